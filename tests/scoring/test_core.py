@@ -1,0 +1,111 @@
+"""The event log, undo/redo and replay of the base Match, on a tiny counting game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scoring.core import CHECKPOINT_EVERY, Match, RuleViolation, check_players
+
+
+class Tally(Match):
+    GAME = "tally"
+    TITLE = "Tally"
+    PLAYERS = range(2, 5)
+
+    def __init__(self, players: list[str], limit: int = 100) -> None:
+        super().__init__({"players": players, "limit": limit})
+
+    def _setup(self, settings: dict) -> None:
+        check_players(settings["players"], self.PLAYERS)
+        self.total = {p: 0 for p in settings["players"]}
+
+    def add(self, player: str, n: int) -> None:
+        self._record({"type": "add", "player": player, "n": n})
+
+    def _on_add(self, event: dict) -> None:
+        if event["n"] < 1:
+            raise RuleViolation("bad-number", "Add at least 1.")
+        if event["player"] not in self.total:
+            raise RuleViolation("unknown-player", "Who?")
+        self.total[event["player"]] += event["n"]
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.total.values()) >= self._log[0]["limit"]
+
+    @property
+    def winners(self) -> list[str]:
+        return [p for p, t in self.total.items() if t >= self._log[0]["limit"]] if self.is_over else []
+
+
+def test_actions_log_events_and_replay_rebuilds_them() -> None:
+    m = Tally(["Ann", "Ben"])
+    m.add("Ann", 3)
+    m.add("Ben", 4)
+    assert [e["type"] for e in m.events] == ["setup", "add", "add"]
+    copy = Tally.replay(json.loads(json.dumps(m.events)))
+    assert copy.total == m.total and copy.events == m.events and not copy.can_redo
+
+
+def test_refused_action_changes_nothing() -> None:
+    m = Tally(["Ann", "Ben"])
+    m.add("Ann", 2)
+    before = m.events
+    with pytest.raises(RuleViolation) as err:
+        m.add("Ann", 0)
+    assert err.value.rule == "bad-number"
+    assert m.events == before and m.total == {"Ann": 2, "Ben": 0}
+
+
+def test_undo_redo_and_a_new_action_clears_redo() -> None:
+    m = Tally(["Ann", "Ben"])
+    assert not m.can_undo and not m.can_redo
+    with pytest.raises(RuleViolation, match="nothing to undo") as err:
+        m.undo()
+    assert err.value.rule == "nothing-to-undo"
+    m.add("Ann", 1)
+    m.add("Ben", 2)
+    m.undo()
+    assert m.total == {"Ann": 1, "Ben": 0} and m.can_redo
+    m.redo()
+    assert m.total == {"Ann": 1, "Ben": 2} and not m.can_redo
+    with pytest.raises(RuleViolation) as err:
+        m.redo()
+    assert err.value.rule == "nothing-to-redo"
+    m.undo()
+    m.add("Ann", 5)
+    assert not m.can_redo and m.total == {"Ann": 6, "Ben": 0}
+
+
+def test_undo_across_checkpoints_matches_a_fresh_replay() -> None:
+    m = Tally(["Ann", "Ben", "Cleo"], limit=10_000)
+    for i in range(3 * CHECKPOINT_EVERY + 5):
+        m.add(["Ann", "Ben", "Cleo"][i % 3], i + 1)
+    for _ in range(2 * CHECKPOINT_EVERY):
+        m.undo()
+        assert m.total == Tally.replay(m.events).total
+    for _ in range(2 * CHECKPOINT_EVERY):
+        m.redo()
+    assert m.total == Tally.replay(m.events).total
+
+
+@pytest.mark.parametrize(
+    "players, rule",
+    [([], "player-count"), (["Ann"], "player-count"), (["Ann", " "], "bad-players"),
+     (["Ann", "ann"], "bad-players"), (["Ann", "x" * 25], "bad-players"), ("AnnBen", "bad-players")],
+)
+def test_bad_players_are_refused(players: list[str], rule: str) -> None:
+    with pytest.raises(RuleViolation) as err:
+        Tally(players)
+    assert err.value.rule == rule
+
+
+def test_replay_refuses_a_log_of_another_game_or_unknown_action() -> None:
+    m = Tally(["Ann", "Ben"])
+    with pytest.raises(RuleViolation):
+        Tally.replay([{**m.events[0], "game": "caro"}])
+    with pytest.raises(RuleViolation) as err:
+        Tally.replay([m.events[0], {"type": "steal"}])
+    assert err.value.rule == "bad-event"
