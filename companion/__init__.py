@@ -1,0 +1,1 @@
+"""Table Companion: the Flet app that keeps score beside a real table."""

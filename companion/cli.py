@@ -1,0 +1,131 @@
+"""`table-companion`: serve the app (web by default) or open it as a desktop window."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from pathlib import Path
+
+import platformdirs
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8550
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="table-companion",
+        description="Scorekeeping companion for Caro and friends, in your browser.",
+    )
+    parser.add_argument("--host", default=DEFAULT_HOST, help="address to serve on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to serve on (8550)")
+    parser.add_argument("--data", help="folder for the matches (default: your user data folder)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--desktop", action="store_true",
+                        help="open a desktop window (needs the 'desktop' extra)")
+    return parser.parse_args(argv)
+
+
+def default_data_folder() -> Path:
+    return Path(platformdirs.user_data_dir("table-companion", appauthor=False))
+
+
+def fail(message: str) -> None:
+    print(f"table-companion: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def check_port(host: str, port: int) -> None:
+    """Fail with one line, not a traceback, when the port is taken (the server would crash)."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                fail(f"port {port} on {host} is already in use; "
+                     f"is Table Companion already running? Try --port {port + 1}.")
+            fail(f"cannot serve on {host}:{port}: {error.strerror or error}")
+
+
+def open_when_up(host: str, port: int, url: str) -> None:
+    """Open the browser once the server answers, so the first page does not fail to load."""
+    for _ in range(100):
+        try:
+            socket.create_connection((host, port), timeout=0.2).close()
+        except OSError:
+            time.sleep(0.1)
+            continue
+        webbrowser.open(url)
+        return
+
+
+def open_store(folder: Path):
+    from storage import Store  # imported here so --help stays fast
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if not os.access(folder, os.W_OK):
+            raise PermissionError(errno.EACCES, "not writable", str(folder))
+        return Store(folder)
+    except OSError as error:
+        fail(f"cannot use the data folder {folder}: {error.strerror or error}. "
+             "Choose another with --data DIR.")
+    except Exception as error:  # the store's own refusal (e.g. open in another process)
+        fail(str(error))
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    folder = Path(args.data).expanduser() if args.data else default_data_folder()
+    store = open_store(folder)
+
+    import flet as ft
+
+    from companion.app import build_main
+    from companion.preferences import Preferences
+    from companion.tables import Tables
+
+    app = build_main(Tables(store), Preferences(folder))
+    try:
+        if args.desktop:
+            run_desktop(app)
+        else:
+            check_port(args.host, args.port)
+            url = f"http://{'localhost' if args.host == DEFAULT_HOST else args.host}:{args.port}"
+            print(f"Table Companion is running at {url}  (data: {folder}; Ctrl+C to stop)",
+                  flush=True)
+            # ft.run opens no browser in this mode; we open one ourselves unless asked not to.
+            os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+            if not args.no_browser:
+                threading.Thread(target=open_when_up, args=(args.host, args.port, url),
+                                 daemon=True).start()
+            ft.run(app, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port,
+                   no_cdn=True, assets_dir=str(Path(__file__).parent / "assets"))
+    finally:
+        store.close()
+
+
+def run_desktop(app) -> None:
+    import flet as ft
+
+    try:
+        import flet_desktop  # noqa: F401
+    except ImportError:
+        fail("the desktop window needs the 'desktop' extra: "
+             "pip install 'table-companion[desktop]' (or run without --desktop for the web app).")
+    try:
+        ft.run(app, view=ft.AppView.FLET_APP, no_cdn=True)
+    except Exception as error:
+        fail(f"could not open the desktop window ({error}). The first start downloads the Flet "
+             "client and needs internet; without it, run without --desktop and use the browser.")
+
+
+if __name__ == "__main__":
+    main()

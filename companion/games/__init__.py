@@ -1,0 +1,64 @@
+"""The games the app offers: each registers its Match class, its screen and its new-match options.
+
+The shell (home, new match, the match frame, history) knows games only through `GAME_UIS`, so a
+game is added by writing its module here and listing it in `_MODULES`; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scoring.core import Match
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+# Each module defines UI = GameUI(...); a game appears in the app once its module is listed.
+_MODULES = ("caro",)
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """Everything the shell needs to offer one game."""
+
+    match_cls: type[Match]
+    blurb: str
+    # The component drawing the match: screen(match=..., act=..., version=...).
+    screen: Callable[..., Any]
+    # Build a new match from the players in seating order, the chosen first player and options.
+    create: Callable[[list[str], str, dict[str, Any]], Match]
+    first_label: str = "Starting player"
+    first_hint: str = ""
+    # New-match options: defaults, and a component options(values=..., set_values=...,
+    # players=...) that edits them (None when the game has no options of its own).
+    defaults: dict[str, Any] = field(default_factory=dict)
+    options: Callable[..., Any] | None = None
+
+    @property
+    def game(self) -> str:
+        return self.match_cls.GAME
+
+    @property
+    def title(self) -> str:
+        return self.match_cls.TITLE
+
+    @property
+    def players(self) -> range:
+        return self.match_cls.PLAYERS
+
+    def rules(self) -> str:
+        """The rules sheet: the rulebook summary and the rulings the app applies (Markdown)."""
+        return (RULES_DIR / f"{self.game}.md").read_text(encoding="utf-8")
+
+
+def _load() -> dict[str, GameUI]:
+    uis = {}
+    for name in _MODULES:
+        ui: GameUI = importlib.import_module(f"companion.games.{name}").UI
+        uis[ui.game] = ui
+    return uis
+
+
+GAME_UIS: dict[str, GameUI] = _load()

@@ -1,0 +1,201 @@
+"""Caro at the table: a tap grid that mirrors the tiles, checks every lay and scores it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.context import use_services
+from companion.games import GameUI
+from companion.games.caro_grid import CaroGrid
+from companion.games.caro_look import COLOURS, swatch
+from scoring import caro
+from scoring.core import Match
+
+Cell = tuple[int, int]
+
+
+def _first_cell(match: caro.Match) -> Cell:
+    # The first caro may go anywhere (C2). Putting it at (area, area) keeps every later
+    # coordinate at 1 or more, so the row and column numbers the screen shows read naturally.
+    return (match.area, match.area)
+
+
+def _colour_bar(match: caro.Match, chosen: str | None, choose: Callable[[str], None]) -> ft.Control:
+    player = match.current
+    buttons = []
+    for colour in COLOURS:
+        left = match.remaining(player)[colour] if player else 0
+        allowed = bool(match.options(colour)) if player else False
+        forced = match.must_relay
+        label = f"×{left}" + (" = x2" if left == 1 else "")
+        buttons.append(
+            ft.Semantics(
+                label=f"Lay {colour}, {left} left" + (", selected" if colour == chosen else ""),
+                button=True,
+                selected=colour == chosen,
+                disabled=not allowed,
+                content=ft.Container(
+                    content=ft.Row([swatch(colour, 26), ft.Text(label, size=14)], spacing=6,
+                                   tight=True),
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                    height=48,
+                    border_radius=24,
+                    border=ft.Border.all(3 if colour == chosen else 1,
+                                         ft.Colors.PRIMARY if colour == chosen
+                                         else ft.Colors.OUTLINE),
+                    opacity=1.0 if allowed else 0.4,
+                    on_click=(lambda e, c=colour: choose(c)) if allowed else None,
+                    tooltip=(f"{player} must lay {forced} again (rule 5)"
+                             if forced and colour != forced else None),
+                ),
+            )
+        )
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=6,
+                  alignment=ft.MainAxisAlignment.CENTER)
+
+
+def _turn_list(match: caro.Match) -> ft.Control:
+    lines: list[ft.Control] = []
+    for entry in reversed(match.history):
+        lines.append(ft.Text(entry["text"], size=13))
+    if not lines:
+        lines = [ft.Text("No caro laid yet.", size=13)]
+    return ft.Column([ft.Text("Turns", weight=ft.FontWeight.BOLD), *lines[:60]], spacing=2)
+
+
+@ft.component
+def CaroEnd(match: caro.Match, version: int) -> ft.Control:
+    services = use_services()
+    page = ft.context.page
+    standings = sorted(match.scores.items(), key=lambda kv: -kv[1])
+    losers = match.losers
+
+    def next_game(starter: str | None) -> None:
+        mid = services.tables.create(match.next_game(starter=starter))
+        page.navigate(f"/match/{mid}")
+
+    if len(losers) == 1:
+        start = [ft.FilledButton(f"Next game ({losers[0]} starts)", icon=ft.Icons.REPLAY,
+                                 height=48, on_click=lambda e: next_game(None))]
+    else:
+        start = [ft.Text(f"{' and '.join(losers)} share the lowest total: who starts the next "
+                         "game?"),
+                 ft.Row([ft.FilledButton(f"{name} starts", height=48,
+                                         on_click=lambda e, n=name: next_game(n))
+                         for name in losers], wrap=True)]
+    won = " and ".join(match.winners)
+    return ft.Container(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        border_radius=12,
+        padding=14,
+        content=ft.Column(
+            [
+                ft.Text(f"Game over: {won} {'win' if len(match.winners) > 1 else 'wins'}!",
+                        size=20, weight=ft.FontWeight.BOLD),
+                *[ft.Text(f"{i + 1}. {name}: {points}", size=16)
+                  for i, (name, points) in enumerate(standings)],
+                *start,
+            ],
+            spacing=6,
+        ),
+    )
+
+
+@ft.component
+def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.Control:
+    chosen, set_chosen = ft.use_state(None)
+    pending, set_pending = ft.use_state(None)  # (colour, cell, [reasons]) of a refused tap
+    page = ft.context.page
+
+    if match.is_over:
+        return ft.Column([CaroEnd(match=match, version=version), _turn_list(match)], spacing=12)
+
+    player = match.current
+    colour = match.must_relay or chosen
+    if colour is None or not match.options(colour):
+        colour = next((c for c in COLOURS if match.options(c)), None)
+
+    def tap(cell: Cell) -> None:
+        if colour is None:
+            return
+        if not match.board:
+            cell = _first_cell(match)
+        problems = match.violations(colour, cell)
+        if not problems:
+            set_pending(None)
+            act(lambda m: m.lay(colour, cell, player=player))
+            return
+        set_pending((colour, cell, [str(p) for p in problems],
+                     any(p.rule == "occupied" for p in problems)))
+
+    def rule_break() -> None:
+        c = pending[0]
+        set_pending(None)
+        act(lambda m: m.rule_break(c, player=player))
+
+    def leave_as_laid() -> None:
+        c, cell = pending[0], pending[1]
+        set_pending(None)
+        act(lambda m: m.lay(c, cell, force=True, player=player))
+
+    head = f"{player} to lay" if match.board else f"{player} lays the first caro: pick its colour"
+    if match.must_relay:
+        head = f"{player} must lay {match.must_relay} again (rule 5: −10 already counted)"
+    parts: list[ft.Control] = [
+        ft.Text(head, size=18, weight=ft.FontWeight.BOLD),
+        _colour_bar(match, colour, lambda c: (set_chosen(c), set_pending(None))),
+    ]
+    if pending:
+        p_colour, p_cell, reasons, occupied = pending
+        actions = [ft.TextButton("Cancel", on_click=lambda e: set_pending(None), height=48)]
+        if not occupied:
+            actions = [
+                ft.FilledButton("Rule break: −10, lay it again", height=48,
+                                on_click=lambda e: rule_break()),
+                ft.OutlinedButton("Leave it as laid (noticed too late)", height=48,
+                                  on_click=lambda e: leave_as_laid()),
+                *actions,
+            ]
+        parts.append(
+            ft.Container(
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                border_radius=10,
+                padding=12,
+                content=ft.Column(
+                    [
+                        ft.Text(f"{p_colour.title()} cannot go at row {p_cell[0]}, "
+                                f"column {p_cell[1]}:", weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.ON_ERROR_CONTAINER),
+                        *[ft.Text(f"• {r}", color=ft.Colors.ON_ERROR_CONTAINER)
+                          for r in reasons],
+                        ft.Row(actions, wrap=True),
+                    ],
+                    spacing=4,
+                ),
+            )
+        )
+    width = (page.width or 412) - 24
+    parts.append(CaroGrid(match=match, colour=colour, version=version, width=width,
+                          on_tap=tap, first_cell=_first_cell(match),
+                          marked=pending[1] if pending else None))
+    if match.passed:
+        parts.append(ft.Text("Passed (no legal cell): " + ", ".join(match.passed), size=13))
+    parts.append(_turn_list(match))
+    return ft.Column(parts, spacing=10)
+
+
+def _create(players: list[str], first: str, options: dict[str, Any]) -> Match:
+    return caro.Match(players=players, starter=first)
+
+
+UI = GameUI(
+    match_cls=caro.Match,
+    blurb="Lay coloured caros side by side; the app checks every lay and scores it.",
+    screen=CaroScreen,
+    create=_create,
+    first_label="Who starts?",
+    first_hint="The rulebook says the youngest player begins.",
+)

@@ -1,0 +1,24 @@
+"""How caros look on screen: four colours that also differ by letter, for colour-blind players."""
+
+from __future__ import annotations
+
+import flet as ft
+
+COLOURS = ("red", "black", "grey", "white")
+FILL = {"red": "#C62828", "black": "#212121", "grey": "#8E8E8E", "white": "#FAFAFA"}
+INK = {"red": "#FFFFFF", "black": "#FFFFFF", "grey": "#000000", "white": "#000000"}
+LETTER = {"red": "R", "black": "B", "grey": "G", "white": "W"}
+
+
+def swatch(colour: str, size: int) -> ft.Control:
+    """A small caro: the colour's fill with its letter."""
+    return ft.Container(
+        width=size,
+        height=size,
+        bgcolor=FILL[colour],
+        border=ft.Border.all(1, "#616161"),
+        border_radius=3,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(LETTER[colour], color=INK[colour], size=max(9, size // 2),
+                        weight=ft.FontWeight.BOLD),
+    )

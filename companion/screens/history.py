@@ -1,0 +1,29 @@
+"""History: finished matches, newest first, with winners and date; open one to see its end."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.context import use_services
+from companion.when import day
+from companion.widgets.match_row import MatchRow
+
+
+@ft.component
+def History() -> ft.View:
+    services = use_services()
+    _, set_refresh = ft.use_state(0)
+    finished = services.tables.store.summaries(status="finished")
+    rows: list[ft.Control] = [
+        MatchRow(summary=s, when=day(s.updated), on_change=lambda: set_refresh(lambda n: n + 1))
+        for s in finished
+    ]
+    if not rows:
+        rows = [ft.Text("No finished matches yet. They appear here when a game ends.")]
+    return ft.View(
+        route="/history",
+        appbar=ft.AppBar(title=ft.Text("History")),
+        scroll=ft.ScrollMode.AUTO,
+        padding=12,
+        controls=[ft.Column(rows, spacing=8)],
+    )

@@ -1,0 +1,78 @@
+"""Home: the games to start, the matches to continue, and any notice from the store."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.context import use_services
+from companion.games import GAME_UIS
+from companion.when import ago
+from companion.widgets.icon_action import icon_action
+from companion.widgets.match_row import MatchRow
+
+
+def _game_card(ui) -> ft.Control:
+    page = ft.context.page
+    return ft.Card(
+        content=ft.Container(
+            padding=14,
+            content=ft.Column(
+                [
+                    ft.Text(ui.title, size=18, weight=ft.FontWeight.BOLD),
+                    ft.Text(f"{ui.players.start}–{ui.players.stop - 1} players · {ui.blurb}",
+                            size=14),
+                    ft.Row(
+                        [ft.FilledButton(f"New {ui.title} match", icon=ft.Icons.ADD, height=48,
+                                         on_click=lambda e: page.navigate(f"/new/{ui.game}"))],
+                        alignment=ft.MainAxisAlignment.END,
+                    ),
+                ],
+                spacing=6,
+            ),
+        )
+    )
+
+
+@ft.component
+def Home() -> ft.View:
+    services = use_services()
+    page = ft.context.page
+    store = services.tables.store
+    _, set_refresh = ft.use_state(0)
+    active = store.summaries(status="active")
+    notices = list(store.notices)
+
+    def dismiss() -> None:
+        store.dismiss_notices()
+        set_refresh(lambda n: n + 1)
+
+    controls: list[ft.Control] = []
+    for notice in notices:
+        controls.append(
+            ft.Container(
+                bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=8, padding=12,
+                content=ft.Row([ft.Icon(ft.Icons.WARNING_AMBER), ft.Text(notice, expand=True)]),
+            )
+        )
+    if notices:
+        controls.append(ft.TextButton("Dismiss notices", on_click=lambda e: dismiss()))
+    if active:
+        controls.append(ft.Text("Continue", size=20, weight=ft.FontWeight.BOLD))
+        for summary in active:
+            controls.append(MatchRow(summary=summary, when=ago(summary.updated),
+                                     on_change=lambda: set_refresh(lambda n: n + 1)))
+    controls.append(ft.Text("New match", size=20, weight=ft.FontWeight.BOLD))
+    controls.extend(_game_card(ui) for ui in GAME_UIS.values())
+    return ft.View(
+        route="/",
+        appbar=ft.AppBar(
+            title=ft.Text("Table Companion"),
+            actions=[
+                icon_action(ft.Icons.HISTORY, "History", lambda e: page.navigate("/history")),
+                icon_action(ft.Icons.SETTINGS, "Settings", lambda e: page.navigate("/settings")),
+            ],
+        ),
+        controls=[ft.Column(controls, spacing=10)],
+        scroll=ft.ScrollMode.AUTO,
+        padding=12,
+    )

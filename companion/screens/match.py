@@ -1,0 +1,138 @@
+"""The frame every game screen sits in: title, Undo/Redo, rules, scoreboard and message line.
+
+The game's own screen draws the table and calls `act(action)`; the frame runs the action on the
+shared table (which saves it before anything is confirmed), shows a refused action's reason where
+the player is looking, and refreshes when another screen changes the same match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.context import use_services
+from companion.games import GAME_UIS
+from companion.widgets.icon_action import icon_action
+from companion.widgets.message_line import message_line
+from companion.widgets.scoreboard import scoreboard
+from scoring import RuleViolation
+from scoring.core import Match
+
+
+def _missing(mid: str, why: str) -> ft.View:
+    page = ft.context.page
+    return ft.View(
+        route=f"/match/{mid}",
+        appbar=ft.AppBar(title=ft.Text("Match not found")),
+        controls=[ft.Text(why), ft.Button("Home", on_click=lambda e: page.navigate("/"))],
+        padding=12,
+    )
+
+
+def _last_text(match: Match) -> str:
+    history = getattr(match, "history", None)
+    return history[-1]["text"] if history else ""
+
+
+@ft.component
+def MatchScreen() -> ft.View:
+    services = use_services()
+    page = ft.context.page
+    mid = ft.use_route_params().get("id", "")
+    _, set_seen = ft.use_state(0)
+    message, set_message = ft.use_state(("", False))
+    unsubscribe = ft.use_ref(None)
+
+    def follow() -> None:
+        def on_change(changed: str, version: int) -> None:
+            if changed == mid:
+                async def refresh() -> None:
+                    set_seen(version)
+
+                page.run_task(refresh)
+
+        unsubscribe.current = services.tables.subscribe(on_change)
+
+    def unfollow() -> None:
+        if unsubscribe.current:
+            unsubscribe.current()
+
+    ft.use_effect(follow, [mid], cleanup=unfollow)
+
+    try:
+        table = services.tables.get(mid)
+    except KeyError:
+        return _missing(mid, "This match is not stored here (it may have been deleted).")
+    except Exception as error:  # a file the store refused to read: say why, change nothing
+        return _missing(mid, str(error))
+    match, shown = table.match, table.version
+    ui = GAME_UIS[match.GAME]
+
+    def run(action: Callable[[Match], Any], done: str | None = None) -> bool:
+        try:
+            services.tables.act(mid, action, seen=shown)
+        except RuleViolation as error:
+            set_message((str(error), True))
+            set_seen(table.version)
+            return False
+        except OSError as error:
+            set_message((f"Could not save, so nothing changed: {error}", True))
+            set_seen(-1)
+            return False
+        set_message((done if done is not None else _last_text(match), False))
+        set_seen(table.version)
+        return True
+
+    def undo(e: Any) -> None:
+        text = _last_text(match)
+        run(lambda m: m.undo(), f"Undone: {text}" if text else "Undone.")
+
+    def redo(e: Any) -> None:
+        if run(lambda m: m.redo(), ""):
+            set_message((f"Redone: {_last_text(match)}", False))
+
+    winners = match.winners if match.is_over else None
+    return ft.View(
+        route=f"/match/{mid}",
+        appbar=ft.AppBar(
+            title=ft.Text(ui.title),
+            actions=[
+                icon_action(ft.Icons.UNDO, "Undo", undo, disabled=not match.can_undo),
+                icon_action(ft.Icons.REDO, "Redo", redo, disabled=not match.can_redo),
+                icon_action(ft.Icons.MENU_BOOK, "Rules",
+                            lambda e: page.navigate(f"/match/{mid}/rules")),
+            ],
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        padding=10,
+        controls=[
+            ft.Column(
+                [
+                    scoreboard(match.standings(), current=getattr(match, "current", None),
+                               winners=winners),
+                    message_line(message[0], error=message[1]),
+                    ui.screen(match=match, act=run, version=shown),
+                ],
+                spacing=10,
+            )
+        ],
+    )
+
+
+@ft.component
+def RulesScreen() -> ft.View:
+    services = use_services()
+    mid = ft.use_route_params().get("id", "")
+    try:
+        ui = GAME_UIS[services.tables.get(mid).match.GAME]
+    except Exception:
+        return _missing(mid, "This match is not stored here.")
+    return ft.View(
+        route=f"/match/{mid}/rules",
+        appbar=ft.AppBar(title=ft.Text(f"{ui.title}: rules")),
+        scroll=ft.ScrollMode.AUTO,
+        padding=14,
+        controls=[ft.Markdown(ui.rules(), selectable=True)],
+    )

@@ -1,0 +1,93 @@
+"""New match: players in seating order, who goes first, the game's own options, then Start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.context import use_services
+from companion.games import GAME_UIS
+from companion.widgets.message_line import message_line
+from companion.widgets.player_picker import PlayerPicker
+from scoring import RuleViolation
+
+
+def known_players(summaries: list[Any]) -> list[str]:
+    """People who played before, most recent first, each once."""
+    seen: dict[str, None] = {}
+    for summary in summaries:
+        for name in summary.players:
+            seen.setdefault(name, None)
+    return list(seen)
+
+
+@ft.component
+def NewMatch() -> ft.View:
+    services = use_services()
+    page = ft.context.page
+    game = ft.use_route_params().get("game", "")
+    ui = GAME_UIS.get(game)
+    players, set_players = ft.use_state([])
+    first, set_first = ft.use_state(None)
+    values, set_values = ft.use_state(dict(ui.defaults) if ui else {})
+    problem, set_problem = ft.use_state("")
+    if ui is None:
+        return ft.View(route=f"/new/{game}", appbar=ft.AppBar(title=ft.Text("New match")),
+                       controls=[ft.Text(f"There is no game called “{game}”.")])
+
+    chosen_first = first if first in players else (players[0] if players else None)
+    count = ui.players
+
+    def start(e: Any) -> None:
+        if len(players) not in count:
+            set_problem(f"{ui.title} is for {count.start} to {count.stop - 1} players; "
+                        f"you have {len(players)}.")
+            return
+        try:
+            match = ui.create(list(players), chosen_first, dict(values))
+        except RuleViolation as error:
+            set_problem(str(error))
+            return
+        mid = services.tables.create(match)
+        page.navigate(f"/match/{mid}")
+
+    first_choice = (
+        ft.Column(
+            [
+                ft.Text(ui.first_label, weight=ft.FontWeight.BOLD),
+                ft.Text(ui.first_hint, size=13) if ui.first_hint else ft.Container(height=0),
+                ft.RadioGroup(
+                    value=chosen_first,
+                    on_change=lambda e: set_first(e.control.value),
+                    content=ft.Column([ft.Radio(value=p, label=p) for p in players], spacing=0),
+                ),
+            ],
+            spacing=4,
+        )
+        if players
+        else ft.Container(height=0)
+    )
+    return ft.View(
+        route=f"/new/{game}",
+        appbar=ft.AppBar(title=ft.Text(f"New {ui.title} match")),
+        scroll=ft.ScrollMode.AUTO,
+        padding=12,
+        controls=[
+            ft.Column(
+                [
+                    PlayerPicker(players=players, set_players=set_players,
+                                 known=known_players(services.tables.store.summaries()),
+                                 most=count.stop - 1),
+                    first_choice,
+                    ui.options(values=values, set_values=set_values, players=players)
+                    if ui.options
+                    else ft.Container(height=0),
+                    message_line(problem, error=True),
+                    ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, height=52,
+                                    on_click=start, width=400),
+                ],
+                spacing=14,
+            )
+        ],
+    )

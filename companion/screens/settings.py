@@ -1,0 +1,41 @@
+"""Settings: the theme (remembered across restarts) and where the data lives."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.context import use_services
+
+LABELS = {"system": "Same as the device", "light": "Light", "dark": "Dark"}
+
+
+@ft.component
+def Settings() -> ft.View:
+    services = use_services()
+    theme = services.preferences.theme
+    return ft.View(
+        route="/settings",
+        appbar=ft.AppBar(title=ft.Text("Settings")),
+        scroll=ft.ScrollMode.AUTO,
+        padding=14,
+        controls=[
+            ft.Column(
+                [
+                    ft.Text("Theme", size=18, weight=ft.FontWeight.BOLD),
+                    ft.RadioGroup(
+                        value=theme,
+                        on_change=lambda e: services.set_theme(e.control.value),
+                        content=ft.Column(
+                            [ft.Radio(value=k, label=v) for k, v in LABELS.items()], spacing=0
+                        ),
+                    ),
+                    ft.Divider(),
+                    ft.Text("Your data", size=18, weight=ft.FontWeight.BOLD),
+                    ft.Text("Every match is saved on this computer after each action, in:"),
+                    ft.Text(str(services.tables.store.folder), selectable=True,
+                            font_family="monospace"),
+                ],
+                spacing=8,
+            )
+        ],
+    )

@@ -1,0 +1,1 @@
+"""Small pieces the screens share."""

@@ -1,0 +1,65 @@
+"""One stored match in a list (Continue, History): tap to open, bin icon to delete after asking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.context import use_services
+from companion.games import GAME_UIS
+from companion.widgets.icon_action import icon_action
+
+
+@ft.component
+def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Control:
+    services = use_services()
+    page = ft.context.page
+    ui = GAME_UIS.get(summary.game)
+    title = ui.title if ui else summary.game
+    standing = " · ".join(f"{name} {value}" for name, value in (summary.standings or []))
+    if summary.status == "finished":
+        won = ", ".join(summary.winners)
+        detail = f"Won by {won}" if won else "Finished"
+    else:
+        detail = standing
+    label = f"{title}: {', '.join(summary.players)}"
+
+    def delete(e: Any) -> None:
+        def confirm(e: Any) -> None:
+            page.pop_dialog()
+            services.tables.delete(summary.id)
+            on_change()
+
+        page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Delete this match?"),
+                content=ft.Text(f"{label}, {when}. This cannot be undone."),
+                actions=[
+                    ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog()),
+                    ft.FilledButton("Delete", on_click=confirm),
+                ],
+            )
+        )
+
+    return ft.Card(
+        content=ft.Row(
+            [
+                ft.Container(
+                    content=ft.Column(
+                        [
+                            ft.Text(label, weight=ft.FontWeight.BOLD, size=15),
+                            ft.Text(detail, size=14),
+                            ft.Text(when, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                        ],
+                        spacing=2,
+                    ),
+                    padding=12,
+                    expand=True,
+                    on_click=lambda e: page.navigate(f"/match/{summary.id}"),
+                ),
+                icon_action(ft.Icons.DELETE_OUTLINE, f"Delete {label}", delete),
+            ],
+        )
+    )

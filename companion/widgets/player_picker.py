@@ -1,0 +1,101 @@
+"""Players in seating order: typed or picked from people who played before, reorderable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.widgets.icon_action import icon_action
+from scoring.core import MAX_NAME
+
+
+def name_problem(name: str, players: list[str]) -> str | None:
+    """Why `name` cannot join `players`, or None when it can."""
+    if not name.strip():
+        return "Type a name first."
+    if len(name.strip()) > MAX_NAME:
+        return f"Names can be at most {MAX_NAME} characters."
+    if name.strip().casefold() in (p.casefold() for p in players):
+        return f"{name.strip()} is already playing."
+    return None
+
+
+@ft.component
+def PlayerPicker(
+    players: list[str],
+    set_players: Callable[[list[str]], None],
+    known: list[str],
+    most: int,
+) -> ft.Control:
+    draft, set_draft = ft.use_state("")
+    problem, set_problem = ft.use_state("")
+
+    def add(name: str) -> None:
+        why = name_problem(name, players)
+        if why is None and len(players) >= most:
+            why = f"This game takes at most {most} players."
+        if why:
+            set_problem(why)
+            return
+        set_players([*players, name.strip()])
+        set_draft("")
+        set_problem("")
+
+    def move(index: int, step: int) -> None:
+        order = list(players)
+        order[index], order[index + step] = order[index + step], order[index]
+        set_players(order)
+
+    def remove(index: int) -> None:
+        set_players([p for i, p in enumerate(players) if i != index])
+
+    rows = []
+    for i, name in enumerate(players):
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(f"{i + 1}.", width=28),
+                    ft.Text(name, expand=True, size=16, no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS),
+                    icon_action(ft.Icons.ARROW_UPWARD, f"Move {name} up",
+                                lambda e, i=i: move(i, -1), disabled=i == 0),
+                    icon_action(ft.Icons.ARROW_DOWNWARD, f"Move {name} down",
+                                lambda e, i=i: move(i, 1), disabled=i == len(players) - 1),
+                    icon_action(ft.Icons.CLOSE, f"Remove {name}", lambda e, i=i: remove(i)),
+                ],
+                spacing=0,
+            )
+        )
+    choices = [n for n in known if n.casefold() not in (p.casefold() for p in players)]
+    return ft.Column(
+        [
+            ft.Text("Players in seating order (turn order)", weight=ft.FontWeight.BOLD),
+            *rows,
+            ft.Row(
+                [
+                    ft.TextField(
+                        label="Player name",
+                        value=draft,
+                        on_change=lambda e: set_draft(e.control.value),
+                        on_submit=lambda e: add(e.control.value),
+                        error=problem or None,
+                        expand=True,
+                        dense=True,
+                    ),
+                    ft.Button("Add", on_click=lambda e: add(draft), height=48),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            ft.Row(
+                [
+                    ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=40)
+                    for n in choices[:12]
+                ],
+                wrap=True,
+            )
+            if choices
+            else ft.Container(height=0),
+        ],
+        spacing=6,
+    )

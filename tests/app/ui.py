@@ -1,0 +1,37 @@
+"""How the browser tests read and tap the Flutter page (through its semantics tree)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page
+
+
+def open_page(page: Page, url: str) -> None:
+    """Load `url` and switch on Flutter's semantics tree, so roles and names can be found."""
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.locator("flt-semantics-host").wait_for(state="attached")
+
+
+def host(page: Page) -> Locator:
+    return page.locator("flt-semantics-host")
+
+
+def button(page: Page, name: str | re.Pattern[str], exact: bool = True) -> Locator:
+    return host(page).get_by_role("button", name=name, exact=exact if isinstance(name, str) else None)
+
+
+def text(page: Page, value: str | re.Pattern[str], exact: bool = False) -> Locator:
+    return host(page).get_by_text(value, exact=exact if isinstance(value, str) else None)
+
+
+def see(page: Page, value: str | re.Pattern[str], timeout: float = 15_000) -> None:
+    text(page, value).first.wait_for(timeout=timeout)
+
+
+def type_into(page: Page, label: str, value: str) -> None:
+    field = host(page).get_by_role("textbox", name=label)
+    field.click()
+    field.fill(value)
