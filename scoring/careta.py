@@ -1,0 +1,1150 @@
+"""Careta: a bluffing card game played in sets of three games, first to 10 points.
+
+In each game every player plays a card face down and states its score (or PASS); the best stated
+score, highest UP or lowest DOWN, wins the game's point, and once per set a player may add a
+second card, the ally, to one play. Anyone may doubt the latest play: a liar loses a point and is
+out of the game, a player doubted in vain gains one, and a winner unmasked as a liar earns a point
+for deception (one more for the Trick Card); a hand of one card per suit or four of a suit may
+claim Cause. The app never sees the cards: it records the stated scores and, when a play is
+revealed, either the verdict or the cards themselves, from which it works the verdict out.
+
+Implements rulings K1-K11 of RULINGS.md: the cards (K1), scores and their ranges (K2), valid
+allies and lies (K3), sets, games and starters (K4), the card round (K5), the ally phase (K6),
+doubts (K7), the end of a game (K8), Cause (K9), teams (K10) and the end of the match (K11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from scoring import core
+from scoring.core import Event, RuleViolation
+
+COLOURS = ("red", "yellow", "blue", "green")
+SUITS = {"red": "Glory", "yellow": "Wealth", "blue": "Influence", "green": "Spirit"}
+UP, DOWN = "up", "down"
+DIRECTIONS = (UP, DOWN)
+PASS = "pass"
+GAMES_PER_SET = 3
+HAND_SIZE = 4
+# Verdicts of a revealed play or claim.
+TRUTHFUL, LIED, TRICK_SHOWN = "truthful", "lied", "trick"
+# Team layouts the rulebook lists, as (players per team, number of teams) (K1, K10).
+TEAM_LAYOUTS = frozenset({(2, 2), (3, 2), (4, 2), (2, 3), (2, 4)})
+PHASES = ("set-needed", "direction-needed", "card-round", "ally-phase", "match-over")
+
+
+def suit_of(number: int) -> str:
+    """The suit colour of a numbered card 1-12 (K1): 1 5 9 red, 2 6 10 yellow, 3 7 11 blue, 4 8 12
+    green.
+
+    >>> suit_of(5), suit_of(12)
+    ('red', 'green')
+    """
+    return COLOURS[(number - 1) % 4]
+
+
+def _bad_card(sentence: str) -> RuleViolation:
+    return RuleViolation("bad-card", sentence)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the 41-card deck (K1): frozen, so cards compare and hash by value.
+
+    A numbered card 1-12 takes its suit from its number and needs its secondary colour (one of the
+    three other colours); a 0 card names its suit colour and has no secondary colour; the Trick
+    Card is `Card(trick=True)` (the module's `TRICK`). Anything else raises `bad-card`.
+
+    >>> Card(5, secondary="blue").suit
+    'red'
+    >>> Card(0, suit="green") == Card.from_json({"number": 0, "suit": "green"})
+    True
+    >>> Card(5, secondary="red")
+    Traceback (most recent call last):
+    ...
+    scoring.core.RuleViolation: There is no 5 with red as secondary colour: a 5 is red, its three \
+copies are red with yellow, blue or green (K1).
+    """
+
+    number: int | None = None
+    secondary: str | None = None
+    suit: str | None = None
+    trick: bool = False
+
+    def __post_init__(self) -> None:
+        if self.trick is True:
+            if (self.number, self.secondary, self.suit) != (None, None, None):
+                raise _bad_card("The Trick Card has no number, suit or colour (K1).")
+            return
+        if self.trick is not False:
+            raise _bad_card("A card is the Trick Card or not: trick must be True or False.")
+        n = self.number
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
+            raise _bad_card(f"Cards are numbered 0 to 12 (or the Trick Card), not {n!r} (K1).")
+        if n == 0:
+            if self.suit not in COLOURS:
+                raise _bad_card(
+                    f"A 0 card names its suit colour (red, yellow, blue or green), "
+                    f"not {self.suit!r} (K1)."
+                )
+            if self.secondary is not None:
+                raise _bad_card("The 0 cards have no secondary colour (K1).")
+            return
+        suit = suit_of(n)
+        if self.suit is not None and self.suit != suit:
+            raise _bad_card(f"A {n} is always {suit} ({SUITS[suit]}), not {self.suit} (K1).")
+        if self.secondary not in COLOURS or self.secondary == suit:
+            others = [c for c in COLOURS if c != suit]
+            raise _bad_card(
+                f"There is no {n} with {self.secondary} as secondary colour: a {n} is {suit}, its "
+                f"three copies are {suit} with {others[0]}, {others[1]} or {others[2]} (K1)."
+            )
+        object.__setattr__(self, "suit", suit)
+
+    def __str__(self) -> str:
+        if self.trick:
+            return "the Trick Card"
+        if self.number == 0:
+            return f"0 {self.suit}"
+        return f"{self.number} {self.suit}/{self.secondary}"
+
+    @property
+    def colours(self) -> frozenset[str]:
+        """The suit colour and the secondary colour (if any); empty for the Trick Card."""
+        return frozenset(c for c in (self.suit, self.secondary) if c is not None)
+
+    def to_json(self) -> dict[str, Any]:
+        """The card as plain data for an event: {"number": 5, "suit": "red", "secondary": ...}."""
+        if self.trick:
+            return {"trick": True}
+        data: dict[str, Any] = {"number": self.number, "suit": self.suit}
+        if self.secondary is not None:
+            data["secondary"] = self.secondary
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Card:
+        """The card `to_json` wrote (or a Card itself); anything else raises `bad-card`."""
+        if isinstance(data, Card):
+            return data
+        if not isinstance(data, dict) or not set(data) <= {"number", "suit", "secondary", "trick"}:
+            raise _bad_card(f"{data!r} is not a card.")
+        return cls(**data)
+
+
+TRICK = Card(trick=True)
+# The 41 cards (K1): the 36 numbered cards, the four 0 cards and the Trick Card.
+DECK: tuple[Card, ...] = (
+    *(Card(n, secondary=c) for n in range(1, 13) for c in COLOURS if c != suit_of(n)),
+    *(Card(0, suit=c) for c in COLOURS),
+    TRICK,
+)
+
+
+def _cards(cards: Any, what: str) -> list[Card]:
+    """`cards` as a list of distinct Cards, or `bad-card` (the deck holds one of each card)."""
+    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
+        raise _bad_card(f"{what} must be a list of cards.")
+    out = [Card.from_json(c) for c in cards]
+    for i, card in enumerate(out):
+        if card in out[:i]:
+            raise _bad_card(f"{what} holds {card} twice, but the deck has only one (K1).")
+    return out
+
+
+def _check_truth_shape(truth: Any) -> None:
+    """Refuse a truth that is not True, False, "trick" or a list of 1 or 2 cards."""
+    if isinstance(truth, bool) or (isinstance(truth, str) and truth == TRICK_SHOWN):
+        return
+    if not isinstance(truth, list):
+        raise RuleViolation(
+            "bad-truth", f'A truth is True, False, "trick" or the cards shown, not {truth!r}.'
+        )
+    if len(_cards(truth, "A play")) not in (1, 2):
+        raise _bad_card(f"A play is 1 card, or 2 with an ally, not {len(truth)}.")
+
+
+def is_valid_ally(a: Card, b: Card) -> bool:
+    """Whether two cards are valid allies (K3): a suit or secondary colour of one matches a suit or
+    secondary colour of the other. The Trick Card is nobody's ally.
+
+    >>> is_valid_ally(Card(5, secondary="blue"), Card(7, secondary="green"))  # red/blue, blue/green
+    True
+    >>> is_valid_ally(Card(0, suit="red"), Card(0, suit="green"))
+    False
+    """
+    if not isinstance(a, Card) or not isinstance(b, Card):
+        raise _bad_card("Allies are checked between two cards.")
+    return bool(a.colours & b.colours)
+
+
+def play_score(cards: Sequence[Card], direction: str) -> int | None:
+    """The score a play of 1 or 2 cards really makes (K2), or None when the play is a lie whatever
+    was stated: it holds the Trick Card, or its two cards are not valid allies (K3).
+
+    >>> play_score([Card(5, secondary="blue"), Card(7, secondary="green")], "down")
+    -2
+    """
+    if direction not in DIRECTIONS:
+        raise RuleViolation("bad-direction", f"A game is played up or down, not {direction!r}.")
+    hand = _cards(cards, "A play")
+    if len(hand) not in (1, 2):
+        raise _bad_card(f"A play is 1 card, or 2 with an ally, not {len(hand)}.")
+    if any(c.trick for c in hand):
+        return None
+    if len(hand) == 1:
+        return hand[0].number
+    a, b = hand
+    if not is_valid_ally(a, b):
+        return None
+    assert a.number is not None and b.number is not None
+    return a.number + b.number if direction == UP else -abs(a.number - b.number)
+
+
+def is_cause(hand: Sequence[Card]) -> bool:
+    """Whether a hand is a Cause (K9): exactly 4 cards, one of each suit or all of one suit; the
+    secondary colour does not count and the Trick Card has no suit.
+
+    >>> is_cause([Card(0, suit="red"), Card(2, "red"), Card(3, "red"), Card(4, "red")])
+    True
+    """
+    cards = _cards(hand, "A hand")
+    if len(cards) != HAND_SIZE or any(c.trick for c in cards):
+        return False
+    return len({c.suit for c in cards}) in (1, 4)
+
+
+def score_range(direction: str = UP, with_ally: bool = False) -> range:
+    """The stated scores a play could make (K2): 0..12 for one card, 0..24 UP or -12..0 DOWN with
+    an ally. Anything outside is an input error, not a lie.
+    """
+    if not with_ally:
+        return range(0, 13)
+    return range(0, 25) if direction == UP else range(-12, 1)
+
+
+def alternate_seating(teams: Mapping[str, Sequence[str]]) -> list[str]:
+    """A seating order with teammates alternating (K10): the first of each team, then the second
+    of each team, and so on.
+
+    >>> alternate_seating({"Suns": ["Ann", "Cleo"], "Moons": ["Ben", "Dan"]})
+    ['Ann', 'Ben', 'Cleo', 'Dan']
+    """
+    members = [list(m) for m in teams.values()]
+    seats: list[str] = []
+    for i in range(max((len(m) for m in members), default=0)):
+        seats.extend(m[i] for m in members if i < len(m))
+    return seats
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """What the screen shows of one player (from `Match.player_state`)."""
+
+    name: str
+    team: str | None
+    stated: int | str | None  # this game's stated score, PASS, or None (no card yet)
+    with_ally: bool  # this game's play includes an ally
+    ally_used: bool  # an ally was played this set
+    eliminated: bool  # unmasked as a liar in this game
+    declined: bool  # declined to play an ally in this game
+    revealed: str | None  # verdict of the current play if revealed: truthful / lied / trick
+    shown: tuple[Card, ...]  # cards shown this game
+    played_first_card: bool  # of this set
+    may_cause: bool
+    may_ally: bool
+
+
+def _truth_to_json(truth: Any) -> Any:
+    """Cards in a truth become plain data for the event; anything else is passed on as is."""
+    if isinstance(truth, Card):
+        return [truth.to_json()]
+    if isinstance(truth, (list, tuple)):
+        return [c.to_json() if isinstance(c, Card) else c for c in truth]
+    return truth
+
+
+def _names(value: Any) -> Any:
+    """A name or several names as a list (for the event); anything odd is left for the check."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return list(value)
+    return value
+
+
+class Match(core.Match):
+    """A match of Careta: sets of three games until a player or team reaches the target."""
+
+    GAME: ClassVar[str] = "careta"
+    TITLE: ClassVar[str] = "Careta"
+    PLAYERS: ClassVar[range] = range(2, 9)
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        deck_master: str | None = None,
+        target: int = 10,
+        teams: Mapping[str, Sequence[str]] | None = None,
+        rotate_deck_master: bool = False,
+    ) -> None:
+        super().__init__(
+            {
+                "players": players,
+                "deck_master": deck_master,
+                "target": target,
+                "teams": teams,
+                "rotate_deck_master": rotate_deck_master,
+            }
+        )
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def _setup(self, settings: Event) -> None:
+        players = core.check_players(settings["players"], self.PLAYERS)
+        settings["players"] = players
+        if settings["deck_master"] is None:
+            settings["deck_master"] = players[0]
+        core.check_member(settings["deck_master"], players, "Deck Master")
+        target = settings["target"]
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise RuleViolation(
+                "bad-option", f"The target must be 1 point or more, not {target!r}."
+            )
+        if not isinstance(settings["rotate_deck_master"], bool):
+            raise RuleViolation("bad-option", "Rotating the Deck Master is on or off.")
+        teams = settings["teams"]
+        if teams is not None:
+            teams = settings["teams"] = self._check_teams(teams, players)
+        self._team: dict[str, str | None] = {p: None for p in players}
+        for name, members in (teams or {}).items():
+            for p in members:
+                self._team[p] = name
+        self._points: dict[str, int] = {s: 0 for s in (teams or players)}
+        self._set_no = 0
+        self._games_done = 0  # games finished in the current set
+        self._game: dict[str, Any] | None = None
+        self._ally_used = {p: False for p in players}  # this set
+        self._first_card = {p: False for p in players}  # played their first card of this set
+        self._cause_locked = {p: False for p in players}  # undoubted Cause: this hand is done
+        self._over = False
+        self._entries: list[dict[str, Any]] = []
+
+    @staticmethod
+    def _check_teams(teams: Any, players: list[str]) -> dict[str, list[str]]:
+        if not isinstance(teams, Mapping):
+            raise RuleViolation("bad-option", "Teams are given as {team name: [players]}.")
+        out: dict[str, list[str]] = {}
+        seen: set[str] = set()
+        for name, members in teams.items():
+            if not isinstance(name, str) or not name.strip() or len(name) > core.MAX_NAME:
+                raise RuleViolation("bad-option", "Every team needs a name (up to 24 characters).")
+            if name.strip().casefold() in seen:
+                raise RuleViolation("bad-option", f"Two teams are called “{name}”.")
+            if name in players:
+                raise RuleViolation("bad-option", f"The team “{name}” has a player's name.")
+            seen.add(name.strip().casefold())
+            if isinstance(members, str) or not isinstance(members, Iterable):
+                raise RuleViolation("bad-option", f"The team “{name}” needs a list of players.")
+            out[name] = list(members)
+        placed = [p for members in out.values() for p in members]
+        for p in placed:
+            if p not in players:
+                raise RuleViolation("bad-option", f"“{p}” is in a team but not playing.")
+            if placed.count(p) > 1:
+                raise RuleViolation("bad-option", f"“{p}” is in more than one team (or twice).")
+        for p in players:
+            if p not in placed:
+                raise RuleViolation("bad-option", f"{p} is in no team.")
+        sizes = {len(m) for m in out.values()}
+        if len(sizes) != 1 or (sizes.pop(), len(out)) not in TEAM_LAYOUTS:
+            raise RuleViolation(
+                "bad-option",
+                "Teams are 2 against 2, 3 against 3, 4 against 4, 2v2v2 or 2v2v2v2 (K10).",
+            )
+        return out
+
+    # -- reading the match ----------------------------------------------------------------------
+
+    @property
+    def target(self) -> int:
+        return self._log[0]["target"]
+
+    @property
+    def teams(self) -> dict[str, list[str]] | None:
+        """{team: [players]} in a team match, else None."""
+        teams = self._log[0]["teams"]
+        return None if teams is None else {t: list(m) for t, m in teams.items()}
+
+    @property
+    def rotate_deck_master(self) -> bool:
+        return self._log[0]["rotate_deck_master"]
+
+    def team_of(self, player: str) -> str | None:
+        """The player's team, or None in a match without teams."""
+        core.check_member(player, self.players, "player")
+        return self._team[player]
+
+    def side(self, player: str) -> str:
+        """Who a player's points go to: their team, or themselves (K10)."""
+        return self._team[player] or player
+
+    @property
+    def points(self) -> dict[str, int]:
+        """{player or team: points}."""
+        return dict(self._points)
+
+    @property
+    def set_no(self) -> int:
+        """The current (or last) set, from 1; 0 before the first."""
+        return self._set_no
+
+    @property
+    def game_no(self) -> int:
+        """The game in progress, or the next one of the set (1-3); 0 before the first set; 3 once
+        the set is finished."""
+        if self._game is not None:
+            return self._game["no"]
+        if self._set_no == 0:
+            return 0
+        return min(self._games_done + 1, GAMES_PER_SET)
+
+    def _deck_master_of(self, set_no: int) -> str:
+        first = self._log[0]["deck_master"]
+        if not self.rotate_deck_master:
+            return first
+        return core.next_in_turn(self.players, first, max(set_no - 1, 0))  # K4
+
+    @property
+    def deck_master(self) -> str:
+        """The Deck Master of the current set (before the first set: of the first)."""
+        return self._deck_master_of(self._set_no)
+
+    @property
+    def next_deck_master(self) -> str:
+        """Who deals the next set."""
+        return self._deck_master_of(self._set_no + 1)
+
+    @property
+    def _set_open(self) -> bool:
+        return self._set_no > 0 and self._games_done < GAMES_PER_SET
+
+    @property
+    def starter(self) -> str | None:
+        """Who starts the game in progress, or the next game of the set (K4); None between sets."""
+        if self._game is not None:
+            return self._game["starter"]
+        if not self._set_open:
+            return None
+        return core.next_in_turn(self.players, self.deck_master, self._games_done + 1)
+
+    @property
+    def direction(self) -> str | None:
+        """ "up" or "down" for the game in progress, else None."""
+        return None if self._game is None else self._game["direction"]
+
+    @property
+    def phase(self) -> str:
+        """One of PHASES: what the table does next."""
+        if self._over:
+            return "match-over"
+        if self._game is None:
+            return "direction-needed" if self._set_open else "set-needed"
+        return "card-round" if self.current is not None else "ally-phase"
+
+    @property
+    def current(self) -> str | None:
+        """Whose card it is in the card round (K5); None in the ally phase and between games."""
+        g = self._game
+        if g is None or self._over:
+            return None
+        for i in range(len(self.players)):
+            p = core.next_in_turn(self.players, g["starter"], i)
+            if p not in g["plays"] and p not in g["eliminated"]:
+                return p
+        return None
+
+    @property
+    def leaders(self) -> list[str]:
+        """The players with the best stated score among those who may win (K8), seating order."""
+        g = self._game
+        if g is None:
+            return []
+        candidates = {
+            p: play["stated"]
+            for p, play in g["plays"].items()
+            if play["stated"] != PASS and p not in g["eliminated"]
+        }
+        if not candidates:
+            return []
+        best = (max if g["direction"] == UP else min)(candidates.values())
+        return [p for p in self.players if candidates.get(p, None) == best and p in candidates]
+
+    def projected_winners(self) -> list[str]:
+        """Who would win the game point if the game ended now (K8, K10): the sole leader, or in a
+        team match the tied leaders when they are all teammates; [] for a tie or no candidate."""
+        leaders = self.leaders
+        if len(leaders) == 1:
+            return leaders
+        if self.teams is not None and leaders and len({self.side(p) for p in leaders}) == 1:
+            return leaders
+        return []
+
+    def unmask_needed(self) -> list[str]:
+        """The projected winners whose unmasking `end_game` needs (K8, K10): none when the
+        deception point is already impossible (a winner's play was revealed truthful)."""
+        g = self._game
+        winners = self.projected_winners()
+        if g is None or any(g["plays"][p]["revealed"] is not None for p in winners):
+            return []  # a revealed winner was truthful (a revealed liar is out of the game)
+        return winners
+
+    @property
+    def latest_play(self) -> str | None:
+        """The player whose play can still be doubted (K7), or None."""
+        return None if self._game is None or self._over else self._game["open"]
+
+    def doubters_allowed(self) -> list[str]:
+        """Who may doubt the latest play (K7): not its player, nor their teammates; [] when there
+        is no play open to doubt."""
+        target = self.latest_play
+        return [] if target is None else self._doubters_of(target)
+
+    def cause_doubters_allowed(self, player: str) -> list[str]:
+        """Who may doubt a Cause claim by `player`: everyone but them and their teammates."""
+        core.check_member(player, self.players, "player")
+        return self._doubters_of(player)
+
+    def _doubters_of(self, player: str) -> list[str]:
+        return [
+            p
+            for p in self.players
+            if p != player and (self._team[p] is None or self._team[p] != self._team[player])
+        ]
+
+    def cause_allowed(self, player: str) -> bool:
+        """Whether `player` may claim Cause now (K9)."""
+        return (
+            not self._over
+            and self._set_open
+            and not self._first_card[player]
+            and not self._cause_locked[player]
+        )
+
+    @property
+    def card_round_done(self) -> bool:
+        return self._game is not None and self.current is None
+
+    @property
+    def can_end_game(self) -> bool:
+        return not self._over and self.card_round_done
+
+    def _ally_pending(self) -> list[str]:
+        """Players who may still play an ally in this game, seating order (K6)."""
+        g = self._game
+        if g is None or self._over or self.current is not None:
+            return []
+        return [
+            p
+            for p in self.players
+            if p in g["plays"]
+            and g["plays"][p]["stated"] != PASS
+            and p not in g["eliminated"]
+            and not self._ally_used[p]
+            and p not in g["declined"]
+        ]
+
+    @property
+    def ally_undecided(self) -> list[str]:
+        """Everyone who has not yet played or declined an ally in this game and still may."""
+        return self._ally_pending()
+
+    @property
+    def ally_waiting(self) -> list[str]:
+        """The sole leader when they are still undecided: they may wait (K6)."""
+        leaders = self.leaders
+        pending = self._ally_pending()
+        return leaders if len(leaders) == 1 and leaders[0] in pending else []
+
+    @property
+    def ally_next(self) -> str | None:
+        """Who should decide on an ally next (K6: from the starter, round and round, the sole
+        leader waiting); None when only the waiting leader, or nobody, is left."""
+        g = self._game
+        pending = set(self._ally_pending()) - set(self.ally_waiting)
+        if g is None or not pending:
+            return None
+        for i in range(len(self.players)):
+            p = core.next_in_turn(self.players, g["ally_from"], i)
+            if p in pending:
+                return p
+        return None  # pragma: no cover - pending players are all seated
+
+    def score_range(self, with_ally: bool = False) -> range:
+        """The stated scores allowed for a play in the current game (K2), for the number pad."""
+        return score_range(self.direction or UP, with_ally)
+
+    def player_state(self, player: str) -> PlayerState:
+        """Everything the screen shows about one player in the current game and set."""
+        core.check_member(player, self.players, "player")
+        g = self._game
+        play = g["plays"].get(player) if g is not None else None
+        return PlayerState(
+            name=player,
+            team=self._team[player],
+            stated=None if play is None else play["stated"],
+            with_ally=play is not None and play["cards"] == 2,
+            ally_used=self._ally_used[player],
+            eliminated=g is not None and player in g["eliminated"],
+            declined=g is not None and player in g["declined"],
+            revealed=None if play is None else play["revealed"],
+            shown=tuple(Card.from_json(c) for c in g["shown"].get(player, [])) if g else (),
+            played_first_card=self._first_card[player],
+            may_cause=self.cause_allowed(player),
+            may_ally=player in self._ally_pending(),
+        )
+
+    @property
+    def player_states(self) -> dict[str, PlayerState]:
+        return {p: self.player_state(p) for p in self.players}
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """One entry per action: {"text": what happened, "changes": {player or team: delta}}."""
+        return [
+            {k: v.copy() if isinstance(v, (dict, list)) else v for k, v in entry.items()}
+            for entry in self._entries
+        ]
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winners(self) -> list[str]:
+        """The players who won (in a team match, the winning team's players); [] until over."""
+        if not self._over:
+            return []
+        best = max(self._points.values())
+        sides = [s for s, pts in self._points.items() if pts == best and pts >= self.target]
+        return [p for p in self.players if self.side(p) in sides]
+
+    def standings(self) -> list[tuple[str, str]]:
+        order = sorted(self._points.items(), key=lambda item: -item[1])
+        return [(side, _n_points(pts)) for side, pts in order]
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def start_set(self) -> None:
+        """The Deck Master deals 4 cards to everyone: a new set of 3 games (K4)."""
+        self._record({"type": "start_set"})
+
+    def start_game(self, direction: str, player: str | None = None) -> None:
+        """The starter (`m.starter`) chooses UP or DOWN for the next game of the set (K4)."""
+        self._record(
+            {
+                "type": "start_game",
+                "direction": direction,
+                "player": self.starter if player is None else player,
+            }
+        )
+
+    def play(self, player: str | None, stated: int | str, with_ally: bool = False) -> None:
+        """The current player plays a card and states a score or PASS (K5); `with_ally=True`: card
+        and ally at once, stating the combined score."""
+        self._record(
+            {
+                "type": "play",
+                "player": self.current if player is None else player,
+                "stated": stated,
+                "with_ally": with_ally,
+            }
+        )
+
+    def ally(self, player: str, stated: int) -> None:
+        """In the ally phase, `player` adds an ally and states the combined score (K6)."""
+        self._record({"type": "ally", "player": player, "stated": stated})
+
+    def decline_ally(self, player: str) -> None:
+        """`player` decides to play no ally in this game; final for the game (K6)."""
+        self._record({"type": "decline_ally", "player": player})
+
+    def doubt(self, doubters: str | Sequence[str], truth: bool | str | Sequence[Card]) -> None:
+        """Doubt the latest play (K7). `truth`: True (truthful), False (lied), "trick" (lied with
+        the Trick Card), or the revealed Cards (1, or 2 for a play with an ally)."""
+        self._record(
+            {"type": "doubt", "doubters": _names(doubters), "truth": _truth_to_json(truth)}
+        )
+
+    def cause(
+        self,
+        player: str,
+        doubters: str | Sequence[str] = (),
+        truth: bool | Sequence[Card] | None = None,
+    ) -> None:
+        """`player` claims Cause (K9); when doubted, `truth` says whether the hand was a Cause
+        (True / False) or gives its 4 revealed Cards."""
+        names = _names(doubters)
+        self._record(
+            {
+                "type": "cause",
+                "player": player,
+                "doubters": names,
+                "truth": _truth_to_json(truth) if names else None,
+            }
+        )
+
+    def end_game(self, unmask: Mapping[str, Any] | None = None) -> None:
+        """End the game (K8): the game point, then the unmasking of the winner(s) `unmask_needed`
+        names: {player: True | False | "trick" | [the play's Cards]}. Undecided allies decline."""
+        data: Any = {} if unmask is None else unmask  # anything but a mapping is refused
+        if isinstance(unmask, Mapping):
+            data = {p: _truth_to_json(v) for p, v in unmask.items()}
+        self._record({"type": "end_game", "unmask": data})
+
+    # -- validation helpers ---------------------------------------------------------------------
+
+    def _refuse_if_over(self) -> None:
+        if self._over:
+            raise RuleViolation(
+                "match-over",
+                f"The match is over ({' and '.join(self.winners)} won): undo to change it (K11).",
+            )
+
+    def _require_game(self) -> dict[str, Any]:
+        self._refuse_if_over()
+        if self._game is None:
+            if not self._set_open:
+                raise RuleViolation("no-set", "No game is being played: start a set first.")
+            raise RuleViolation(
+                "no-game", f"No game is being played: {self.starter} starts the next one."
+            )
+        return self._game
+
+    def _check_player(self, player: Any) -> str:
+        if not isinstance(player, str) or player not in self.players:
+            raise RuleViolation("unknown-player", f"“{player}” is not playing.")
+        return player
+
+    def _check_stated(self, stated: Any, direction: str, with_ally: bool) -> int | str:
+        if stated == PASS and not with_ally and isinstance(stated, str):
+            return PASS
+        allowed = score_range(direction, with_ally)
+        what = f"a card and its ally {direction.upper()}" if with_ally else "one card"
+        if isinstance(stated, bool) or not isinstance(stated, int) or stated not in allowed:
+            raise RuleViolation(
+                "score-out-of-range",
+                f"A score stated for {what} is from {allowed.start} to {allowed.stop - 1}"
+                f"{' or PASS' if not with_ally else ''}, not {stated!r} (K2).",
+            )
+        return stated
+
+    def _check_doubters(self, doubters: Any, target: str, what: str) -> list[str]:
+        if isinstance(doubters, str) or not isinstance(doubters, list) or not doubters:
+            raise RuleViolation("cannot-doubt", f"Name who doubts {what}.")
+        for i, p in enumerate(doubters):
+            self._check_player(p)
+            if p in doubters[:i]:
+                raise RuleViolation("cannot-doubt", f"{p} is named twice among the doubters.")
+            if p == target:
+                raise RuleViolation("cannot-doubt", f"{p} cannot doubt their own {what}.")
+            if self._team[p] is not None and self._team[p] == self._team[target]:
+                raise RuleViolation(
+                    "cannot-doubt",
+                    f"{p} cannot doubt a teammate: {target} is in {self._team[p]} too (K10).",
+                )
+        return doubters
+
+    def _first_doubter(self, doubters: list[str], target: str) -> str:
+        """The doubter next after `target` in turn order (K7, K9)."""
+        return min(doubters, key=lambda p: self._steps(target, p))
+
+    def _steps(self, a: str, b: str) -> int:
+        return (self.players.index(b) - self.players.index(a)) % len(self.players)
+
+    def _play_verdict(self, player: str, truth: Any) -> tuple[str, list[dict[str, Any]] | None]:
+        """The verdict of `player`'s current play from a truth input, with the shown cards."""
+        g = self._game
+        assert g is not None
+        play = g["plays"][player]
+        if truth is True:
+            return TRUTHFUL, None
+        if truth is False:
+            return LIED, None
+        if truth == TRICK_SHOWN and isinstance(truth, str):
+            return TRICK_SHOWN, None
+        if not isinstance(truth, list):
+            raise RuleViolation(
+                "bad-truth",
+                f"Say whether {player} told the truth (True), lied (False), lied with the "
+                f'Trick Card ("trick") or give the cards shown.',
+            )
+        cards = _cards(truth, f"{player}'s play")
+        if len(cards) != play["cards"]:
+            raise _bad_card(
+                f"{player} played {_n_cards(play['cards'])} in this play, not {len(cards)}."
+            )
+        for earlier in g["shown"].get(player, []):
+            if Card.from_json(earlier) not in cards:
+                raise _bad_card(
+                    f"{player} showed {Card.from_json(earlier)} earlier in this game: it must be "
+                    "one of the cards of the play."
+                )
+        if TRICK in cards:
+            verdict = TRICK_SHOWN  # K3: a play with the Trick Card is always a lie
+        else:
+            score = play_score(cards, g["direction"])
+            verdict = TRUTHFUL if score == play["stated"] else LIED  # K3, K7: combined score
+        return verdict, [c.to_json() for c in cards]
+
+    # -- points and the log ---------------------------------------------------------------------
+
+    def _award(self, player: str, delta: int, changes: dict[str, int]) -> str:
+        """Apply `delta` to the player's side (never below 0) and say it: "+1", "+1 for Suns"."""
+        side = self.side(player)
+        old = self._points[side]
+        new = max(0, old + delta)
+        self._points[side] = new
+        actual = new - old
+        if actual:
+            changes[side] = changes.get(side, 0) + actual
+        team = self._team[player]
+        if actual == 0 and delta < 0:
+            return f"0 for {team} (no point to lose)" if team else "0 (no point to lose)"
+        return f"{actual:+d}" + (f" for {team}" if team else "")
+
+    def _log_entry(self, parts: list[str], changes: dict[str, int], **more: Any) -> None:
+        if not self._over:
+            reached = [s for s, pts in self._points.items() if pts >= self.target]
+            if reached:
+                self._over = True  # K11: the whole action counted; later actions are refused
+                side = max(reached, key=lambda s: self._points[s])
+                if self.teams is not None:
+                    who = f"{side} ({', '.join(self.teams[side])}) win"
+                else:
+                    who = f"{side} wins"
+                parts.append(f"{who} the match with {_n_points(self._points[side])}.")
+        self._entries.append(
+            {"text": " ".join(parts), "changes": {k: v for k, v in changes.items() if v}, **more}
+        )
+
+    # -- handlers -------------------------------------------------------------------------------
+
+    def _on_start_set(self, event: Event) -> None:
+        self._refuse_if_over()
+        if self._set_open:
+            left = GAMES_PER_SET - self._games_done
+            raise RuleViolation(
+                "set-in-progress",
+                f"Set {self._set_no} still has {left} game{'s' if left > 1 else ''} to play (K4).",
+            )
+        self._set_no += 1
+        self._games_done = 0
+        for p in self.players:
+            self._ally_used[p] = False
+            self._first_card[p] = False
+            self._cause_locked[p] = False
+        self._log_entry(
+            [
+                f"Set {self._set_no} begins: {self.deck_master}, the Deck Master, deals "
+                f"{HAND_SIZE} cards to each player."
+            ],
+            {},
+        )
+
+    def _on_start_game(self, event: Event) -> None:
+        self._refuse_if_over()
+        if self._set_no == 0:
+            raise RuleViolation("no-set", "Start a set first: the Deck Master deals the cards.")
+        if self._game is not None:
+            raise RuleViolation(
+                "game-in-progress", f"Game {self._game['no']} of set {self._set_no} is not over."
+            )
+        if not self._set_open:
+            raise RuleViolation(
+                "set-finished", f"Set {self._set_no} has had its 3 games: start a new set."
+            )
+        direction = event.get("direction")
+        if direction not in DIRECTIONS:
+            raise RuleViolation("bad-direction", f"A game is played up or down, not {direction!r}.")
+        starter = self.starter
+        assert starter is not None
+        if event.get("player") != starter:
+            raise RuleViolation(
+                "not-your-turn", f"{starter} starts this game, not {event.get('player')} (K4)."
+            )
+        no = self._games_done + 1
+        self._game = {
+            "no": no,
+            "starter": starter,
+            "direction": direction,
+            "plays": {},  # player: {"stated", "cards": 1 or 2, "revealed": verdict or None}
+            "eliminated": [],
+            "declined": [],
+            "shown": {},  # player: cards shown this game (JSON form)
+            "open": None,  # the player whose play may be doubted (K7)
+            "ally_from": starter,  # where the ally phase's guidance goes on from (K6)
+        }
+        self._log_entry(
+            [f"Game {no} of set {self._set_no}: {starter} starts and plays {direction.upper()}."],
+            {},
+        )
+
+    def _on_play(self, event: Event) -> None:
+        g = self._require_game()
+        current = self.current
+        if current is None:
+            raise RuleViolation(
+                "not-your-turn",
+                "Everyone has played a card in this game: play an ally, decline, or end the game.",
+            )
+        player = self._require_player(event.get("player"), current)
+        with_ally = event.get("with_ally", False)
+        if not isinstance(with_ally, bool):
+            raise RuleViolation("bad-event", "with_ally is True or False.")
+        if with_ally and event.get("stated") == PASS:
+            raise RuleViolation(
+                "passed", "A PASS states no score, so it cannot come with an ally (K3)."
+            )
+        stated = self._check_stated(event.get("stated"), g["direction"], with_ally)
+        if with_ally and self._ally_used[player]:
+            raise RuleViolation("ally-used", f"{player} has already played an ally this set (K6).")
+        g["plays"][player] = {"stated": stated, "cards": 2 if with_ally else 1, "revealed": None}
+        self._first_card[player] = True
+        if with_ally:
+            self._ally_used[player] = True
+        g["open"] = None if stated == PASS else player  # K7: the next play closes the window
+        if stated == PASS:
+            text = f"{player} plays a card and says PASS."
+        elif with_ally:
+            text = f"{player} plays a card with an ally and states {stated}."
+        else:
+            text = f"{player} plays a card and states {stated}."
+        if self.current is None:
+            text += " Every card is down: the ally phase begins."
+        self._log_entry([text], {})
+
+    def _ally_checks(self, event: Event) -> tuple[dict[str, Any], str]:
+        g = self._require_game()
+        if self.current is not None:
+            raise RuleViolation(
+                "not-ally-phase",
+                f"Allies come after every card is played: it is {self.current}'s card (K5).",
+            )
+        player = self._check_player(event.get("player"))
+        play = g["plays"].get(player)
+        if player in g["eliminated"]:
+            raise RuleViolation(
+                "eliminated", f"{player} was unmasked as a liar and is out of this game (K7)."
+            )
+        if play is None or play["stated"] == PASS:
+            raise RuleViolation("passed", f"{player} said PASS and may not play an ally (K6).")
+        if self._ally_used[player]:
+            raise RuleViolation("ally-used", f"{player} has already played an ally this set (K6).")
+        if player in g["declined"]:
+            raise RuleViolation(
+                "declined", f"{player} declined an ally in this game; that is final (K6)."
+            )
+        return g, player
+
+    def _on_ally(self, event: Event) -> None:
+        g, player = self._ally_checks(event)
+        stated = self._check_stated(event.get("stated"), g["direction"], True)
+        before = g["plays"][player]["stated"]
+        g["plays"][player] = {"stated": stated, "cards": 2, "revealed": None}
+        self._ally_used[player] = True
+        g["open"] = player
+        g["ally_from"] = core.next_in_turn(self.players, player)
+        self._log_entry([f"{player} plays an ally: {before} becomes {stated}."], {})
+
+    def _on_decline_ally(self, event: Event) -> None:
+        g, player = self._ally_checks(event)
+        g["declined"].append(player)
+        g["ally_from"] = core.next_in_turn(self.players, player)
+        self._log_entry([f"{player} plays no ally in this game."], {})
+
+    def _on_doubt(self, event: Event) -> None:
+        g = self._require_game()
+        target = g["open"]
+        if target is None:
+            raise RuleViolation(
+                "cannot-doubt",
+                "There is no play to doubt: only the latest play, until the next one, and not a "
+                "PASS or a play already shown (K7).",
+            )
+        doubters = self._check_doubters(event.get("doubters"), target, "play")
+        verdict, cards = self._play_verdict(target, event.get("truth"))
+        play = g["plays"][target]
+        play["revealed"] = verdict
+        if cards is not None:
+            shown = g["shown"].setdefault(target, [])
+            shown.extend(c for c in cards if c not in shown)
+        g["open"] = None
+        changes: dict[str, int] = {}
+        showing = f" (showed {_list(Card.from_json(c) for c in cards)})" if cards else ""
+        parts = [
+            f"{_list(doubters)} doubt{'s' if len(doubters) == 1 else ''} {target}'s "
+            f"{play['stated']}{showing}."
+        ]
+        if verdict == TRUTHFUL:
+            parts.append(f"{target} told the truth: {self._award(target, 1, changes)}.")
+        else:
+            first = self._first_doubter(doubters, target)
+            trick = " with the Trick Card" if verdict == TRICK_SHOWN else ""
+            parts.append(f"{target} lied{trick}: {self._award(target, -1, changes)}.")
+            parts.append(f"{first} unmasked {target}: {self._award(first, 1, changes)}.")
+            parts.append(f"{target} is out of this game.")
+            g["eliminated"].append(target)
+        self._log_entry(parts, changes)
+
+    def _on_cause(self, event: Event) -> None:
+        self._refuse_if_over()
+        if self._set_no == 0:
+            raise RuleViolation("no-set", "Cause is claimed within a set: start a set first.")
+        if not self._set_open:
+            raise RuleViolation(
+                "set-finished", f"Set {self._set_no} is over: Cause waits for the next deal."
+            )
+        player = self._check_player(event.get("player"))
+        if self._first_card[player]:
+            raise RuleViolation(
+                "cause-too-late",
+                f"{player} has played a card this set: Cause comes before the first card (K9).",
+            )
+        if self._cause_locked[player]:
+            raise RuleViolation(
+                "cause-claimed",
+                f"{player} already claimed Cause with this hand and nobody doubted it (K9).",
+            )
+        doubters = event.get("doubters")
+        changes: dict[str, int] = {}
+        if doubters == []:
+            parts = [f"{player} claims Cause and nobody doubts: {self._award(player, 1, changes)}."]
+            self._cause_locked[player] = True
+            self._log_entry(parts, changes)
+            return
+        doubters = self._check_doubters(doubters, player, "Cause claim")
+        truth = event.get("truth")
+        if truth is None:
+            raise RuleViolation(
+                "unmask-needed", f"{player} was doubted: say whether the hand was a Cause."
+            )
+        if isinstance(truth, bool):
+            had = truth
+            showing = ""
+        elif isinstance(truth, list):
+            cards = _cards(truth, f"{player}'s hand")
+            if len(cards) != HAND_SIZE:
+                raise _bad_card(f"A hand is {HAND_SIZE} cards, not {len(cards)}.")
+            had = is_cause(cards)
+            showing = f" (showed {_list(cards)})"
+        else:
+            raise RuleViolation(
+                "bad-truth",
+                f"Say whether {player} had Cause (True or False) or give the 4 cards shown.",
+            )
+        parts = [
+            f"{player} claims Cause; {_list(doubters)} "
+            f"doubt{'s' if len(doubters) == 1 else ''}{showing}."
+        ]
+        if had:
+            parts.append(f"{player} had Cause: {self._award(player, 2, changes)}.")
+        else:
+            first = self._first_doubter(doubters, player)
+            parts.append(f"{player} had no Cause: {self._award(player, -1, changes)}.")
+            parts.append(f"{first} unmasked {player}: {self._award(first, 1, changes)}.")
+        parts.append(f"{player} gets a new hand and may claim Cause again.")
+        self._log_entry(parts, changes)
+
+    def _on_end_game(self, event: Event) -> None:
+        g = self._require_game()
+        if self.current is not None:
+            raise RuleViolation(
+                "cards-to-play", f"{self.current} has not played a card in this game yet (K5)."
+            )
+        unmask = event.get("unmask")
+        if unmask is None:
+            unmask = {}
+        if not isinstance(unmask, dict):
+            raise RuleViolation("bad-truth", "Unmasking is given as {player: truth}.")
+        for p in unmask:
+            self._check_player(p)
+        winners = self.projected_winners()
+        needed = self.unmask_needed()
+        verdicts: dict[str, tuple[str, list[dict[str, Any]] | None]] = {}
+        for p, truth in unmask.items():
+            if p in winners and g["plays"][p]["revealed"] is None:
+                verdicts[p] = self._play_verdict(p, truth)
+            else:
+                _check_truth_shape(truth)  # not needed, but kept in the log: must be plain data
+        missing = [p for p in needed if p not in verdicts]
+        if missing:
+            raise RuleViolation(
+                "unmask-needed",
+                f"{_list(missing)} won the game and must be unmasked: did "
+                f"{'they' if len(missing) > 1 else missing[0]} tell the truth (K8)?",
+            )
+        # Mutate from here on.
+        for p in self._ally_pending():  # K6: ending the game closes the ally phase
+            g["declined"].append(p)
+        for p, (verdict, cards) in verdicts.items():
+            g["plays"][p]["revealed"] = verdict
+            if cards is not None:
+                shown = g["shown"].setdefault(p, [])
+                shown.extend(c for c in cards if c not in shown)
+        changes: dict[str, int] = {}
+        leaders = self.leaders
+        parts = [f"Game {g['no']} ends."]
+        if not leaders:
+            parts.append("Nobody can win it: no point.")
+        elif not winners:
+            best = g["plays"][leaders[0]]["stated"]
+            who = _list(f"{p} ({self._team[p]})" if self._team[p] else p for p in leaders)
+            parts.append(f"{who} tie at {best}: no point (K8).")
+        else:
+            best = g["plays"][winners[0]]["stated"]
+            lead = winners[0]
+            if len(winners) == 1:
+                parts.append(f"{lead} wins with {best}: {self._award(lead, 1, changes)}.")
+            else:
+                parts.append(
+                    f"{_list(winners)} tie at {best}, all {self._team[lead]}: "
+                    f"{self._award(lead, 1, changes)} (K10)."
+                )
+            results = [g["plays"][p]["revealed"] for p in winners]
+            if needed:
+                said = {
+                    TRUTHFUL: "told the truth",
+                    LIED: "lied",
+                    TRICK_SHOWN: "lied with the Trick Card",
+                }
+                parts.append(
+                    " ".join(f"Unmasked, {p} {said[g['plays'][p]['revealed']]}." for p in winners)
+                )
+            if all(r in (LIED, TRICK_SHOWN) for r in results):  # K8, K10: every winner lied
+                parts.append(f"Won with deception: {self._award(lead, 1, changes)}.")
+                if TRICK_SHOWN in results:
+                    parts.append(f"The Trick Card: {self._award(lead, 1, changes)}.")
+        self._game = None
+        self._games_done += 1
+        if self._games_done == GAMES_PER_SET:
+            parts.append(f"Set {self._set_no} is over.")
+        self._log_entry(parts, changes, winners=winners)
+
+
+def _list(names: Iterable[Any]) -> str:
+    items = [str(n) for n in names]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _n_points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _n_cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"

@@ -1,0 +1,675 @@
+"""Ratel (ラーテル): shed your hand by making the other animals fight.
+
+Each round deals 10 cards to every player; in turn the leader of a trick plays one or more cards
+of one value and the others either beat it with as many cards of a strictly higher value or pass,
+and the last to play wins the trick: with a +n they take n of the trick's other cards into hand,
+with a -n they discard n cards. A player left without cards escapes; in the standard game the last
+one holding cards takes a damage (2 damage lose, 1 in the short game), in the penalty variant the
+round ends at the first escape and the others score their hands as penalty points.
+
+Implements rulings R1-R7: values and copies (R1), plays and passes (R2), how a trick ends and what
+its winner takes or discards (R3), escapes and the next leader (R4), damage and the standard and
+short games (R5), the penalty variant (R6), and rounds tracked trick by trick or entered as a
+result only, with hand counts rather than cards (R7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from scoring import core
+from scoring.core import Event, RuleViolation
+
+VALUES: tuple[int, ...] = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)  # R1: numeric order, no 0
+COPIES = 6  # R1: six cards of each value, so a play holds at most six (R7: the only card check)
+HAND = 10  # R1: cards dealt to each player every round
+MODES: tuple[str, ...] = ("damage", "short", "penalty")
+DAMAGE_TO_LOSE: dict[str, int] = {"damage": 2, "short": 1}  # R5
+
+
+def card_value(value: int) -> str:
+    """A value as printed on the card.
+
+    >>> card_value(3), card_value(-2)
+    ('+3', '-2')
+    """
+    return f"{value:+d}"
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _names(names: Sequence[str]) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+class Match(core.Match):
+    """A match of Ratel: rounds of tricks until someone loses (damage) or hits the limit (penalty).
+
+    >>> m = Match(["Ann", "Ben"])
+    >>> m.play(2, -3); m.pass_turn()
+    >>> m.last_trick["winner"], m.last_trick["discarded"], m.hands
+    ('Ann', 3, {'Ann': 5, 'Ben': 10})
+    """
+
+    GAME: ClassVar[str] = "ratel"
+    TITLE: ClassVar[str] = "Ratel"
+    PLAYERS: ClassVar[range] = range(2, 7)  # R1
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        starter: str | None = None,
+        mode: str = "damage",
+        penalty_limit: int = 15,
+    ) -> None:
+        super().__init__(
+            {"players": players, "starter": starter, "mode": mode, "penalty_limit": penalty_limit}
+        )
+
+    def _setup(self, settings: Event) -> None:
+        players = core.check_players(settings["players"], self.PLAYERS)
+        settings["players"] = players
+        starter = settings["starter"]
+        starter = players[0] if starter is None else core.check_member(starter, players, "starter")
+        settings["starter"] = starter
+        if settings["mode"] not in MODES:
+            raise RuleViolation(
+                "bad-option",
+                f"Unknown Ratel game {settings['mode']!r}: choose damage, short or penalty.",
+            )
+        limit = settings["penalty_limit"]
+        if not _is_int(limit) or limit < 1:
+            raise RuleViolation(
+                "bad-option",
+                f"The penalty limit must be a whole number of at least 1, not {limit!r}.",
+            )
+        self._round_no = 1
+        self._damage = {p: 0 for p in players}
+        self._penalties = {p: 0 for p in players}
+        self._over = False
+        self._last_trick: dict[str, Any] | None = None
+        self._last_round: dict[str, Any] | None = None
+        self._history: list[dict[str, Any]] = []
+        self._deal(starter)
+
+    def _deal(self, leader: str) -> None:
+        """Start a round: everyone holds 10 cards, the table is empty, `leader` plays first."""
+        self._hands = {p: HAND for p in self.players}
+        self._trick: list[dict[str, Any]] = []
+        self._passed: list[str] = []
+        self._escaped: list[str] = []
+        self._discarded = 0
+        self._round_started = False
+        self._leader: str | None = leader
+        self._current: str | None = leader
+
+    # -- settings -------------------------------------------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        """The kind of game: "damage" (2 damage lose), "short" (1 loses) or "penalty" (R5, R6)."""
+        return self._log[0]["mode"]
+
+    @property
+    def penalty_limit(self) -> int:
+        """Penalty points that end a penalty game (R6); unused in the damage modes."""
+        return self._log[0]["penalty_limit"]
+
+    @property
+    def starter(self) -> str:
+        """Who led the first trick of the match."""
+        return self._log[0]["starter"]
+
+    @property
+    def damage_to_lose(self) -> int | None:
+        """Damage that loses the game (2, or 1 in the short game); None in the penalty game."""
+        return DAMAGE_TO_LOSE.get(self.mode)
+
+    # -- the table ------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> str | None:
+        """Whose turn it is (None once the match is over)."""
+        return self._current
+
+    @property
+    def leader(self) -> str | None:
+        """Who leads the current trick, the SP (None once the match is over)."""
+        return self._leader
+
+    @property
+    def hands(self) -> dict[str, int]:
+        """Cards in each player's hand (R7: counts, not cards)."""
+        return dict(self._hands)
+
+    @property
+    def escaped(self) -> list[str]:
+        """Players out of this round, in the order they escaped (R4)."""
+        return list(self._escaped)
+
+    @property
+    def trick(self) -> list[dict[str, Any]]:
+        """The current trick's plays so far: [{"player", "count", "value"}, ...], oldest first."""
+        return [dict(play) for play in self._trick]
+
+    @property
+    def passed(self) -> list[str]:
+        """Who has passed in a row since the trick's last play, in turn order."""
+        return list(self._passed)
+
+    @property
+    def trick_cards(self) -> int:
+        """Cards lying in the current trick."""
+        return sum(play["count"] for play in self._trick)
+
+    @property
+    def discarded(self) -> int:
+        """Cards of this round out of play: finished tricks' cards not taken, and discards.
+
+        Hands + trick_cards + discarded is always 10 per player in a tracked round.
+        """
+        return self._discarded
+
+    @property
+    def need_count(self) -> int | None:
+        """How many cards the next play must have (None: the leader of an empty trick chooses)."""
+        return self._trick[-1]["count"] if self._trick else None
+
+    @property
+    def min_value(self) -> int | None:
+        """The lowest value the next play may have; None when no value can beat the trick."""
+        if self._over:
+            return None
+        if not self._trick:
+            return VALUES[0]
+        higher = [v for v in VALUES if v > self._trick[-1]["value"]]
+        return higher[0] if higher else None
+
+    def violation(self, count: Any, value: Any) -> RuleViolation | None:
+        """Why the current player may not play `count` x `value` now, or None when they may.
+
+        The same check `play` makes (after match-over and not-your-turn).
+        """
+        if self._over or self._current is None:
+            return self._over_error()
+        return self._check_play(self._current, count, value)
+
+    def legal_values(self, count: int) -> list[int]:
+        """The values the current player may play with `count` cards now (for the number pad)."""
+        player = self._current
+        if self._over or player is None:
+            return []
+        return [v for v in VALUES if self._play_rule(player, count, v) is None]
+
+    def options(self) -> dict[int, list[int]]:
+        """{count: legal values} for every count the current player may play now."""
+        found = {c: self.legal_values(c) for c in range(1, COPIES + 1)}
+        return {c: values for c, values in found.items() if values}
+
+    @property
+    def can_pass(self) -> bool:
+        """Whether the current player may pass (not while leading an empty trick, R2)."""
+        return not self._over and bool(self._trick)
+
+    @property
+    def can_record_round(self) -> bool:
+        """Whether the round may still be entered as a result only (before its first play, R7)."""
+        return not self._over and not self._round_started
+
+    @property
+    def last_trick(self) -> dict[str, Any] | None:
+        """The last finished trick, or None (before any, and after a round entered as a result).
+
+        {"winner", "count", "value", "taken", "discarded", "escaped": [...], "leader": who leads
+        next (None when the match ended), "round_over": bool, "text": a sentence for the table,
+        e.g. "Eli wins with +3 and takes 3 cards."}.
+        """
+        if self._last_trick is None:
+            return None
+        return {**self._last_trick, "escaped": list(self._last_trick["escaped"])}
+
+    @property
+    def last_round(self) -> dict[str, Any] | None:
+        """The last finished round, or None.
+
+        {"round", "tracked": bool, "escaped": escape order, "damaged": name or None,
+        "penalties": {player: points added}, "leader": who leads the next round (None when the
+        match ended), "text": e.g. "Cleo takes 1 damage (2 in total)."}.
+        """
+        if self._last_round is None:
+            return None
+        result = dict(self._last_round)
+        result["escaped"] = list(result["escaped"])
+        result["penalties"] = dict(result["penalties"])
+        return result
+
+    # -- scores ---------------------------------------------------------------------------------
+
+    @property
+    def damage(self) -> dict[str, int]:
+        return dict(self._damage)
+
+    @property
+    def penalties(self) -> dict[str, int]:
+        return dict(self._penalties)
+
+    @property
+    def round_no(self) -> int:
+        """The round being played (the last one once the match is over)."""
+        return self._round_no
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """The main score: damage in the damage modes, penalty points in the penalty game."""
+        return self.penalties if self.mode == "penalty" else self.damage
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def play(self, count: int, value: int, player: str | None = None) -> None:
+        """The current player plays `count` cards of `value` (R2)."""
+        self._record({"type": "play", "player": player, "count": count, "value": value})
+
+    def pass_turn(self, player: str | None = None) -> None:
+        """The current player passes (R2); they may play again on a later turn."""
+        self._record({"type": "pass", "player": player})
+
+    def record_round(
+        self,
+        order: Sequence[str] | None = None,
+        out: str | None = None,
+        hands: Mapping[str, int] | None = None,
+    ) -> None:
+        """Enter the round's result only, before its first play (R7).
+
+        Damage modes: `order` names every player once in escape order; the last takes damage.
+        Penalty game: `out` escaped and `hands` gives the cards left by every other player.
+        """
+        event: Event = {"type": "record_round"}
+        if order is not None:
+            event["order"] = list(order) if isinstance(order, (list, tuple)) else order
+        if out is not None:
+            event["out"] = out
+        if hands is not None:
+            event["hands"] = dict(hands) if isinstance(hands, Mapping) else hands
+        self._record(event)
+
+    # -- event handlers -------------------------------------------------------------------------
+
+    def _over_error(self) -> RuleViolation:
+        return RuleViolation("match-over", f"The match is over: {self._outcome_text()}")
+
+    def _check_open(self) -> None:
+        if self._over:
+            raise self._over_error()
+
+    def _play_rule(self, player: str, count: Any, value: Any) -> str | None:
+        """The first rule a play breaks, in the order API.md lists (after match-over and turn)."""
+        if not _is_int(value) or value not in VALUES:
+            return "bad-value"
+        if not _is_int(count) or not 1 <= count <= COPIES:
+            return "bad-count"
+        if count > self._hands[player]:
+            return "not-enough-cards"
+        if self._trick:
+            last = self._trick[-1]
+            if count != last["count"]:
+                return "wrong-count"
+            if value <= last["value"]:
+                return "not-higher"
+        return None
+
+    def _check_play(self, player: str, count: Any, value: Any) -> RuleViolation | None:
+        rule = self._play_rule(player, count, value)
+        if rule is None:
+            return None
+        if rule == "bad-value":
+            text = f"{value!r} is not a Ratel card: values run -5 to -1 and +1 to +5 (R1)."
+        elif rule == "bad-count":
+            text = (
+                f"A play is 1 to {COPIES} cards of one value (the deck has six of each), "
+                f"not {count!r} (R1, R7)."
+            )
+        elif rule == "not-enough-cards":
+            held = self._hands[player]
+            text = f"{player} holds {_cards(held)}, so cannot play {count} x {card_value(value)}."
+        else:
+            last = self._trick[-1]
+            if rule == "wrong-count":
+                text = (
+                    f"This trick is played {last['count']} at a time: {player} must play "
+                    f"{_cards(last['count'])}, not {count} (R2)."
+                )
+            else:
+                text = (
+                    f"{card_value(value)} does not beat {last['player']}'s {last['count']} x "
+                    f"{card_value(last['value'])}: play a higher value or pass (R2)."
+                )
+        return RuleViolation(rule, text)
+
+    def _on_play(self, event: Event) -> None:
+        self._check_open()
+        player = self._require_player(event.get("player"), self._current)
+        count, value = event.get("count"), event.get("value")
+        problem = self._check_play(player, count, value)
+        if problem is not None:
+            raise problem
+        event["player"] = player
+        round_no = self._round_no
+        self._round_started = True
+        self._hands[player] -= count
+        self._trick.append({"player": player, "count": count, "value": value})
+        self._passed = []
+        text = f"{player} plays {count} x {card_value(value)}"
+        if self._hands[player] == 0:
+            text += " and has no cards left"  # R3: skipped for the rest of the trick
+        parts = [text + "."]
+        changes: dict[str, int] = {}
+        if any(self._hands[p] > 0 for p in self.players if p != player):
+            self._current = self._next_holder(player)
+        else:
+            parts += self._end_trick(changes)  # R3: nobody else holds cards, the play wins at once
+        self._note(" ".join(parts), changes, player, round_no)
+
+    def _on_pass(self, event: Event) -> None:
+        self._check_open()
+        player = self._require_player(event.get("player"), self._current)
+        if not self._trick:
+            raise RuleViolation(
+                "must-play",
+                f"{player} leads this trick and must play: the leader of an empty trick cannot "
+                "pass (R2).",
+            )
+        event["player"] = player
+        round_no = self._round_no
+        self._passed.append(player)
+        last = self._trick[-1]["player"]
+        waiting = [p for p in self.players if p != last and self._hands[p] > 0]
+        parts = [f"{player} passes."]
+        changes: dict[str, int] = {}
+        if set(waiting) <= set(self._passed):  # R3: every other player holding cards passed
+            parts += self._end_trick(changes)
+        else:
+            self._current = self._next_holder(player)
+        self._note(" ".join(parts), changes, player, round_no)
+
+    def _on_record_round(self, event: Event) -> None:
+        self._check_open()
+        if self._round_started:
+            raise RuleViolation(
+                "round-in-progress",
+                f"Round {self._round_no} has already started at the table: finish it trick by "
+                "trick, or undo its plays to enter its result only (R7).",
+            )
+        extra = set(event) - {"type", "order", "out", "hands"}
+        if extra:
+            raise RuleViolation("bad-result", f"A round result has no {_names(sorted(extra))}.")
+        order, out, hands = event.get("order"), event.get("out"), event.get("hands")
+        if self.mode == "penalty":
+            order_list, hand_counts = [], self._check_penalty_result(order, out, hands)
+        else:
+            order_list, hand_counts = self._check_damage_result(order, out, hands), {}
+        round_no = self._round_no
+        changes: dict[str, int] = {}
+        if self.mode == "penalty":
+            event.clear()
+            event.update({"type": "record_round", "out": out, "hands": hand_counts})
+            listed = ", ".join(f"{p} {_cards(n)}" for p, n in hand_counts.items())
+            parts = [f"Round {round_no} result: {out} is out; left in hand: {listed}."]
+            parts += self._end_round([out], None, hand_counts, out, False, changes)
+        else:
+            event.clear()
+            event.update({"type": "record_round", "order": order_list})
+            last = order_list[-1]
+            parts = [
+                f"Round {round_no} result: {_names(order_list[:-1])} escaped in that order; "
+                f"{last} is left holding cards."
+            ]
+            parts += self._end_round(order_list[:-1], last, {}, last, False, changes)
+        self._last_trick = None
+        self._note(" ".join(parts), changes, None, round_no)
+
+    def _check_damage_result(self, order: Any, out: Any, hands: Any) -> list[str]:
+        if out is not None or hands is not None:
+            raise RuleViolation(
+                "bad-result",
+                "In the damage game a round's result is its escape order, not hands left (R7).",
+            )
+        players = self.players
+        if not isinstance(order, list) or not all(isinstance(p, str) for p in order):
+            raise RuleViolation(
+                "bad-result", "Give the round's escape order: every player once, the loser last."
+            )
+        unknown = [p for p in order if p not in players]
+        if unknown:
+            raise RuleViolation("bad-result", f"{_names(unknown)} not playing in this match.")
+        twice = sorted({p for p in order if order.count(p) > 1}, key=players.index)
+        if twice:
+            raise RuleViolation("bad-result", f"The escape order names {_names(twice)} twice.")
+        missing = [p for p in players if p not in order]
+        if missing:
+            raise RuleViolation(
+                "bad-result", f"The escape order must name every player: {_names(missing)} missing."
+            )
+        return list(order)
+
+    def _check_penalty_result(self, order: Any, out: Any, hands: Any) -> dict[str, int]:
+        if order is not None:
+            raise RuleViolation(
+                "bad-result",
+                "In the penalty game a round's result is who went out and the cards left in "
+                "every other hand, not an escape order (R6, R7).",
+            )
+        players = self.players
+        if out not in players:
+            raise RuleViolation(
+                "bad-result", f"Name the player who ran out of cards; {out!r} is not playing."
+            )
+        if not isinstance(hands, dict):
+            raise RuleViolation(
+                "bad-result", "Give the cards left in hand of every player who did not go out."
+            )
+        others = [p for p in players if p != out]
+        strangers = [str(p) for p in hands if p not in others]
+        if strangers:
+            raise RuleViolation(
+                "bad-result",
+                f"Hands are for the players still in, not {_names(strangers)} ({out} went out).",
+            )
+        missing = [p for p in others if p not in hands]
+        if missing:
+            raise RuleViolation("bad-result", f"Cards left in hand missing for {_names(missing)}.")
+        dealt = HAND * len(players)
+        for p in others:
+            n = hands[p]
+            if not _is_int(n) or not 0 <= n <= dealt:
+                raise RuleViolation(
+                    "bad-result", f"{p}'s hand must be 0 to {dealt} cards, not {n!r}."
+                )
+        if sum(hands[p] for p in others) > dealt:
+            raise RuleViolation(
+                "bad-result", f"The hands add up to more than the {dealt} cards dealt."
+            )
+        return {p: hands[p] for p in others}
+
+    # -- trick and round ends -------------------------------------------------------------------
+
+    def _next_holder(self, after: str) -> str:
+        """The next player in turn order after `after` who still holds cards (R2, R4)."""
+        for step in range(1, len(self.players)):
+            name = core.next_in_turn(self.players, after, step)
+            if self._hands[name] > 0:
+                return name
+        raise AssertionError("nobody else holds cards")  # callers end the trick or round first
+
+    def _end_trick(self, changes: dict[str, int]) -> list[str]:
+        """Resolve the trick (R3), escapes, the next leader (R4) and a round end (R5, R6)."""
+        last = self._trick[-1]
+        winner, count, value = last["player"], last["count"], last["value"]
+        on_table = sum(play["count"] for play in self._trick)
+        taken = dropped = 0
+        if value > 0:
+            taken = min(value, on_table - count)
+            self._hands[winner] += taken
+            self._discarded += on_table - taken
+            effect = f"takes {_cards(taken)}" if taken else "has no cards to take"
+        else:
+            dropped = min(-value, self._hands[winner])
+            self._hands[winner] -= dropped
+            self._discarded += on_table + dropped
+            effect = f"discards {_cards(dropped)}" if dropped else "has no cards to discard"
+        parts = [f"{winner} wins the trick with {count} x {card_value(value)} and {effect}."]
+        self._trick = []
+        self._passed = []
+        seats = [core.next_in_turn(self.players, winner, k) for k in range(len(self.players))]
+        escapes = [p for p in seats if self._hands[p] == 0 and p not in self._escaped]
+        self._escaped += escapes
+        if escapes:
+            parts.append(f"{_names(escapes)} {'escapes' if len(escapes) == 1 else 'escape'}.")
+        remaining = [p for p in self.players if p not in self._escaped]
+        trick = {
+            "winner": winner,
+            "count": count,
+            "value": value,
+            "taken": taken,
+            "discarded": dropped,
+            "escaped": escapes,
+            "leader": None,
+            "round_over": False,
+            "text": f"{winner} wins with {card_value(value)} and {effect}.",
+        }
+        self._last_trick = trick
+        if self.mode == "penalty" and escapes:
+            # R6: the trick winner leads if they went out, else the first escaper after them.
+            leader = escapes[0]
+            left = {p: self._hands[p] for p in self.players if p not in escapes}
+            parts += self._end_round(escapes, None, left, leader, True, changes)
+        elif self.mode != "penalty" and len(remaining) <= 1:
+            # R5: the last one holding cards takes the damage and leads; when the last players
+            # escaped together nobody does and the trick winner leads.
+            loser = remaining[0] if remaining else None
+            leader = loser if loser is not None else winner
+            parts += self._end_round(list(self._escaped), loser, {}, leader, True, changes)
+        else:
+            leader = winner if self._hands[winner] > 0 else self._next_holder(winner)  # R4
+            self._leader = self._current = leader
+            if leader != winner:
+                parts.append(f"{leader} leads the next trick.")
+            trick["leader"] = leader
+            return parts
+        trick["round_over"] = True
+        trick["leader"] = self._leader
+        return parts
+
+    def _end_round(
+        self,
+        escaped: list[str],
+        damaged: str | None,
+        penalties: dict[str, int],
+        leader: str,
+        tracked: bool,
+        changes: dict[str, int],
+    ) -> list[str]:
+        """Score the round, then end the match or deal the next round led by `leader`."""
+        parts: list[str] = []
+        if self.mode == "penalty":
+            for p, n in penalties.items():
+                self._penalties[p] += n
+                if n:
+                    changes[p] = n
+            scored = [f"{p} +{n}" for p, n in penalties.items() if n]
+            if scored:
+                parts.append(f"Penalty points: {', '.join(scored)}.")
+            else:
+                parts.append("Nobody had cards left: no penalty points.")
+            self._over = any(total >= self.penalty_limit for total in self._penalties.values())
+        elif damaged is not None:
+            self._damage[damaged] += 1
+            changes[damaged] = 1
+            parts.append(f"{damaged} takes 1 damage ({self._damage[damaged]} in total).")
+            self._over = self._damage[damaged] >= DAMAGE_TO_LOSE[self.mode]
+        else:
+            parts.append("The last players escaped together: nobody takes damage (R5).")
+        self._last_round = {
+            "round": self._round_no,
+            "tracked": tracked,
+            "escaped": list(escaped),
+            "damaged": damaged,
+            "penalties": dict(penalties),
+            "leader": None if self._over else leader,
+            "text": parts[0],
+        }
+        if self._over:
+            self._leader = self._current = None
+            parts.append(f"Game over: {self._outcome_text()}")
+        else:
+            self._round_no += 1
+            self._deal(leader)
+            parts.append(f"Round {self._round_no}: {leader} leads.")
+        return parts
+
+    def _note(self, text: str, changes: dict[str, int], player: str | None, round_no: int) -> None:
+        self._history.append(
+            {"text": text, "changes": changes, "player": player, "round": round_no}
+        )
+
+    # -- outcome --------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winners(self) -> list[str]:
+        """Everyone but the loser (damage modes); the fewest penalty points, shared (penalty)."""
+        if not self._over:
+            return []
+        if self.mode == "penalty":
+            best = min(self._penalties.values())
+            return [p for p in self.players if self._penalties[p] == best]
+        return [p for p in self.players if self._damage[p] < DAMAGE_TO_LOSE[self.mode]]
+
+    @property
+    def losers(self) -> list[str]:
+        """The players who did not win (empty until the match is over)."""
+        won = self.winners
+        return [p for p in self.players if p not in won] if self._over else []
+
+    @property
+    def loser(self) -> str | None:
+        """The one loser of a damage game (or of a penalty game with a single loser), else None."""
+        losers = self.losers
+        return losers[0] if len(losers) == 1 else None
+
+    def _outcome_text(self) -> str:
+        winners, losers = self.winners, self.losers
+        if self.mode == "penalty":
+            best = self._penalties[winners[0]]
+            if len(winners) == 1:
+                return f"{winners[0]} wins with {best} penalty points."
+            return f"{_names(winners)} share the win with {best} penalty points each."
+        verb = "win" if len(winners) > 1 else "wins"
+        return f"{_names(losers)} loses; {_names(winners)} {verb}."
+
+    def standings(self) -> list[tuple[str, str]]:
+        """Best first: fewest damage (damage modes) or fewest penalty points, then seat order."""
+        if self.mode == "penalty":
+            order = sorted(self.players, key=lambda p: self._penalties[p])
+            return [(p, f"{self._penalties[p]} penalty points") for p in order]
+        order = sorted(self.players, key=lambda p: self._damage[p])
+        return [(p, f"{self._damage[p]} damage") for p in order]
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """One entry per action: {"text", "changes": {player: damage or penalty points added},
+        "player": who acted (None for a result entered), "round": the round it belongs to}."""
+        return [{**entry, "changes": dict(entry["changes"])} for entry in self._history]
