@@ -9,10 +9,12 @@ from collections.abc import Sequence
 
 from scoring.core import Event, Match, RuleViolation
 
-from scoring import caro, carrera  # noqa: E402  (the games register below)
+from scoring import careta, caro, carrera, ratel  # noqa: E402  (the games register below)
 
 # Every game whose rules engine has landed; the app and the store find games only here.
-GAMES: dict[str, type[Match]] = {cls.GAME: cls for cls in (caro.Match, carrera.Match)}
+GAMES: dict[str, type[Match]] = {
+    cls.GAME: cls for cls in (caro.Match, careta.Match, ratel.Match, carrera.Match)
+}
 
 
 def replay(events: Sequence[Event]) -> Match:

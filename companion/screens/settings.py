@@ -32,7 +32,7 @@ def Settings() -> ft.View:
                     ft.Divider(),
                     ft.Text("Your data", size=18, weight=ft.FontWeight.BOLD),
                     ft.Text("Every match is saved on this computer after each action, in:"),
-                    ft.Text(str(services.tables.store.folder), selectable=True,
+                    ft.Text(str(services.tables.store.folder),
                             font_family="monospace"),
                 ],
                 spacing=8,

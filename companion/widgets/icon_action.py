@@ -17,6 +17,7 @@ def icon_action(
         button=True,
         disabled=disabled,
         content=ft.IconButton(
-            icon=icon, tooltip=label, on_click=on_click, disabled=disabled, width=48, height=48
+            # No tooltip: it would be read out again after the label ("Undo Undo").
+            icon=icon, on_click=on_click, disabled=disabled, width=48, height=48
         ),
     )

@@ -46,7 +46,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
     return ft.Card(
         content=ft.Row(
             [
-                ft.Container(
+                ft.Semantics(label=f"Open {label}", button=True, expand=True, content=ft.Container(
                     content=ft.Column(
                         [
                             ft.Text(label, weight=ft.FontWeight.BOLD, size=15),
@@ -58,7 +58,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
                     padding=12,
                     expand=True,
                     on_click=lambda e: page.navigate(f"/match/{summary.id}"),
-                ),
+                )),
                 icon_action(ft.Icons.DELETE_OUTLINE, f"Delete {label}", delete),
             ],
         )

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.widgets.icon_action import icon_action
+from companion.widgets.message_line import message_line
 from scoring.core import MAX_NAME
 
 
@@ -79,7 +80,6 @@ def PlayerPicker(
                         value=draft,
                         on_change=lambda e: set_draft(e.control.value),
                         on_submit=lambda e: add(e.control.value),
-                        error=problem or None,
                         expand=True,
                         dense=True,
                     ),
@@ -87,6 +87,7 @@ def PlayerPicker(
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
+            message_line(problem, error=True),
             ft.Row(
                 [
                     ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=40)

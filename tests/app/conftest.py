@@ -105,3 +105,22 @@ def phone(browser):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """On a failure, keep a screenshot and the app's log beside the test's temp folder."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        page = item.funcargs.get("phone")
+        process = item.funcargs.get("app")
+        folder = item.funcargs.get("tmp_path")
+        if page is not None and folder is not None:
+            try:
+                page.screenshot(path=str(folder / "failure.png"))
+                report.sections.append(("screenshot", str(folder / "failure.png")))
+            except Exception:
+                pass
+        if process is not None:
+            report.sections.append(("app log", process.output()[-4000:]))

@@ -1,0 +1,86 @@
+"""The shell as a person uses it: start a match, reload, continue, delete, history, settings."""
+
+from __future__ import annotations
+
+import re
+
+from tests.app.ui import button, host, open_page, see, text, type_into
+
+
+def add_players(page, *names: str) -> None:
+    for name in names:
+        type_into(page, "Player name", name)
+        page.keyboard.press("Enter")
+        see(page, f"{names.index(name) + 1}.")
+
+
+def start_caro(page, url: str, *names: str) -> None:
+    open_page(page, url)
+    button(page, "New Caro match").click()
+    add_players(page, *names)
+    button(page, "Start match").click()
+    see(page, f"{names[0]} lays the first caro")
+
+
+def test_bad_player_names_are_refused_with_a_message(app, phone) -> None:
+    open_page(phone, app.url)
+    button(phone, "New Caro match").click()
+    add_players(phone, "Ann")
+    type_into(phone, "Player name", "ann")
+    phone.keyboard.press("Enter")
+    see(phone, "ann is already playing.")
+    type_into(phone, "Player name", "x" * 25)
+    button(phone, "Add").click()
+    see(phone, "Names can be at most 24 characters.")
+    type_into(phone, "Player name", "   ")
+    button(phone, "Add").click()
+    see(phone, "Type a name first.")
+    button(phone, "Start match").click()
+    see(phone, "Caro is for 2 to 4 players; you have 1.")
+    assert "/new/caro" in phone.url
+
+
+def test_a_match_survives_reload_and_restart_and_can_be_continued(app, phone) -> None:
+    start_caro(phone, app.url, "Ann", "Ben")
+    button(phone, re.compile(r"^Lay grey")).click()
+    button(phone, re.compile(r"^cell 6,6")).click()
+    see(phone, "Ann laid the first caro, grey at row 6, column 6: 10.")
+    match_url = phone.url
+    phone.reload()
+    open_page(phone, match_url)
+    see(phone, "Ben to lay")
+    app.stop()
+    app.start()
+    open_page(phone, app.url)
+    see(phone, "Continue")
+    button(phone, re.compile(r"^Open Caro: Ann, Ben")).click()
+    see(phone, "Ben to lay")
+    see(phone, "Ann laid the first caro, grey at row 6, column 6: 10.")
+
+
+def test_delete_asks_first_and_history_lists_finished_matches(app, phone) -> None:
+    start_caro(phone, app.url, "Ann", "Ben")
+    open_page(phone, app.url)
+    see(phone, "Continue")
+    button(phone, "Delete Caro: Ann, Ben").click()
+    button(phone, "Cancel").click()
+    see(phone, "Continue")
+    button(phone, "Delete Caro: Ann, Ben").click()
+    button(phone, "Delete").click()
+    text(phone, "Continue").wait_for(state="detached")
+    button(phone, "History").click()
+    see(phone, "No finished matches yet")
+
+
+def test_theme_choice_survives_a_restart(app, phone) -> None:
+    open_page(phone, app.url)
+    button(phone, "Settings").click()
+    see(phone, str(app.data))
+    host(phone).get_by_role("radio", name="Dark").click()
+    app.stop()
+    app.start()
+    open_page(phone, app.url + "/settings")
+    radio = host(phone).get_by_role("radio", name="Dark")
+    radio.wait_for()
+    assert radio.get_attribute("aria-checked") == "true"
+    assert (app.data / "preferences.json").read_text().count("dark") == 1
