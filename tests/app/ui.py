@@ -32,6 +32,12 @@ def see(page: Page, value: str | re.Pattern[str], timeout: float = 15_000) -> No
 
 
 def type_into(page: Page, label: str, value: str) -> None:
+    """Fill a text field; fill again if a late re-render from the last action cleared it."""
     field = host(page).get_by_role("textbox", name=label)
-    field.click()
-    field.fill(value)
+    for _ in range(5):
+        field.click()
+        field.fill(value)
+        page.wait_for_timeout(150)
+        if field.input_value() == value:
+            return
+    raise AssertionError(f"the field {label!r} would not keep {value!r}")
