@@ -1,0 +1,654 @@
+"""Caro: 2 to 4 players take turns laying one wooden square (a caro) of one of four colours.
+
+Each caro after the first goes next to one already laid and scores the pair points of every caro
+it touches (red/black 10 down to grey/white 1), doubled when it is the player's last of its colour;
+three placement rules and a maximum square playing area limit where it may go. The game ends when
+every caro is laid or nobody can lay; the highest total wins and the loser starts the next game.
+
+Rulings implemented: C1 (colours, pair points, 3 caros of each colour), C2 (the area is a bounding
+box on an unframed table), C3 (first caro 10, edge contact only), C4-C6 (rules 1-3, checked on the
+new caro and the caros it touches), C7 (doubling), C8 (rule break: -10 at once, re-lay), C9
+(forced lay "as it lies"), C10 (automatic passes, game end, shared wins), C11 (the loser starts
+the next game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from scoring import core
+from scoring.core import Event, RuleViolation
+
+Cell = tuple[int, int]
+
+COLOURS: tuple[str, ...] = ("red", "black", "grey", "white")
+CAROS_PER_COLOUR = 3
+AREA: dict[int, int] = {2: 6, 3: 7, 4: 8}
+FIRST_POINTS = 10
+PENALTY = 10
+
+# The order in which `lay` reports the first rule a placement breaks (API.md).
+RULE_ORDER: tuple[str, ...] = (
+    "game-over",
+    "no-caro-left",
+    "wrong-colour",
+    "occupied",
+    "not-adjacent",
+    "outside-area",
+    "same-colour-adjacent",
+    "three-alike-around",
+    "diagonal-run",
+)
+
+_PAIRS: dict[frozenset[str], int] = {
+    frozenset(("red", "black")): 10,
+    frozenset(("red", "grey")): 8,
+    frozenset(("red", "white")): 6,
+    frozenset(("black", "grey")): 4,
+    frozenset(("black", "white")): 2,
+    frozenset(("grey", "white")): 1,
+}
+_PAIR: dict[tuple[str, str], int] = {
+    (a, b): _PAIRS.get(frozenset((a, b)), 0) for a in COLOURS for b in COLOURS
+}
+# Edge neighbours in reading order (up, left, right, down): "next to" is sharing an edge (C3).
+_STEPS: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_DIAGONALS: tuple[Cell, ...] = ((1, 1), (1, -1))
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def pair_points(a: str, b: str) -> int:
+    """Points of two touching caros (C1); the same colour twice scores 0 (only after a forced lay).
+
+    >>> pair_points("red", "black"), pair_points("white", "grey"), pair_points("red", "red")
+    (10, 1, 0)
+    """
+    try:
+        return _PAIR[(a, b)]
+    except (KeyError, TypeError):
+        message = f"Caros are red, black, grey or white: {a!r} / {b!r}."
+        raise RuleViolation("bad-colour", message) from None
+
+
+def where(cell: Cell) -> str:
+    """A cell as the table says it: "row 2, column -1" (coordinates as given, C2)."""
+    return f"row {cell[0]}, column {cell[1]}"
+
+
+def _count(n: int) -> str:
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def _plural(colour: str, n: int) -> str:
+    return colour if n == 1 else colour + "s"
+
+
+def _join(items: Iterable[str]) -> str:
+    parts = list(items)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _as_cell(value: Any) -> Cell:
+    """A cell given as (row, col) or, from JSON, [row, col]."""
+    if (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (value[0], value[1])
+    message = f"A cell is a row and a column (two whole numbers), not {value!r}."
+    raise RuleViolation("bad-cell", message)
+
+
+def _check_colour(colour: Any) -> str:
+    if colour not in COLOURS:
+        raise RuleViolation("bad-colour", f"Caros are red, black, grey or white, not {colour!r}.")
+    return colour
+
+
+class Match(core.Match):
+    """One game of Caro, from the first caro to the last (a series is a chain of `next_game`)."""
+
+    GAME: ClassVar[str] = "caro"
+    TITLE: ClassVar[str] = "Caro"
+    PLAYERS: ClassVar[range] = range(2, 5)
+
+    def __init__(self, players: list[str], starter: str | None = None) -> None:
+        super().__init__({"players": players, "starter": starter})
+
+    def _setup(self, settings: Event) -> None:
+        names = core.check_players(settings["players"], self.PLAYERS)
+        if settings.get("starter") is None:
+            settings["starter"] = names[0]
+        core.check_member(settings["starter"], names, "starter")
+        self.area: int = AREA[len(names)]
+        self.current: str | None = settings["starter"]
+        self._board: dict[Cell, str] = {}
+        self._bounds: list[int] | None = None  # [top, left, bottom, right] of the laid caros
+        self._hands = {p: {c: CAROS_PER_COLOUR for c in COLOURS} for p in names}
+        self._scores = {p: 0 for p in names}
+        self._passed: list[str] = []
+        self._turns: list[dict[str, Any]] = []
+        self._story: list[dict[str, Any]] = []
+        self._must_relay: str | None = None
+        self._penalty = 0  # the -10s of the turn in progress (C8), already in the scores
+        self._last_cell: Cell | None = None
+        self._over = False
+        self._ended_by = ""  # "all-laid" | "blocked" once over
+
+    # -- what the table looks like --------------------------------------------------------------
+
+    @property
+    def board(self) -> dict[Cell, str]:
+        """{(row, col): colour} of every laid caro (a copy)."""
+        return dict(self._board)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(self._scores)
+
+    @property
+    def passed(self) -> list[str]:
+        """Every automatic skip of a player who could not lay, in order, repeats included (C10)."""
+        return list(self._passed)
+
+    @property
+    def turns(self) -> list[dict[str, Any]]:
+        """One dict per completed turn: player, colour, cell (None when a rule break ended the turn
+        with nothing laid), points (the turn's net result), pairs, doubled, penalty (the sum of the
+        turn's -10s, e.g. -20), forced and first (the game's first caro)."""
+        return [dict(t, pairs=list(t["pairs"])) for t in self._turns]
+
+    @property
+    def must_relay(self) -> str | None:
+        """The colour a rule break obliges the current player to lay now (C8), or None."""
+        return self._must_relay
+
+    @property
+    def pending_penalty(self) -> int:
+        """The -10s of the turn in progress (0 or negative); already counted in `scores`."""
+        return self._penalty
+
+    @property
+    def last_cell(self) -> Cell | None:
+        return self._last_cell
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        """(min_row, min_col, max_row, max_col) of the laid caros, or None on an empty table."""
+        return None if self._bounds is None else tuple(self._bounds)  # type: ignore[return-value]
+
+    @property
+    def is_first_lay(self) -> bool:
+        """True while the table is empty: the next caro may go anywhere and scores 10 (C3)."""
+        return not self._board
+
+    def remaining(self, name: str) -> dict[str, int]:
+        """{colour: caros left} of a player."""
+        core.check_member(name, self.players, "player")
+        return dict(self._hands[name])
+
+    def is_last(self, colour: str, player: str | None = None) -> bool:
+        """Whether laying `colour` now would be the player's last of it, doubling the turn (C7)."""
+        name = self.current if player is None else core.check_member(player, self.players, "player")
+        return name is not None and self._hands[name].get(colour) == 1
+
+    def cells_in_reach(self) -> list[Cell]:
+        """Every empty cell where a caro could still go under the area limit (C2), sorted.
+
+        On an empty table any cell could take the first caro; this returns [(0, 0)], the cell that
+        `options` offers for it.
+        """
+        if self._bounds is None:
+            return [(0, 0)]
+        top, left, bottom, right = self._bounds
+        tall = max(self.area, bottom - top + 1)
+        wide = max(self.area, right - left + 1)
+        return [
+            (r, c)
+            for r in range(bottom - tall + 1, top + tall)
+            for c in range(right - wide + 1, left + wide)
+            if (r, c) not in self._board
+        ]
+
+    # -- legality: one source for violations, options and lay -----------------------------------
+
+    def _faults(self, colour: str, cell: Cell, first_only: bool) -> list[tuple[str, Any]]:
+        """The placement rules `colour` at `cell` breaks on the table as it lies, in RULE_ORDER.
+
+        Each fault is (code, detail); with `first_only` it stops at the first. Only what the new
+        caro changes is checked (C5, C6), so an older forced lay does not block the table.
+        """
+        board = self._board
+        if cell in board:
+            return [("occupied", board[cell])]
+        if not board:
+            return []  # the first caro may go on any cell (C2)
+        faults: list[tuple[str, Any]] = []
+        r, c = cell
+        touching: list[tuple[Cell, str]] = []
+        for dr, dc in _STEPS:
+            k = (r + dr, c + dc)
+            other = board.get(k)
+            if other is not None:
+                touching.append((k, other))
+        if not touching:
+            faults.append(("not-adjacent", None))
+            if first_only:
+                return faults
+        # C2: each side of the bounding box may grow up to N; a side that a forced lay already
+        # made longer than N may not grow any further.
+        top, left, bottom, right = self._bounds  # type: ignore[misc]
+        n = self.area
+        tall = max(bottom, r) - min(top, r) + 1
+        wide = max(right, c) - min(left, c) + 1
+        if (tall > n and tall > bottom - top + 1) or (wide > n and wide > right - left + 1):
+            faults.append(("outside-area", (tall, wide)))
+            if first_only:
+                return faults
+        # C4 rule 1: no edge neighbour of the same colour.
+        same = [k for k, other in touching if other == colour]
+        if same:
+            faults.append(("same-colour-adjacent", same))
+            if first_only:
+                return faults
+        # C5 rule 2: the new caro and each caro it touches, with the new caro in place.
+        crowded: list[tuple[Cell, str, str, int]] = []
+        if len(touching) > 2:
+            counts: dict[str, int] = {}
+            for _, other in touching:
+                counts[other] = counts.get(other, 0) + 1
+            crowded.extend((cell, colour, o, k) for o, k in counts.items() if k > 2)
+        for (kr, kc), other in touching:
+            alike = 1  # the new caro itself; its cell is still empty on the board
+            for dr, dc in _STEPS:
+                if board.get((kr + dr, kc + dc)) == colour:
+                    alike += 1
+            if alike > 2:
+                crowded.append(((kr, kc), other, colour, alike))
+        if crowded:
+            faults.append(("three-alike-around", crowded))
+            if first_only:
+                return faults
+        # C6 rule 3: a diagonal through the new caro with 4 or more of its colour in a row.
+        runs: list[tuple[Cell, Cell, int]] = []
+        for dr, dc in _DIAGONALS:
+            ahead = 1
+            while board.get((r + ahead * dr, c + ahead * dc)) == colour:
+                ahead += 1
+            back = 1
+            while board.get((r - back * dr, c - back * dc)) == colour:
+                back += 1
+            if ahead + back - 1 >= 4:
+                start = (r - (back - 1) * dr, c - (back - 1) * dc)
+                end = (r + (ahead - 1) * dr, c + (ahead - 1) * dc)
+                runs.append((start, end, ahead + back - 1))
+        if runs:
+            faults.append(("diagonal-run", runs))
+        return faults
+
+    def _message(self, code: str, colour: str, cell: Cell, detail: Any) -> str:
+        at = where(cell)
+        if code == "occupied":
+            return f"There is already a {detail} caro at {at}."
+        if code == "not-adjacent":
+            return f"A caro must share an edge with a laid caro: {colour} at {at} touches none."
+        if code == "outside-area":
+            tall, wide = detail
+            n, top, left, bottom, right = self.area, *self._bounds  # type: ignore[misc]
+            sizes = []
+            if tall > max(n, bottom - top + 1):
+                sizes.append(f"{tall} rows tall")
+            if wide > max(n, right - left + 1):
+                sizes.append(f"{wide} columns wide")
+            return (
+                f"Playing area: with {len(self.players)} players the caros must fit in {n} x {n}; "
+                f"{colour} at {at} would make the table {' and '.join(sizes)}."
+            )
+        if code == "same-colour-adjacent":
+            them = _plural(colour, len(detail))
+            return f"Rule 1: {colour} cannot go next to the {them} at {_join(map(where, detail))}."
+        if code == "three-alike-around":
+            parts = [
+                f"the {own} at {where(k)} would touch {_count(n)} {crowd}s"
+                for k, own, crowd, n in detail
+            ]
+            return f"Rule 2: {_join(parts)}."
+        if code == "diagonal-run":
+            parts = [
+                f"a diagonal of {_count(n)} {colour}s from {where(a)} to {where(b)}"
+                for a, b, n in detail
+            ]
+            return f"Rule 3: {colour} at {at} would make {_join(parts)}."
+        raise AssertionError(code)  # pragma: no cover
+
+    def _refusals(self, player: str, colour: str, cell: Cell, force: bool) -> list[RuleViolation]:
+        """Everything that stops `player` laying `colour` at `cell` now, in RULE_ORDER."""
+        out: list[RuleViolation] = []
+        if self._hands[player][colour] == 0:
+            out.append(RuleViolation("no-caro-left", f"{player} has no {colour} caro left."))
+        if not force and self._must_relay is not None and colour != self._must_relay:
+            out.append(
+                RuleViolation(
+                    "wrong-colour",
+                    f"Rule 5: after the rule break {player} must lay {self._must_relay} again, "
+                    f"not {colour}.",
+                )
+            )
+        faults = self._faults(colour, cell, first_only=False)
+        if force:  # C9: a forced lay waives adjacency, the area and rules 1-3, never a full cell
+            faults = [f for f in faults if f[0] == "occupied"]
+        out.extend(RuleViolation(code, self._message(code, colour, cell, d)) for code, d in faults)
+        return out
+
+    def _legal_cells(self, player: str, colour: str) -> dict[Cell, int]:
+        """{cell: points} where `player` may lay `colour` by the placement rules (no C8 colour)."""
+        left = self._hands[player][colour]
+        if left == 0:
+            return {}
+        board = self._board
+        if not board:
+            return {(0, 0): FIRST_POINTS}
+        factor = 2 if left == 1 else 1
+        out: dict[Cell, int] = {}
+        faults = self._faults
+        for cell in self._frontier():
+            if not faults(colour, cell, True):
+                out[cell] = factor * self._pairs(colour, cell)[0]
+        return out
+
+    def _frontier(self) -> set[Cell]:
+        """The free cells that share an edge with a laid caro: the only ones a lay may take."""
+        board = self._board
+        return {(r + dr, c + dc) for r, c in board for dr, dc in _STEPS}.difference(board)
+
+    def _can_lay(self, player: str) -> bool:
+        """Whether `player` has a legal cell for any colour they hold (C10)."""
+        held = [c for c, n in self._hands[player].items() if n]
+        if not held or not self._board:
+            return bool(held)
+        faults = self._faults
+        return any(not faults(c, cell, True) for cell in self._frontier() for c in held)
+
+    def _pairs(self, colour: str, cell: Cell) -> tuple[int, list[int]]:
+        """(pair sum, pair points of each edge neighbour in reading order) (C3)."""
+        r, c = cell
+        pairs = [
+            _PAIR[(colour, other)]
+            for dr, dc in _STEPS
+            if (other := self._board.get((r + dr, c + dc))) is not None
+        ]
+        return sum(pairs), pairs
+
+    def violations(self, colour: str, cell: Cell) -> list[RuleViolation]:
+        """Every rule the current player would break laying `colour` at `cell`; [] when legal.
+
+        The codes come in RULE_ORDER; an occupied cell gives only `occupied` (with any colour
+        problem before it); `lay` raises the first.
+        """
+        if self._over:
+            return [RuleViolation("game-over", "The game is over.")]
+        try:
+            return self._refusals(self.current, _check_colour(colour), _as_cell(cell), False)  # type: ignore[arg-type]
+        except RuleViolation as error:
+            return [error]
+
+    def options(self, colour: str) -> dict[Cell, int]:
+        """{cell: points} of every legal cell for `colour` for the current player, x2 included
+        when it is their last of that colour (C7). An empty table offers {(0, 0): 10}. {} when the
+        game is over, they hold no such caro, or a rule break requires another colour (C8)."""
+        _check_colour(colour)
+        if self._over or (self._must_relay is not None and colour != self._must_relay):
+            return {}
+        return self._legal_cells(self.current, colour)  # type: ignore[arg-type]
+
+    def points(self, colour: str, cell: Cell) -> int:
+        """The points `colour` at `cell` would score the current player (x2 included)."""
+        _check_colour(colour)
+        cell = _as_cell(cell)
+        if not self._board:
+            return FIRST_POINTS
+        left = self._hands[self.current][colour] if self.current else 0
+        return (2 if left == 1 else 1) * self._pairs(colour, cell)[0]
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def lay(
+        self, colour: str, cell: Cell, force: bool = False, player: str | None = None
+    ) -> None:
+        """The current player lays `colour` at `cell`; `force=True` records it as it lies (C9)."""
+        if self._over:
+            raise RuleViolation("game-over", "The game is over.")
+        name = self._require_player(player, self.current)
+        r, c = _as_cell(cell)
+        event = {
+            "type": "lay",
+            "player": name,
+            "colour": _check_colour(colour),
+            "cell": [r, c],
+            "force": bool(force),
+        }
+        self._record(event)
+
+    def rule_break(self, colour: str, player: str | None = None) -> None:
+        """Rule 5 (C8): the current player's `colour` caro broke a rule and is taken back: -10 at
+        once, then they must lay that colour again (any colour if it has no legal cell; the turn
+        ends at the penalty if no colour has one)."""
+        if self._over:
+            raise RuleViolation("game-over", "The game is over.")
+        name = self._require_player(player, self.current)
+        self._record({"type": "rule_break", "player": name, "colour": _check_colour(colour)})
+
+    def _check_turn(self, event: Event) -> tuple[str, str]:
+        if self._over:
+            raise RuleViolation("game-over", "The game is over.")
+        player = event.get("player")
+        if player != self.current:
+            raise RuleViolation("not-your-turn", f"It is {self.current}'s turn, not {player}'s.")
+        return player, _check_colour(event.get("colour"))  # type: ignore[return-value]
+
+    def _on_lay(self, event: Event) -> None:
+        player, colour = self._check_turn(event)
+        cell = _as_cell(event.get("cell"))
+        force = event.get("force", False)
+        if not isinstance(force, bool):
+            raise RuleViolation("bad-event", "A lay is forced or not (true or false).")
+        refusals = self._refusals(player, colour, cell, force)
+        if refusals:
+            raise refusals[0]
+        # -- everything checked: apply --
+        first = not self._board
+        left = self._hands[player][colour]
+        total, pairs = (FIRST_POINTS, []) if first else self._pairs(colour, cell)
+        doubled = left == 1 and not first  # C7: the first caro is never a last caro
+        gained = total * 2 if doubled else total
+        self._board[cell] = colour
+        r, c = cell
+        if self._bounds is None:
+            self._bounds = [r, c, r, c]
+        else:
+            b = self._bounds
+            self._bounds = [min(b[0], r), min(b[1], c), max(b[2], r), max(b[3], c)]
+        self._hands[player][colour] = left - 1
+        self._scores[player] += gained
+        self._last_cell = cell
+        penalty = self._penalty
+        self._turns.append(
+            {
+                "player": player,
+                "colour": colour,
+                "cell": cell,
+                "points": gained + penalty,
+                "pairs": pairs,
+                "doubled": doubled,
+                "penalty": penalty,
+                "forced": force,
+                "first": first,
+            }
+        )
+        text = self._lay_text(player, colour, cell, first, pairs, doubled, force, gained)
+        if penalty:
+            text += f" With the rule-break penalty of {penalty} the turn makes {gained + penalty}."
+        text += self._end_turn()
+        self._story.append({"text": text, "changes": {player: gained}, "player": player})
+
+    @staticmethod
+    def _lay_text(
+        player: str,
+        colour: str,
+        cell: Cell,
+        first: bool,
+        pairs: list[int],
+        doubled: bool,
+        force: bool,
+        gained: int,
+    ) -> str:
+        at = where(cell)
+        if first:
+            head = f"{player} laid the first caro, {colour} at {at}"
+            sums = str(gained)
+        else:
+            last = "their last " if doubled else ""
+            head = f"{player} laid {last}{colour} at {at}"
+            if not pairs:
+                sums = "touches nothing, 0"
+            else:
+                sums = " + ".join(map(str, pairs))
+                if doubled:
+                    sums = (f"({sums})" if len(pairs) > 1 else sums) + " x 2"
+                if doubled or len(pairs) > 1:
+                    sums += f" = {gained}"
+        if force:
+            head += ", recorded as it lies (rule 6)"
+        return f"{head}: {sums}."
+
+    def _on_rule_break(self, event: Event) -> None:
+        player, colour = self._check_turn(event)
+        if self._hands[player][colour] == 0:
+            raise RuleViolation("no-caro-left", f"{player} has no {colour} caro left.")
+        if self._must_relay is not None and colour != self._must_relay:
+            raise RuleViolation(
+                "wrong-colour",
+                f"Rule 5: after the rule break {player} must lay {self._must_relay} again, "
+                f"not {colour}.",
+            )
+        # -- apply: the -10 counts at once, and again for a second break in the turn (C8) --
+        self._scores[player] -= PENALTY
+        self._penalty -= PENALTY
+        text = f"{player} broke a rule with {colour} and takes it back: -{PENALTY}."
+        if self._legal_cells(player, colour):
+            self._must_relay = colour
+            text += f" {player} must lay {colour} again."
+        elif self._can_lay(player):
+            self._must_relay = None
+            text += f" {colour.capitalize()} has no legal cell, so {player} may lay any colour."
+        else:
+            penalty = self._penalty
+            self._turns.append(
+                {
+                    "player": player,
+                    "colour": colour,
+                    "cell": None,
+                    "points": penalty,
+                    "pairs": [],
+                    "doubled": False,
+                    "penalty": penalty,
+                    "forced": False,
+                    "first": False,
+                }
+            )
+            text += f" No caro can go anywhere, so the turn ends at {penalty}."
+            text += self._end_turn()
+        self._story.append({"text": text, "changes": {player: -PENALTY}, "player": player})
+
+    def _end_turn(self) -> str:
+        """Close the turn: the next player who can lay, skipping those who cannot (C10), or the
+        end of the game. Returns the sentences to add to the history."""
+        self._must_relay = None
+        self._penalty = 0
+        names = self.players
+        if not any(n for hand in self._hands.values() for n in hand.values()):
+            return self._finish("all-laid")
+        skipped: list[str] = []
+        for step in range(1, len(names) + 1):
+            name = core.next_in_turn(names, self.current, step)  # type: ignore[arg-type]
+            if self._can_lay(name):
+                self._passed.extend(skipped)
+                self.current = name
+                return "".join(
+                    f" {n} has no caro left and passes."
+                    if not any(self._hands[n].values())
+                    else f" {n} cannot lay and passes."
+                    for n in skipped
+                )
+            skipped.append(name)
+        return self._finish("blocked")  # nobody can lay: no passes recorded, the game ends
+
+    def _finish(self, reason: str) -> str:
+        self._over = True
+        self._ended_by = reason
+        self.current = None
+        why = "every caro is laid" if reason == "all-laid" else "nobody can lay"
+        best = max(self._scores.values())
+        won = [p for p in self.players if self._scores[p] == best]
+        who = f"{won[0]} wins" if len(won) == 1 else f"{_join(won)} share the win"
+        return f" Game over, {why}: {who} with {best}."
+
+    # -- outcome --------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def ended_by(self) -> str:
+        """"all-laid" or "blocked" (nobody could lay) once the game is over, else ""."""
+        return self._ended_by
+
+    @property
+    def winners(self) -> list[str]:
+        """The players with the highest total once the game is over; equal totals share (C10)."""
+        if not self._over:
+            return []
+        best = max(self._scores.values())
+        return [p for p in self.players if self._scores[p] == best]
+
+    @property
+    def losers(self) -> list[str]:
+        """The players with the lowest total, in seating order (C11: one of them starts next)."""
+        low = min(self._scores.values())
+        return [p for p in self.players if self._scores[p] == low]
+
+    def standings(self) -> list[tuple[str, str]]:
+        """(name, total) from the highest total down, ties in seating order."""
+        order = sorted(self.players, key=lambda p: -self._scores[p])
+        return [(p, str(self._scores[p])) for p in order]
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """One entry per action: {"text", "changes": {player: delta}, "player"}."""
+        return [dict(s, changes=dict(s["changes"])) for s in self._story]
+
+    def next_game(self, starter: str | None = None) -> Match:
+        """A new game with the same players, started by the loser of this one (C11)."""
+        if not self._over:
+            raise RuleViolation("game-in-progress", "The game is not over yet.")
+        losers = self.losers
+        if starter is None:
+            if len(losers) > 1:
+                raise RuleViolation(
+                    "starter-needed",
+                    f"{_join(losers)} share the lowest total: choose which of them starts.",
+                )
+            starter = losers[0]
+        core.check_member(starter, self.players, "starter")
+        if starter not in losers:
+            raise RuleViolation(
+                "starter-needed",
+                f"The loser starts the next game: {_join(losers)}, not {starter}.",
+            )
+        return Match(self.players, starter=starter)
+
+
+__all__ = ["AREA", "COLOURS", "RULE_ORDER", "Cell", "Match", "pair_points", "where"]
