@@ -1,0 +1,40 @@
+"""What the store raises besides `KeyError` (an unknown match id): one family, `StoreError`."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base of every storage error; `str()` is a sentence the app can show as it is."""
+
+
+class StoreLockedError(StoreError):
+    """The data folder is already open in another process or another `Store` of this one."""
+
+
+class StoreClosedError(StoreError):
+    """The store was closed; open a new `Store` to keep using the folder."""
+
+
+class DamagedFileError(StoreError):
+    """A file that no longer reads as what it should be.
+
+    Raised by the storage with `.reason` (why it is damaged); the store then moves the file into
+    `damaged/` and raises a new one whose `.moved_to` says where it went.
+    """
+
+    def __init__(self, message: str, *, reason: str = "", moved_to: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message
+        self.moved_to = moved_to
+
+
+class NewerSchemaError(StoreError):
+    """A file written by a newer version of the app; it is left exactly as it is."""
+
+    def __init__(self, message: str, *, version: int = 0) -> None:
+        super().__init__(message)
+        self.version = version
+
+
+class UnknownGameError(StoreError):
+    """A match of a game that is not in `scoring.GAMES` (the file is kept, not damaged)."""

@@ -1,0 +1,519 @@
+"""The Store: every match in its own small TinyDB file, and an index for the lists.
+
+A data folder holds `matches/<id>.json` (one TinyDB file per match, rewritten atomically on every
+save), `index.json` (the summaries, rewritten only when a match is created, changes status or is
+deleted, and at close), `store.lock` and, when needed, `damaged/`. A save therefore costs the same
+whatever the number of stored matches: it reads and replaces one small file.
+
+While open, the index lives in memory and is the truth for `summaries()`; `updated` moves on
+every save. At the next open the index is reconciled with the files: a match file whose mtime and
+size differ from those the index recorded (or that was written in the same clock tick as the
+index, when its mtime cannot tell) is re-read, files without an entry are added, entries without
+a file dropped. So the summaries are right after a crash too, and a clean restart reads no match
+file at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+import secrets
+import threading
+import weakref
+from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+
+import scoring
+from scoring.core import Match
+from storage.atomic import (
+    FOLDER_MODE,
+    SCHEMA,
+    AtomicJSONStorage,
+    clean_temp_files,
+    decode,
+    fsync_folder,
+)
+from storage.errors import (
+    DamagedFileError,
+    NewerSchemaError,
+    StoreClosedError,
+    UnknownGameError,
+)
+from storage.index import (
+    INDEX_TABLE,
+    MATCH_TABLE,
+    STATUSES,
+    Stat,
+    Summary,
+    check_match_file,
+    fingerprint,
+    from_index_doc,
+    index_doc,
+    match_doc,
+    outcome,
+    summary_from_match_doc,
+)
+from storage.lock import FolderLock
+
+log = logging.getLogger("storage")
+
+INDEX_NAME = "index.json"
+MATCHES = "matches"
+DAMAGED = "damaged"
+SUFFIX = ".json"
+
+
+class Store:
+    """The matches in one data folder; safe to share between threads (one lock per store).
+
+    >>> import tempfile
+    >>> with Store(tempfile.mkdtemp()) as store:
+    ...     store.summaries()
+    []
+    """
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        """Open the data folder, creating it (mode 0o700) if needed.
+
+        Raises `StoreLockedError` if another process or `Store` has it open, and
+        `NewerSchemaError` if its index was written by a newer version of the app.
+        """
+        self._folder = Path(folder).expanduser().absolute()
+        self._matches = self._folder / MATCHES
+        self._index_path = self._folder / INDEX_NAME
+        self._guard = threading.RLock()
+        self._summaries: dict[str, Summary] = {}
+        self._stats: dict[str, Stat] = {}
+        self._newer: dict[str, NewerSchemaError] = {}  # id -> why it is refused
+        self._notices: list[str] = []
+        self._last = datetime.min.replace(tzinfo=UTC)
+        self._closed = True
+        _make_folder(self._folder)
+        self._lock = FolderLock(self._folder)
+        self._lock.acquire()
+        # A store dropped without close() still frees the folder (the next open reconciles).
+        self._release = weakref.finalize(self, self._lock.release)
+        try:
+            _make_folder(self._matches)
+            for where in (self._folder, self._matches):
+                for name in clean_temp_files(where):
+                    log.info("Removed %s, left by a save that was interrupted", where / name)
+            self._open_index()
+        except BaseException:
+            self._release()
+            raise
+        if self._summaries:
+            self._last = max(s.updated for s in self._summaries.values())
+        self._closed = False
+
+    # -- the API ---------------------------------------------------------------------------------
+
+    @property
+    def folder(self) -> Path:
+        """The data folder (absolute)."""
+        return self._folder
+
+    def create(self, match: Match) -> str:
+        """Persist a new match of any registered game; return its id."""
+        with self._guard:
+            self._check_open()
+            _check_game(match)
+            mid = self._new_id()
+            now = self._now()
+            summary = _summarise(mid, match, created=now, updated=now)
+            stat = self._write_new(mid, _match_doc(summary, match.events))
+            self._summaries[mid], self._stats[mid] = summary, stat
+            self._write_index()
+            return mid
+
+    def save(self, mid: str, match: Match) -> None:
+        """Persist the match's current events; returns once they are safely on disk.
+
+        Call it after every action, undo and redo. The index is rewritten only when the status
+        changes (finished, or active again after an undo).
+        """
+        with self._guard:
+            self._check_open()
+            old = self._known(mid)
+            _check_game(match)
+            if match.GAME != old.game:
+                raise ValueError(f"Match {mid} is a {old.title} match, not {match.TITLE}.")
+            events = match.events
+            summary = _summarise(mid, match, created=old.created, updated=old.updated)
+            if summary.fingerprint == old.fingerprint:
+                return  # these very events are on disk already
+            summary = dataclasses.replace(summary, updated=self._now())
+            fields = _match_doc(summary, events)
+            setup = json.loads(json.dumps(events[0]))
+
+            def overwrite(doc: dict[str, Any]) -> None:
+                if doc["events"][0] != setup:
+                    raise ValueError(f"This is not match {mid}: its settings differ.")
+                doc.update(fields)
+
+            db = _open_db(self._path(mid))
+            try:
+                db.table(MATCH_TABLE).update(overwrite, doc_ids=[1])
+                stat = _stat(db)
+            except DamagedFileError as error:
+                result = "; the match in play was saved again in its place"
+                self._move_aside(self._path(mid), error.reason, _describe(old), result)
+                stat = self._write_new(mid, fields)
+            except NewerSchemaError as error:
+                raise self._refuse_newer(mid, error) from None
+            except FileNotFoundError:  # removed by hand while open: the live match has it all
+                log.warning("Match file %s was missing; written again from the match", mid)
+                stat = self._write_new(mid, fields)
+            self._summaries[mid], self._stats[mid] = summary, stat
+            if summary.status != old.status:
+                self._write_index()
+
+    def load(self, mid: str) -> Match:
+        """The match, replayed from its events.
+
+        Raises `KeyError` for an unknown id, `DamagedFileError` (after moving the file into
+        `damaged/`) if it cannot be read or its events do not replay, `NewerSchemaError` for a
+        file of a newer version and `UnknownGameError` for a game that is not registered.
+        """
+        with self._guard:
+            self._check_open()
+            old = self._known(mid)
+            try:
+                doc = _open_db(self._path(mid)).table(MATCH_TABLE).get(doc_id=1)
+            except DamagedFileError as error:
+                raise self._damaged(mid, error.reason) from None
+            except NewerSchemaError as error:
+                raise self._refuse_newer(mid, error) from None
+            except FileNotFoundError:
+                log.warning("Match file %s disappeared; dropped from the list", mid)
+                self._forget(mid)
+                raise KeyError(mid) from None
+            assert doc is not None  # the check made sure the file holds one
+            events = doc["events"]
+            game = events[0]["game"]
+            if game not in scoring.GAMES:
+                raise UnknownGameError(
+                    f"Match {mid} is of the game {game!r}, which this version of Table "
+                    "Companion does not know; its file is kept as it is."
+                )
+            try:
+                match = scoring.replay(events)
+            except Exception as error:  # a rule refusal or an event a handler cannot even read
+                log.debug("Replay of %s failed", mid, exc_info=True)
+                raise self._damaged(mid, f"its events do not replay: {error}") from error
+            fresh = _summarise(mid, match, created=old.created, updated=old.updated)
+            # the counts and fingerprint describe the file, which the replay did not change
+            fresh = dataclasses.replace(
+                fresh, events_count=old.events_count, fingerprint=old.fingerprint
+            )
+            if fresh != old:  # e.g. standings of a game that learned to give them
+                self._summaries[mid] = fresh
+                if fresh.status != old.status:
+                    self._write_index()
+            return match
+
+    def summaries(self, status: str | None = None) -> list[Summary]:
+        """The matches, most recently updated first; `status` "active" or "finished" filters."""
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"status must be 'active', 'finished' or None, not {status!r}")
+        with self._guard:
+            self._check_open()
+            found = [s for s in self._summaries.values() if status in (None, s.status)]
+        return sorted(found, key=lambda s: (s.updated, s.id), reverse=True)
+
+    def delete(self, mid: str) -> None:
+        """Remove a match for good."""
+        with self._guard:
+            self._check_open()
+            self._known(mid)
+            try:
+                os.unlink(self._path(mid))
+            except FileNotFoundError:
+                pass
+            fsync_folder(self._matches)
+            self._forget(mid)
+
+    def find_fingerprint(self, fp: str) -> str | None:
+        """The id of the most recently updated match whose events have this fingerprint.
+
+        For imports: `store.find_fingerprint(storage.fingerprint(events))` tells whether those
+        very events are stored already.
+        """
+        with self._guard:
+            self._check_open()
+            found = [s for s in self._summaries.values() if s.fingerprint == fp]
+        return max(found, key=lambda s: (s.updated, s.id)).id if found else None
+
+    @property
+    def notices(self) -> list[str]:
+        """Sentences for the app to show: files moved aside or refused since the store opened."""
+        with self._guard:
+            return list(self._notices)
+
+    def dismiss_notices(self, notices: Iterable[str] | None = None) -> None:
+        """Forget the given notices (those a screen showed), or all of them."""
+        with self._guard:
+            if notices is None:
+                self._notices.clear()
+            else:
+                gone = set(notices)
+                self._notices = [n for n in self._notices if n not in gone]
+
+    def close(self) -> None:
+        """Write the index (so the next start reads no match file) and release the folder."""
+        with self._guard:
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                self._write_index()
+            finally:
+                self._release()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else f"{len(self._summaries)} matches"
+        return f"Store({str(self._folder)!r}, {state})"
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    def _open_index(self) -> None:
+        entries: dict[str, tuple[Summary, Stat]] = {}
+        index_mtime = 0
+        rewrite = True
+        try:
+            tables = AtomicJSONStorage(self._index_path).read()
+        except DamagedFileError as error:
+            self._move_aside(
+                self._index_path,
+                error.reason,
+                "The list of matches (index.json)",
+                "; the list was rebuilt from the match files",
+            )
+            tables = None
+        except NewerSchemaError as error:
+            log.error("%s: %s", self._index_path, error)
+            raise NewerSchemaError(
+                f"The data folder {self._folder} was written by a newer version of Table "
+                f"Companion ({error}). Update Table Companion to open it; nothing was changed.",
+                version=error.version,
+            ) from None
+        if tables is not None:
+            index_mtime = os.stat(self._index_path).st_mtime_ns
+            rewrite = False
+            for mid, doc in tables.get(INDEX_TABLE, {}).items():
+                try:
+                    entries[mid] = from_index_doc(mid, doc)
+                except DamagedFileError as error:
+                    log.warning("%s; its match file is read instead", error)
+        with os.scandir(self._matches) as found:
+            files = [
+                (f.name[: -len(SUFFIX)], f)
+                for f in found
+                if f.name.endswith(SUFFIX) and not f.name.startswith(".") and f.is_file()
+            ]
+        for mid, entry in files:
+            st = entry.stat()
+            stat = (st.st_mtime_ns, st.st_size)
+            known = entries.pop(mid, None)
+            # Trust the entry only if the file is as recorded and was written in an earlier clock
+            # tick than the index: a later rewrite in the same tick could keep mtime and size.
+            if known is not None and known[1] == stat and stat[0] < index_mtime:
+                self._summaries[mid], self._stats[mid] = known
+            else:
+                rewrite = True
+                self._read_summary(mid, known[0] if known else None)
+        for mid, (summary, _) in entries.items():
+            rewrite = True
+            log.warning("The file of %s (%s) is gone; dropped from the list", mid, summary.game)
+        if rewrite:
+            self._write_index()
+
+    def _read_summary(self, mid: str, known: Summary | None) -> None:
+        path = self._path(mid)
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read()
+                st = os.fstat(handle.fileno())
+            summary = summary_from_match_doc(mid, match_doc(decode(raw, check_match_file)))
+        except DamagedFileError as error:
+            self._move_aside(path, error.reason, _describe(known) if known else f"The match {mid}")
+            return
+        except NewerSchemaError as error:
+            self._refuse_newer(mid, error)
+            return
+        self._summaries[mid], self._stats[mid] = summary, (st.st_mtime_ns, st.st_size)
+
+    # -- files -----------------------------------------------------------------------------------
+
+    def _path(self, mid: str) -> Path:
+        return self._matches / f"{mid}{SUFFIX}"
+
+    def _write_new(self, mid: str, doc: dict[str, Any]) -> Stat:
+        """Write a whole match file (a new match, or one written again from the live match)."""
+        storage = AtomicJSONStorage(self._path(mid))
+        storage.write({MATCH_TABLE: {"1": doc}})
+        return _stat(storage)
+
+    def _write_index(self) -> None:
+        """Write the summaries whole; a failure is logged, the next write or open repairs it."""
+        tables = {
+            INDEX_TABLE: {mid: index_doc(s, self._stats[mid]) for mid, s in self._summaries.items()}
+        }
+        try:
+            AtomicJSONStorage(self._index_path).write(tables)
+        except OSError:
+            log.exception("Could not write %s; the match files are safe", self._index_path)
+
+    def _forget(self, mid: str) -> None:
+        self._summaries.pop(mid, None)
+        self._stats.pop(mid, None)
+        self._write_index()
+
+    def _move_aside(
+        self, path: Path, reason: str, what: str, result: str = "; the other matches are fine"
+    ) -> Path | None:
+        """Move a damaged file into `damaged/` (never over another) and leave a notice."""
+        damaged = self._folder / DAMAGED
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        try:
+            _make_folder(damaged)
+            target, n = damaged / f"{path.stem}-{stamp}{path.suffix}", 2
+            while target.exists():
+                target, n = damaged / f"{path.stem}-{stamp}-{n}{path.suffix}", n + 1
+            os.replace(path, target)
+            fsync_folder(path.parent)
+            fsync_folder(damaged)
+        except OSError as error:
+            message = (
+                f"{what} could not be read ({reason}) nor moved aside ({error.strerror}); it "
+                f"stays at {path}{result}."
+            )
+            target = None
+        else:
+            message = f"{what} could not be read ({reason}); it was moved to {target}{result}."
+        log.warning(message)
+        self._notices.append(message)
+        return target
+
+    def _damaged(self, mid: str, reason: str) -> DamagedFileError:
+        """Move a match's file aside, drop it from the list; the error for the caller to raise."""
+        what = _describe(self._summaries[mid])
+        target = self._move_aside(self._path(mid), reason, what)
+        self._forget(mid)
+        return DamagedFileError(self._notices[-1], reason=reason, moved_to=str(target))
+
+    def _refuse_newer(self, mid: str, error: NewerSchemaError) -> NewerSchemaError:
+        """Keep a newer-version file out of the list, untouched; the error to raise."""
+        message = (
+            f"The match {mid} was saved by a newer version of Table Companion (file format "
+            f"{error.version}; this version reads up to {SCHEMA}). Its file is left as it is; "
+            "update Table Companion to open it."
+        )
+        if mid not in self._newer:
+            log.warning(message)
+            self._notices.append(message)
+        self._newer[mid] = NewerSchemaError(message, version=error.version)
+        if mid in self._summaries:
+            self._forget(mid)
+        return NewerSchemaError(message, version=error.version)
+
+    # -- small helpers ---------------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreClosedError(
+                f"The store of {self._folder} is closed; open a new Store to use it again."
+            )
+
+    def _known(self, mid: str) -> Summary:
+        if not isinstance(mid, str) or mid not in self._summaries:
+            if isinstance(mid, str) and mid in self._newer:
+                known = self._newer[mid]
+                raise NewerSchemaError(str(known), version=known.version)
+            raise KeyError(mid)
+        return self._summaries[mid]
+
+    def _new_id(self) -> str:
+        while True:
+            mid = secrets.token_hex(6)
+            taken = mid in self._summaries or mid in self._newer or self._path(mid).exists()
+            if not taken:
+                return mid
+
+    def _now(self) -> datetime:
+        """Wall-clock UTC, but strictly increasing within a store so the order is well defined."""
+        now = datetime.now(UTC)
+        if now <= self._last:
+            now = self._last + timedelta(microseconds=1)
+        self._last = now
+        return now
+
+
+def _make_folder(path: Path) -> None:
+    if not path.is_dir():
+        os.makedirs(path, FOLDER_MODE, exist_ok=True)
+
+
+def _open_db(path: Path) -> TinyDB:
+    return TinyDB(path, storage=AtomicJSONStorage, check=check_match_file, missing_ok=False)
+
+
+def _stat(written: TinyDB | AtomicJSONStorage) -> Stat:
+    storage = written.storage if isinstance(written, TinyDB) else written
+    assert isinstance(storage, AtomicJSONStorage)
+    st = storage.last_stat
+    assert st is not None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _check_game(match: Match) -> None:
+    if not isinstance(match, Match):
+        raise TypeError(f"A Store keeps scoring matches, not {type(match).__name__}.")
+    if match.GAME not in scoring.GAMES:
+        raise UnknownGameError(f"The game {match.GAME!r} is not registered in scoring.GAMES.")
+
+
+def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime) -> Summary:
+    status, winners, standings = outcome(match)
+    events = match.events
+    return Summary(
+        id=mid,
+        game=match.GAME,
+        players=tuple(match.players),
+        status=status,
+        created=created,
+        updated=updated,
+        winners=tuple(winners),
+        standings=tuple((name, text) for name, text in standings),
+        events_count=len(events),
+        fingerprint=fingerprint(events),
+    )
+
+
+def _match_doc(summary: Summary, events: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "created": summary.created.isoformat(timespec="microseconds"),
+        "updated": summary.updated.isoformat(timespec="microseconds"),
+        "status": summary.status,
+        "winners": list(summary.winners),
+        "standings": [list(row) for row in summary.standings],
+        "events": events,
+    }
+
+
+def _describe(summary: Summary) -> str:
+    players = list(summary.players)
+    names = f"{', '.join(players[:-1])} and {players[-1]}" if len(players) > 1 else "".join(players)
+    return f"The {summary.title} match of {names} ({summary.id})"
