@@ -1,0 +1,246 @@
+"""Careta as a table plays it: a whole set with a Cause, doubts, allies, an unmasking and a tie,
+then Undo and a reload; and a team match created with the teams seated alternately.
+
+Every expected point below is worked out by hand from the rulings (K1-K11 of RULINGS.md), not
+read back from the engine.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.games.careta_options import create
+from companion.games.careta_seats import seat_line
+from scoring import careta
+from scoring.core import RuleViolation
+from tests.app.ui import button, host, open_page, see, text, type_into
+
+SHOTS = os.environ.get("CARETA_SHOTS")  # a folder: keep phone-size screenshots while working
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(500)
+        page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+def test_create_applies_the_options_and_the_alternate_seating() -> None:
+    values = {"target": 12, "rotate": True, "layout": "2v2", "team_names": ["Suns", ""],
+              "assign": {"Ben": 0, "Cleo": 1}, "alternate": True}
+    match = create(["Ann", "Ben", "Cleo", "Dan"], "Dan", values)
+    assert match.players == ["Ann", "Cleo", "Ben", "Dan"]  # K10: teammates apart
+    assert match.teams == {"Suns": ["Ann", "Ben"], "Team B": ["Cleo", "Dan"]}
+    assert (match.deck_master, match.target, match.rotate_deck_master) == ("Dan", 12, True)
+    plain = create(["Ann", "Ben", "Cleo"], "Ben", {"target": 10})
+    assert (plain.players, plain.teams, plain.deck_master) == (["Ann", "Ben", "Cleo"], None, "Ben")
+
+
+def test_teams_that_do_not_fit_are_refused_with_a_reason() -> None:
+    with pytest.raises(RuleViolation, match="2v2 is for 4 players; you have 5"):
+        create(["Ann", "Ben", "Cleo", "Dan", "Eve"], "Ann", {"layout": "2v2"})
+    with pytest.raises(RuleViolation, match="Two teams have the same name"):
+        create(["Ann", "Ben", "Cleo", "Dan"], "Ann", {"layout": "2v2",
+                                                     "team_names": ["Suns", "suns"]})
+
+
+def test_a_seat_reads_as_the_table_says_it() -> None:
+    match = careta.Match(["Ann", "Ben", "Cleo"])
+    match.start_set()
+    match.start_game(careta.DOWN)
+    assert seat_line(match, "Ben") == "Ben: to play"
+    match.play("Ben", -3, with_ally=True)
+    match.doubt(["Ann"], False)
+    match.play("Cleo", careta.PASS)
+    assert seat_line(match, "Ben") == (
+        "Ben: states -3 with an ally · unmasked, out of this game · ally used this set")
+    assert seat_line(match, "Cleo") == "Cleo: PASS"
+    assert seat_line(match, "Ann") == "Ann: to play"
+
+
+def new_match(page: Page, url: str, *names: str) -> None:
+    open_page(page, url)
+    button(page, "New Careta match").click()
+    for i, name in enumerate(names):
+        type_into(page, "Player name", name)
+        page.keyboard.press("Enter")
+        see(page, f"{i + 1}.")
+    see(page, "Deck Master")
+
+
+def seat(page: Page, name: str, line: str) -> None:
+    """A seat's line, e.g. "Ben: states 7 · unmasked, out of this game"."""
+    expect(text(page, re.compile(rf"^{name}: (?!\d)")).first).to_have_text(f"{name}: {line}")
+
+
+def points(page: Page, side: str, n: int, target: int = 10) -> None:
+    """The points table's row for a player or team ("Cleo: 5 of 10")."""
+    expect(text(page, re.compile(rf"^{side}( \(.*\))?: \d+ of {target}$"))).to_have_text(
+        re.compile(rf"^{side}( \(.*\))?: {n} of {target}$"))
+
+
+def tap(page: Page, name: str | re.Pattern[str], then: str) -> None:
+    """Tap a button, then wait for the message line to say what the engine recorded."""
+    button(page, name).click()
+    see(page, then)
+
+
+def test_a_set_with_a_cause_doubts_an_ally_an_unmasking_and_a_tie(app, phone) -> None:
+    new_match(phone, app.url, "Ann", "Ben", "Cleo")
+    shot(phone, "01-new-match")
+    button(phone, "Start match").click()
+    see(phone, "Deck Master: Ann · first to 10")
+    tap(phone, re.compile(r"^Start set 1 \(Ann deals\)"), "Set 1 begins")
+    see(phone, "Ben starts game 1: UP or DOWN?")  # K4: the player after the Deck Master
+
+    # K9: Cleo claims Cause before her first card; Ann doubts; the 4 cards decide (one per suit).
+    button(phone, "Cause for Cleo").click()
+    expect(button(phone, "Cleo doubts")).to_be_disabled()
+    button(phone, "Ann doubts").click()
+    button(phone, "Enter the 4 cards").click()
+    for number, secondary in ((1, "yellow"), (2, "red"), (3, "red"), (4, "red")):
+        button(phone, f"Number {number}").click()
+        suit = ("red", "yellow", "blue", "green")[number - 1]
+        button(phone, f"{number} {suit}/{secondary}").click()
+    shot(phone, "02-cause-cards")
+    tap(phone, "Check the cards", "Cleo had Cause: +2.")
+    points(phone, "Cleo", 2)
+
+    # Game 1, UP. Ben states 7; Ann and Cleo doubt; it was a lie: the first doubter after Ben in
+    # turn order (Cleo) scores, Ben has no point to lose and is out (K7).
+    tap(phone, "UP", "Game 1 of set 1: Ben starts and plays UP.")
+    expect(button(phone, "Cause for Ben")).to_be_visible()
+    tap(phone, "State 7", "Ben plays a card and states 7.")
+    expect(button(phone, "Cause for Ben")).to_have_count(0)  # K9: too late after a card
+    button(phone, "Doubt Ben's 7").click()
+    expect(button(phone, "Ben doubts")).to_be_disabled()
+    button(phone, "Ann doubts").click()
+    button(phone, "Cleo doubts").click()
+    shot(phone, "03-doubt")
+    tap(phone, "Lied", "Cleo unmasked Ben: +1.")
+    seat(phone, "Ben", "states 7 · unmasked, out of this game")
+    points(phone, "Cleo", 3)
+    points(phone, "Ben", 0)
+    tap(phone, "State 9", "Cleo plays a card and states 9.")
+    tap(phone, "PASS", "Ann plays a card and says PASS.")
+    # K6: Cleo leads alone and may wait; nobody else may play an ally.
+    see(phone, "Cleo leads with 9 and may wait")
+    expect(button(phone, "Ally for Ann")).to_have_count(0)
+    # K8: the winner is unmasked: a lie wins the deception point too.
+    see(phone, "Cleo wins with 9: +1.")
+    expect(button(phone, "End game 1")).to_be_disabled()
+    button(phone, "Cleo lied").click()
+    shot(phone, "04-end-game")
+    tap(phone, "End game 1", "Won with deception: +1.")
+    points(phone, "Cleo", 5)
+
+    # Game 2, DOWN, started by Cleo. Cleo and Ann tie at 3; Cleo declines, Ann adds an ally (-2);
+    # Ben doubts and the cards (5 red/blue, 7 blue/green: valid allies, -2) prove her truthful.
+    tap(phone, "DOWN", "Game 2 of set 1: Cleo starts and plays DOWN.")
+    tap(phone, "State 3", "Cleo plays a card and states 3.")
+    tap(phone, "State 3", "Ann plays a card and states 3.")
+    tap(phone, "State 5", "the ally phase begins")
+    see(phone, "Cleo decides next.")  # tied leaders must choose (K6)
+    tap(phone, "No ally for Cleo", "Cleo plays no ally in this game.")
+    see(phone, "Ann decides next.")
+    button(phone, "Ally for Ann").click()
+    shot(phone, "05-ally-pad")
+    expect(button(phone, "Ally total 1")).to_have_count(0)  # K2: DOWN with an ally is -12..0
+    tap(phone, "Ally total -2", "Ann plays an ally: 3 becomes -2.")
+    seat(phone, "Ann", "states -2 with an ally · ally used this set")
+    button(phone, "Doubt Ann's -2").click()
+    button(phone, "Ben doubts").click()
+    button(phone, "Enter the cards").click()
+    button(phone, "Number 5").click()
+    shot(phone, "05b-card-picker")
+    button(phone, "5 red/blue").click()
+    button(phone, "Number 7").click()
+    button(phone, "7 blue/green").click()
+    tap(phone, "Check the cards", "Ann told the truth: +1.")
+    points(phone, "Ann", 1)
+    see(phone, "The winning play was already shown truthful")  # nothing left to unmask
+    see(phone, "Ending the game now means Ben plays no ally (K6).")
+    tap(phone, "End game 2", "Game 2 ends. Ann wins with -2: +1.")
+    points(phone, "Ann", 2)
+
+    # Game 3, UP, started by Ann. Ben plays card and ally at once; Ann and Ben tie at 10: no point.
+    tap(phone, "UP", "Game 3 of set 1: Ann starts and plays UP.")
+    tap(phone, "State 10", "Ann plays a card and states 10.")
+    host(phone).get_by_role("switch", name="Card and ally at once").click()
+    button(phone, "State 24").wait_for()  # K2: card and ally UP, 0..24
+    tap(phone, "State 10", "Ben plays a card with an ally and states 10.")
+    tap(phone, "State 4", "Cleo plays a card and states 4.")
+    see(phone, "Ann and Ben tie at 10: no point to anyone.")
+    expect(button(phone, "Ann told the truth")).to_have_count(0)  # K8: no unmasking for a tie
+    tap(phone, "End game 3", "Ann and Ben tie at 10: no point (K8). Set 1 is over.")
+    shot(phone, "06-set-over")
+    points(phone, "Ann", 2)
+    points(phone, "Ben", 0)
+    points(phone, "Cleo", 5)
+
+    # Undo once: the game is open again, the tie not yet recorded; End game records it again.
+    tap(phone, "Undo", "Undone: Game 3 ends.")
+    see(phone, "Ann and Ben tie at 10: no point to anyone.")
+    tap(phone, "End game 3", "Set 1 is over.")
+    see(phone, "Start set 2 (Ann deals)")
+
+    # A reload loses nothing: points, seats and the log are as they were.
+    match_url = phone.url
+    phone.reload()
+    open_page(phone, match_url)
+    see(phone, "Start set 2 (Ann deals)")
+    points(phone, "Ann", 2)
+    points(phone, "Ben", 0)
+    points(phone, "Cleo", 5)
+    see(phone, "Cleo claims Cause; Ann doubts (showed 1 red/yellow")
+    see(phone, "Game 1 ends. Cleo wins with 9: +1. Unmasked, Cleo lied. Won with deception")
+    phone.wait_for_timeout(300)
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 412, f"the page scrolls sideways ({width} px)"
+
+
+def test_teams_seated_alternately_score_together_and_reach_a_lower_target(app, phone) -> None:
+    new_match(phone, app.url, "Ann", "Ben", "Cleo", "Dan")
+    host(phone).get_by_role("radio", name="Dan").click()  # the Deck Master
+    for _ in range(8):
+        button(phone, "Less points").click()
+    see(phone, "2 points")
+    host(phone).get_by_role("radio", name="Teams 2v2").click()
+    type_into(phone, "Name of team A", "Suns")
+    type_into(phone, "Name of team B", "Moons")
+    button(phone, "Ben in Suns").click()
+    button(phone, "Cleo in Moons").click()
+    see(phone, "Seating (turn order): Ann (A), Ben (A), Cleo (B), Dan (B)")
+    see(phone, "Teammates sit side by side")
+    button(phone, "Seat teammates alternately").click()
+    see(phone, "Seating (turn order): Ann (A), Cleo (B), Ben (A), Dan (B)")
+    shot(phone, "07-team-options")
+    button(phone, "Start match").click()
+
+    tap(phone, re.compile(r"^Start set 1 \(Dan deals\)"), "Set 1 begins")
+    see(phone, "Ann starts game 1: UP or DOWN?")  # after Dan in the new seating (K4, K10)
+    tap(phone, "UP", "Game 1 of set 1: Ann starts and plays UP.")
+    tap(phone, "State 8", "Ann plays a card and states 8.")
+    button(phone, "Doubt Ann's 8").click()
+    expect(button(phone, "Ben doubts")).to_be_disabled()  # K10: not a teammate
+    button(phone, "Dan doubts").click()
+    tap(phone, "Truthful", "Ann told the truth: +1 for Suns.")
+    points(phone, "Suns", 1, target=2)
+    tap(phone, "State 5", "Cleo plays a card and states 5.")
+    tap(phone, "State 8", "Ben plays a card and states 8.")
+    tap(phone, "State 2", "Dan plays a card and states 2.")
+    # K10: teammates tied for the win score the game point for their team; Ann was shown
+    # truthful, so no deception point is possible and nobody is asked to unmask.
+    see(phone, "Ann and Ben tie at 8, all Suns: the game point goes to Suns (K10).")
+    shot(phone, "08-team-tie")
+    tap(phone, "End game 1", "Suns (Ann, Ben) win the match with 2 points.")
+    see(phone, "Suns win the match! (Ann and Ben)")  # K11: the target was 2
+    points(phone, "Suns", 2, target=2)
+    points(phone, "Moons", 0, target=2)
+    expect(button(phone, "State 0")).to_have_count(0)
+    shot(phone, "09-match-over")
