@@ -1,0 +1,243 @@
+"""Ratel as a table plays it: plays and passes tapped in, a round entered as its result only.
+
+Every expected figure below is worked out by hand from the rulings (R1-R7 of RULINGS.md), not
+read back from the engine.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.app.ui import button, host, open_page, see, text, type_into
+
+STANDARD = "Standard: 2 damage loses"
+PENALTY = "Penalty points: cards left in hand count"
+
+
+def new_match(page: Page, url: str, *names: str, starter: str | None = None,
+              mode: str | None = None, limit_steps: int = 0) -> None:
+    """Create the match through the new-match screen, as a scorekeeper does."""
+    open_page(page, url)
+    button(page, "New Ratel match").click()
+    for i, name in enumerate(names):
+        type_into(page, "Player name", name)
+        page.keyboard.press("Enter")
+        see(page, f"{i + 1}.")
+    see(page, "Who starts (the SP)?")
+    if starter:
+        host(page).get_by_role("radio", name=starter).click()
+    if mode:
+        host(page).get_by_role("radio", name=mode).click()
+    for _ in range(abs(limit_steps)):
+        before = host(page).get_by_text(re.compile(r"^\d+ points$")).inner_text()
+        button(page, "More points" if limit_steps > 0 else "Less points").click()
+        expect(host(page).get_by_text(re.compile(r"^\d+ points$"))).not_to_have_text(before)
+    button(page, "Start match").click()
+    see(page, "Round 1 · ")
+
+
+def row(page: Page, name: str):
+    """A player's row, read as one line: hand or escape, damage or penalty points, tags."""
+    return host(page).get_by_text(re.compile(
+        rf"^{name}: (\d+ cards?, |escaped \w+, )?\d+ of \d+ (damage|penalty points)"))
+
+
+def expect_row(page: Page, name: str, value: str) -> None:
+    expect(row(page, name)).to_have_text(f"{name}: {value}")
+
+
+def turn(page: Page, player: str) -> None:
+    """Wait until the pad is `player`'s (each action below is by someone else than the last)."""
+    expect(text(page, f"{player} to play", exact=True)).to_be_visible()
+
+
+def play(page: Page, player: str, count: int, value: str) -> None:
+    """`player` picks the count (only a leader has the count row) and taps the value."""
+    turn(page, player)
+    label = "1 card" if count == 1 else f"{count} cards"
+    if button(page, label).count():
+        button(page, label).click()
+        button(page, f"{label}, selected").wait_for()
+    button(page, f"Play {count} x {value}").click()
+
+
+def pass_turn(page: Page, player: str) -> None:
+    turn(page, player)
+    button(page, "Pass").click()
+
+
+def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
+    # The penalty limit is offered only for the penalty game.
+    open_page(phone, app.url)
+    button(phone, "New Ratel match").click()
+    expect(host(phone).get_by_role("radio", name=STANDARD)).to_be_checked()
+    expect(button(phone, "More points")).to_have_count(0)
+    host(phone).get_by_role("radio", name=PENALTY).click()
+    see(phone, "15 points")
+    host(phone).get_by_role("radio", name=STANDARD).click()
+    expect(button(phone, "More points")).to_have_count(0)
+
+    new_match(phone, app.url, "Ann", "Ben", "Cleo")
+    see(phone, "Round 1 · Ann leads")
+    see(phone, "Standard game: 2 damage loses")
+    for name in ("Ben", "Cleo"):  # R1: 10 cards each, no damage yet
+        expect_row(phone, name, "10 cards, 0 of 2 damage")
+    expect_row(phone, "Ann", "10 cards, 0 of 2 damage; leads; to play")
+    expect(button(phone, "Pass")).to_be_disabled()  # R2: the leader of an empty trick plays
+
+    # Trick 1: -1, +2, +3, two passes: Cleo wins with +3 and takes 2 of the 2 other cards (R3).
+    play(phone, "Ann", 1, "-1")
+    see(phone, "Beat Ann's 1 x -1 with 1 card of a higher value, or pass.")
+    for value in ("-5", "-2", "-1"):  # only higher values may follow
+        expect(button(phone, f"Play 1 x {value}")).to_be_disabled()
+    expect(button(phone, "2 cards")).to_have_count(0)  # the count is fixed by the lead
+    play(phone, "Ben", 1, "+2")
+    play(phone, "Cleo", 1, "+3")
+    expect_row(phone, "Ben", "9 cards, 0 of 2 damage; played 1 x +2")
+    see(phone, "Trick so far (3 cards on the table)")
+    pass_turn(phone, "Ann")
+    expect_row(phone, "Ann", "9 cards, 0 of 2 damage; leads; passed")
+    pass_turn(phone, "Ben")
+    see(phone, "Cleo wins with +3 and takes 2 cards.")
+    see(phone, "Cleo leads the next trick.")
+    expect_row(phone, "Cleo", "11 cards, 0 of 2 damage; leads; to play")
+    expect_row(phone, "Ann", "9 cards, 0 of 2 damage")
+    expect_row(phone, "Ben", "9 cards, 0 of 2 damage")
+
+    # Trick 2: Cleo 5 x -5 and everyone passes: she discards 5 (11 - 5 - 5 = 1).
+    play(phone, "Cleo", 5, "-5")
+    expect_row(phone, "Cleo", "6 cards, 0 of 2 damage; leads; played 5 x -5")
+    pass_turn(phone, "Ann")
+    expect_row(phone, "Ann", "9 cards, 0 of 2 damage; passed")
+    pass_turn(phone, "Ben")
+    see(phone, "Cleo wins with -5 and discards 5 cards.")
+    expect_row(phone, "Cleo", "1 card, 0 of 2 damage; leads; to play")
+
+    # Trick 3: Cleo plays her last card; the others pass; +5 finds nothing to take; she escapes
+    # and Ann, next in turn with cards, leads (R4).
+    expect(button(phone, "2 cards")).to_be_disabled()  # she holds 1 card
+    play(phone, "Cleo", 1, "+5")
+    see(phone, "Cleo plays 1 x +5 and has no cards left.")
+    see(phone, "Ann cannot beat Cleo's 1 x +5: Nothing beats +5. Pass.")
+    pass_turn(phone, "Ann")
+    expect_row(phone, "Ann", "9 cards, 0 of 2 damage; passed")
+    pass_turn(phone, "Ben")
+    see(phone, "Cleo wins with +5 and has no cards to take.")
+    see(phone, "Cleo escapes!")
+    see(phone, "Ann leads the next trick.")
+    see(phone, "Round 1 · Ann leads")
+    see(phone, "Escaped: Cleo")
+    expect_row(phone, "Cleo", "escaped 1st, 0 of 2 damage")
+
+    # Trick 4: Ann 3 x -4, Ben 3 x -2, Ann passes: Ben discards 2 (9 - 3 - 2 = 4).
+    play(phone, "Ann", 3, "-4")
+    expect_row(phone, "Ann", "6 cards, 0 of 2 damage; leads; played 3 x -4")
+    play(phone, "Ben", 3, "-2")
+    pass_turn(phone, "Ann")
+    see(phone, "Ben wins with -2 and discards 2 cards.")
+    expect_row(phone, "Ben", "4 cards, 0 of 2 damage; leads; to play")
+
+    # Undo once: the trick comes back with Ben's 3 x -2 on top and Ann to play.
+    button(phone, "Undo").click()
+    see(phone, "Undone: Ann passes. Ben wins the trick with 3 x -2 and discards 2 cards.")
+    expect_row(phone, "Ann", "6 cards, 0 of 2 damage; leads; to play")
+    expect_row(phone, "Ben", "6 cards, 0 of 2 damage; played 3 x -2")
+    see(phone, "Trick so far (6 cards on the table)")
+    pass_turn(phone, "Ann")
+    expect_row(phone, "Ben", "4 cards, 0 of 2 damage; leads; to play")
+
+    # A reload loses nothing.
+    match_url = phone.url
+    phone.reload()
+    open_page(phone, match_url)
+    see(phone, "Round 1 · Ben leads")
+    see(phone, "Ben wins with -2 and discards 2 cards.")
+    expect_row(phone, "Ann", "6 cards, 0 of 2 damage")
+    expect_row(phone, "Ben", "4 cards, 0 of 2 damage; leads; to play")
+    expect_row(phone, "Cleo", "escaped 1st, 0 of 2 damage")
+
+    # Trick 5: Ben plays his last 4 cards; Ann (6 cards) passes; Ben escapes, Ann is the last
+    # one holding cards: 1 damage, and she leads round 2 (R5).
+    play(phone, "Ben", 4, "-3")
+    expect_row(phone, "Ann", "6 cards, 0 of 2 damage; to play")
+    pass_turn(phone, "Ann")
+    see(phone, "Ben wins with -3 and has no cards to discard.")
+    see(phone, "Ben escapes!")
+    see(phone, "Round 1 is over. Ann takes 1 damage (1 in total).")
+    see(phone, "Round 2: everyone has 10 cards again; Ann leads.")
+    see(phone, "Round 2 · Ann leads")
+    expect_row(phone, "Ann", "10 cards, 1 of 2 damage; leads; to play")
+    expect_row(phone, "Ben", "10 cards, 0 of 2 damage")
+    expect_row(phone, "Cleo", "10 cards, 0 of 2 damage")
+    phone.wait_for_timeout(300)
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 412, f"the page scrolls sideways ({width} px)"
+
+    # Round 2 entered as its result only (R7): Ben, then Cleo escaped; Ann takes her second
+    # damage and loses.
+    button(phone, "Enter result only").click()
+    see(phone, "Tap the players in the order they escaped")
+    expect(button(phone, "Record round 2")).to_be_disabled()
+    button(phone, "Ben escaped 1st").click()
+    button(phone, "Cleo escaped 2nd").click()
+    see(phone, "Ann is left holding cards and takes the damage.")
+    button(phone, "Record round 2").click()
+    see(phone, "Game over: Ann loses!")
+    see(phone, "Ben and Cleo win.")
+    see(phone, "Round 2 is over. Ann takes 1 damage (2 in total).")
+    expect_row(phone, "Ann", "2 of 2 damage")
+    expect(button(phone, "Pass")).to_have_count(0)
+
+    phone.reload()
+    open_page(phone, match_url)
+    see(phone, "Game over: Ann loses!")
+    see(phone, "Round 2 · game over")
+
+
+def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
+    new_match(phone, app.url, "Ann", "Ben", starter="Ben", mode=PENALTY, limit_steps=-3)
+    see(phone, "Round 1 · Ben leads")
+    see(phone, "Penalty points: the game ends when anyone reaches 12")
+    expect_row(phone, "Ann", "10 cards, 0 of 12 penalty points")
+
+    # Round 1 tracked: Ben 6 x -5, Ann passes: Ben discards his last 4 and goes out, so the
+    # round ends at once and Ann scores her 10 cards (R6); Ben leads round 2.
+    play(phone, "Ben", 6, "-5")
+    expect_row(phone, "Ben", "4 cards, 0 of 12 penalty points; leads; played 6 x -5")
+    pass_turn(phone, "Ann")
+    see(phone, "Ben wins with -5 and discards 4 cards.")
+    see(phone, "Ben escapes!")
+    see(phone, "Round 1 is over. Penalty points: Ann +10.")
+    see(phone, "Round 2 · Ben leads")
+    expect_row(phone, "Ann", "10 cards, 10 of 12 penalty points")
+    expect_row(phone, "Ben", "10 cards, 0 of 12 penalty points; leads; to play")
+
+    # Round 2 by result: Ann went out, Ben holds 7 cards.
+    button(phone, "Enter result only").click()
+    expect(button(phone, "Record round 2")).to_be_disabled()
+    host(phone).get_by_role("radio", name="Ann went out").click()
+    for n in range(9, 6, -1):
+        button(phone, "Fewer cards for Ben").click()
+        expect(text(phone, f"{n} cards", exact=True)).to_be_visible()
+    see(phone, "Penalty points: Ben +7.")
+    button(phone, "Record round 2").click()
+    see(phone, "Round 2 is over. Penalty points: Ben +7.")
+    see(phone, "Round 3 · Ann leads")
+    expect_row(phone, "Ben", "10 cards, 7 of 12 penalty points")
+
+    # Round 3 by result (the choice stays for the next round): Ben went out, Ann's 2 cards take
+    # her to 12, the limit: Ben wins.
+    see(phone, "Round 3 result")
+    host(phone).get_by_role("radio", name="Ben went out").click()
+    for n in range(9, 1, -1):
+        button(phone, "Fewer cards for Ann").click()
+        expect(text(phone, f"{n} cards", exact=True)).to_be_visible()
+    button(phone, "Record round 3").click()
+    see(phone, "Game over: Ben wins!")
+    see(phone, "Ann loses.")
+    expect_row(phone, "Ann", "12 of 12 penalty points")
+    expect_row(phone, "Ben", "7 of 12 penalty points")
+    phone.wait_for_timeout(500)
+    phone.screenshot(path=str(app.data.parent / "ratel-penalty-end.png"))
