@@ -16,7 +16,7 @@ from scoring.core import Match
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 # Each module defines UI = GameUI(...); a game appears in the app once its module is listed.
-_MODULES = ("caro",)
+_MODULES = ("caro", "carrera", "ratel", "careta")
 
 
 @dataclass(frozen=True)
