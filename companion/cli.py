@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import logging
 import os
 import socket
 import sys
@@ -83,6 +84,7 @@ def open_store(folder: Path):
 
 def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     folder = Path(args.data).expanduser() if args.data else default_data_folder()
     store = open_store(folder)
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 def ago(moment: datetime | float | str, now: datetime | None = None) -> str:
     """'just now', '5 min ago', '3 h ago', 'yesterday', or the date."""
     stamp = _as_datetime(moment)
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     seconds = (now - stamp).total_seconds()
     if seconds < 60:
         return "just now"
@@ -27,7 +27,7 @@ def day(moment: datetime | float | str) -> str:
 
 def _as_datetime(moment: datetime | float | str) -> datetime:
     if isinstance(moment, datetime):
-        return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
     if isinstance(moment, (int, float)):
-        return datetime.fromtimestamp(moment, timezone.utc)
+        return datetime.fromtimestamp(moment, UTC)
     return _as_datetime(datetime.fromisoformat(moment))

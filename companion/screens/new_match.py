@@ -84,8 +84,8 @@ def NewMatch() -> ft.View:
                     if ui.options
                     else ft.Container(height=0),
                     message_line(problem, error=True),
-                    ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, height=52,
-                                    on_click=start, width=400),
+                    ft.Row([ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, height=52,
+                                            on_click=start, expand=True)]),
                 ],
                 spacing=14,
             )

@@ -11,13 +11,15 @@ import flet as ft
 def icon_action(
     icon: ft.IconData, label: str, on_click: Callable[[Any], Any], *, disabled: bool = False
 ) -> ft.Control:
-    """A 48 px icon button named `label` (an IconButton alone has no accessible name)."""
-    return ft.Semantics(
-        label=label,
-        button=True,
+    """A 48 px icon button named `label`.
+
+    An IconButton alone has no accessible name, and a tooltip would be read out twice; the
+    icon's semantics label names the button itself, so a tap on the named node works.
+    """
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=label),
+        on_click=on_click,
         disabled=disabled,
-        content=ft.IconButton(
-            # No tooltip: it would be read out again after the label ("Undo Undo").
-            icon=icon, on_click=on_click, disabled=disabled, width=48, height=48
-        ),
+        width=48,
+        height=48,
     )

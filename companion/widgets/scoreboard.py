@@ -5,30 +5,43 @@ from __future__ import annotations
 import flet as ft
 
 
+def _columns(standings: list[tuple[str, str]]) -> int:
+    """Chips per row: all in one row when values are short figures, else at most three."""
+    short = all(len(value) <= 5 for _, value in standings)
+    return len(standings) if short and len(standings) <= 4 else min(len(standings), 3)
+
+
 def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
                winners: list[str] | None = None) -> ft.Control:
-    """Players with what they have; the one to act outlined, winners crowned."""
+    """Players with what they have; the one to act outlined, winners marked with a trophy."""
+    span = 12 // max(1, _columns(standings))
     chips = []
     for name, value in standings:
         is_current = name == current
-        crown = winners is not None and name in winners
+        won = winners is not None and name in winners
+        title: list[ft.Control] = [
+            ft.Text(name, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                    weight=ft.FontWeight.BOLD if is_current else None),
+        ]
+        if won:
+            title.insert(0, ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_800))
         chips.append(
             ft.Container(
+                col=span,
                 content=ft.Column(
                     [
-                        ft.Text(("★ " if crown else "") + name, size=13, no_wrap=True,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                                weight=ft.FontWeight.BOLD if is_current else None),
-                        ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
+                        ft.Row(title, spacing=2, alignment=ft.MainAxisAlignment.CENTER,
+                               tight=True),
+                        ft.Text(value, size=20 if len(value) <= 5 else 13,
+                                weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
                     ],
                     spacing=0,
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
-                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                padding=ft.Padding.symmetric(horizontal=8, vertical=6),
                 border_radius=10,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if is_current else ft.Colors.SURFACE_CONTAINER,
-                border=ft.Border.all(2, ft.Colors.PRIMARY) if is_current else None,
-                expand=True,
+                border=ft.Border.all(2, ft.Colors.PRIMARY if is_current else ft.Colors.TRANSPARENT),
             )
         )
-    return ft.Row(chips, spacing=6)
+    return ft.ResponsiveRow(chips, spacing=6, run_spacing=6)
