@@ -57,13 +57,17 @@ def _colour_bar(match: caro.Match, chosen: str | None, choose: Callable[[str], N
                   alignment=ft.MainAxisAlignment.CENTER)
 
 
+RECENT = 8  # turns listed under the grid; the match timeline has them all
+
+
 def _turn_list(match: caro.Match) -> ft.Control:
-    lines: list[ft.Control] = []
-    for entry in reversed(match.history):
-        lines.append(ft.Text(entry["text"], size=13))
+    history = match.history
+    lines: list[ft.Control] = [ft.Text(entry["text"], size=13)
+                               for entry in reversed(history[-RECENT:])]
     if not lines:
         lines = [ft.Text("No caro laid yet.", size=13)]
-    return ft.Column([ft.Text("Turns", weight=ft.FontWeight.BOLD), *lines[:60]], spacing=2)
+    title = "Turns" if len(history) <= RECENT else f"Last {RECENT} of {len(history)} turns"
+    return ft.Column([ft.Text(title, weight=ft.FontWeight.BOLD), *lines], spacing=2)
 
 
 @ft.component

@@ -1,4 +1,8 @@
-"""The Caro tap grid: laid caros, the cells still in reach, and what each legal cell scores."""
+"""The Caro tap grid: laid caros, the cells still in reach, and what each legal cell scores.
+
+A tap re-renders only the cells whose look changed: each cell is a memoized component with
+plain arguments and the same tap callback every render, so Flet skips diffing the rest.
+"""
 
 from __future__ import annotations
 
@@ -12,32 +16,30 @@ from scoring import caro
 Cell = tuple[int, int]
 LABEL = 18  # width of the row-number column and height of the column-number row
 MAX_CELL = 56
+GAP = 2
 
 
-def _cell(match: caro.Match, cell: Cell, size: int, points: dict[Cell, int], colour: str | None,
-          marked: Cell | None, on_tap: Callable[[Cell], None]) -> ft.Control:
-    laid = match.board.get(cell)
-    row, col = cell
+@ft.component
+def _Cell(row: int, col: int, laid: str | None, last: bool, points: int | None, double: bool,
+          marked: bool, size: int, on_tap: Callable[[Cell], None]) -> ft.Control:
     border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
     content = None
     bgcolor = None
     if laid:
         bgcolor = FILL[laid]
-        last = cell == match.last_cell
         content = ft.Text(LETTER[laid], color=INK[laid], size=size * 0.42,
                           weight=ft.FontWeight.BOLD)
         border = ft.Border.all(4 if last else 1, ft.Colors.AMBER if last else "#616161")
         label = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
-    elif cell in points:
-        double = colour is not None and match.is_last(colour) and bool(match.board)
-        content = ft.Text(("x2 " if double else "") + f"{points[cell]}", size=size * 0.3,
+    elif points is not None:
+        content = ft.Text(("x2 " if double else "") + f"{points}", size=size * 0.3,
                           weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER)
         bgcolor = ft.Colors.PRIMARY_CONTAINER
         border = ft.Border.all(2, ft.Colors.PRIMARY)
-        label = f"cell {row},{col} scores {points[cell]}"
+        label = f"cell {row},{col} scores {points}"
     else:
         label = f"cell {row},{col}"
-    if cell == marked:
+    if marked:
         border = ft.Border.all(3, ft.Colors.ERROR)
     return ft.Semantics(
         label=label,
@@ -50,30 +52,36 @@ def _cell(match: caro.Match, cell: Cell, size: int, points: dict[Cell, int], col
             border_radius=4,
             alignment=ft.Alignment.CENTER,
             content=content,
-            on_click=lambda e: on_tap(cell),
+            on_click=lambda e: on_tap((row, col)),
         ),
     )
+
+
+CaroCell = ft.memo(_Cell)
 
 
 @ft.component
 def CaroGrid(match: caro.Match, colour: str | None, version: int, width: float,
              on_tap: Callable[[Cell], None], first_cell: Cell, marked: Cell | None) -> ft.Control:
+    latest_tap = ft.use_ref(None)  # (a callable initial value would be called)
+    latest_tap.current = on_tap
+    stable_tap = ft.use_callback(lambda cell: latest_tap.current(cell), [])
     if match.board:
         cells = set(match.board) | set(match.cells_in_reach())
         points = match.options(colour) if colour else {}
     else:
         cells = {first_cell}
         points = {first_cell: 10} if colour else {}
+    double = colour is not None and bool(match.board) and match.is_last(colour)
     rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
     cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
-    gap = 2
-    size = int(min(MAX_CELL, (width - LABEL) / len(cols) - gap))
+    size = int(min(MAX_CELL, (width - LABEL) / len(cols) - GAP))
     number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
     header = ft.Row(
         [ft.Container(width=LABEL)]
         + [ft.Container(width=size, height=LABEL, alignment=ft.Alignment.CENTER,
                         content=ft.Text(str(c), style=number)) for c in cols],
-        spacing=gap,
+        spacing=GAP,
     )
     lines: list[ft.Control] = [header]
     for r in rows:
@@ -82,8 +90,10 @@ def CaroGrid(match: caro.Match, colour: str | None, version: int, width: float,
                                                content=ft.Text(str(r), style=number))]
         for c in cols:
             if (r, c) in cells:
-                line.append(_cell(match, (r, c), size, points, colour, marked, on_tap))
+                line.append(CaroCell(r, c, match.board.get((r, c)), (r, c) == match.last_cell,
+                                     points.get((r, c)), double, (r, c) == marked, size,
+                                     stable_tap))
             else:
                 line.append(ft.Container(width=size, height=size))
-        lines.append(ft.Row(line, spacing=gap))
-    return ft.Row([ft.Column(lines, spacing=gap)], alignment=ft.MainAxisAlignment.CENTER)
+        lines.append(ft.Row(line, spacing=GAP))
+    return ft.Row([ft.Column(lines, spacing=GAP)], alignment=ft.MainAxisAlignment.CENTER)

@@ -1,0 +1,143 @@
+"""Launch-to-first-render and tap-to-update latency of the app against a bare Flet counter.
+
+Both run in this same process's run, on this machine, in headless Chromium: the counter is the
+baseline, and the ratios are what to compare across (noisy, shared) machines. Tap latency is the
+in-page round trip: a JavaScript click on a semantics node, timed until a MutationObserver sees
+the semantics tree show the expected text (see ../shared/FLET.md). The app's action is Undo and
+Redo on a Caro match, which replays, saves to disk and re-renders the whole match screen.
+
+    python bench/ui_latency.py [--taps 40] [--launches 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
+from tests.app.ui import button, open_page, see, type_into  # noqa: E402
+
+TAP_JS = """async ([label, expect]) => {
+  const host = document.querySelector('flt-semantics-host');
+  const target = [...host.querySelectorAll('[role=button]')]
+      .find(e => (e.getAttribute('aria-label') || e.textContent || '').trim() === label);
+  if (!target) throw new Error('no button ' + label);
+  return await new Promise(resolve => {
+    const t0 = performance.now();
+    const seen = () => host.textContent.includes(expect);
+    const obs = new MutationObserver(() => {
+      if (seen()) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(host, {subtree: true, childList: true, characterData: true, attributes: true});
+    target.click();
+  });
+}"""
+
+
+def serve(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}", timeout=1)
+            return proc
+        except OSError:
+            time.sleep(0.02)
+    raise RuntimeError(f"{cmd} did not start")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.wait(10)
+
+
+def launch(
+    page: Page, cmd: list[str], port: int, first_text: str
+) -> tuple[float, subprocess.Popen]:
+    """Seconds from process start to the first text in the semantics tree."""
+    t0 = time.perf_counter()
+    proc = serve(cmd, port)
+    open_page(page, f"http://127.0.0.1:{port}")
+    see(page, first_text, timeout=60_000)
+    return time.perf_counter() - t0, proc
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--launches", type=int, default=3)
+    args = parser.parse_args()
+    data = Path(tempfile.mkdtemp(prefix="tc-bench-"))
+    results: dict[str, dict[str, list[float]]] = {"counter": {}, "app": {}}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            for name in ("counter", "app"):
+                launches, taps = [], []
+                for i in range(args.launches):
+                    port = free_port()
+                    if name == "counter":
+                        cmd = [sys.executable, "bench/bare_counter.py", str(port)]
+                        first = "count 0"
+                    else:
+                        cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port",
+                               str(port), "--data", str(data / f"run{i}")]
+                        first = "New match"
+                    page = browser.new_page(viewport=PHONE)
+                    seconds, proc = launch(page, cmd, port, first)
+                    launches.append(seconds)
+                    if i == 0:
+                        taps = tap_latencies(page, name, args.taps)
+                    page.close()
+                    stop(proc)
+                results[name] = {"launch": launches, "tap": taps}
+            browser.close()
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+    report(results)
+
+
+def tap_latencies(page: Page, name: str, count: int) -> list[float]:
+    if name == "counter":
+        return [page.evaluate(TAP_JS, ["Add", f"count {i + 1}"]) for i in range(count)]
+    button(page, "New Caro match").click()
+    for player in ("Ann", "Ben"):
+        type_into(page, "Player name", player)
+        page.keyboard.press("Enter")
+        see(page, player)
+    button(page, "Start match").click()
+    button(page, __import__("re").compile(r"^cell 6,6")).click()
+    see(page, "Ben to lay")
+    samples = []
+    for _ in range(count // 2):
+        samples.append(page.evaluate(TAP_JS, ["Undo", "Undone: "]))
+        samples.append(page.evaluate(TAP_JS, ["Redo", "Redone: "]))
+    return samples
+
+
+def report(results: dict[str, dict[str, list[float]]]) -> None:
+    counter, app = results["counter"], results["app"]
+    launch_c, launch_a = statistics.median(counter["launch"]), statistics.median(app["launch"])
+    tap_c, tap_a = statistics.median(counter["tap"]), statistics.median(app["tap"])
+    print(f"launch to first render: counter {launch_c:.2f} s, app {launch_a:.2f} s, "
+          f"ratio {launch_a / launch_c:.2f} (target <= 1.5)")
+    print(f"tap to update (median of {len(app['tap'])}): counter {tap_c:.1f} ms, "
+          f"app Undo/Redo {tap_a:.1f} ms, ratio {tap_a / tap_c:.2f} (target <= 1.5)")
+
+
+if __name__ == "__main__":
+    main()
