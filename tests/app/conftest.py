@@ -82,7 +82,8 @@ def app(tmp_path: Path) -> Iterator[AppProcess]:
 
 
 def chromium_path() -> str | None:
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+    candidates = ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser"))
+    for candidate in candidates:
         if candidate and Path(candidate).exists():
             return candidate
     return None  # Playwright's own browser (`playwright install chromium`)

@@ -20,7 +20,8 @@ def host(page: Page) -> Locator:
 
 
 def button(page: Page, name: str | re.Pattern[str], exact: bool = True) -> Locator:
-    return host(page).get_by_role("button", name=name, exact=exact if isinstance(name, str) else None)
+    exact_name = exact if isinstance(name, str) else None
+    return host(page).get_by_role("button", name=name, exact=exact_name)
 
 
 def text(page: Page, value: str | re.Pattern[str], exact: bool = False) -> Locator:

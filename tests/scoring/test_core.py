@@ -37,7 +37,8 @@ class Tally(Match):
 
     @property
     def winners(self) -> list[str]:
-        return [p for p, t in self.total.items() if t >= self._log[0]["limit"]] if self.is_over else []
+        limit = self._log[0]["limit"]
+        return [p for p, t in self.total.items() if t >= limit] if self.is_over else []
 
 
 def test_actions_log_events_and_replay_rebuilds_them() -> None:
@@ -94,7 +95,8 @@ def test_undo_across_checkpoints_matches_a_fresh_replay() -> None:
 @pytest.mark.parametrize(
     "players, rule",
     [([], "player-count"), (["Ann"], "player-count"), (["Ann", " "], "bad-players"),
-     (["Ann", "ann"], "bad-players"), (["Ann", "x" * 25], "bad-players"), ("AnnBen", "bad-players")],
+     (["Ann", "ann"], "bad-players"), (["Ann", "x" * 25], "bad-players"),
+     ("AnnBen", "bad-players")],
 )
 def test_bad_players_are_refused(players: list[str], rule: str) -> None:
     with pytest.raises(RuleViolation) as err:
