@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scoring import careta, caro, carrera, ratel
 from scoring.core import Event, Match, RuleViolation
-
-from scoring import careta, caro, carrera, ratel  # noqa: E402  (the games register below)
 
 # Every game whose rules engine has landed; the app and the store find games only here.
 GAMES: dict[str, type[Match]] = {
