@@ -70,6 +70,9 @@ def open_when_up(host: str, port: int, url: str) -> None:
 def open_store(folder: Path):
     from storage import Store  # imported here so --help stays fast
 
+    if folder.exists() and not folder.is_dir():
+        fail(f"cannot use the data folder {folder}: it is a file, not a folder. "
+             "Choose another with --data DIR.")
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         if not os.access(folder, os.W_OK):
