@@ -1,7 +1,9 @@
 """The Caro tap grid: laid caros, the cells still in reach, and what each legal cell scores.
 
-A tap re-renders only the cells whose look changed: each cell is a memoized component with
-plain arguments and the same tap callback every render, so Flet skips diffing the rest.
+A tap re-renders only the cells whose look changed: each cell is a memoized component keyed by
+its coordinates, with plain arguments and the same tap callback every render, and Flutter sizes
+the cells (they share each row's width), so a grid that grows or shrinks by a column does not
+re-render every cell, and Flet skips diffing the rest.
 """
 
 from __future__ import annotations
@@ -21,18 +23,17 @@ GAP = 2
 
 @ft.component
 def _Cell(row: int, col: int, laid: str | None, last: bool, points: int | None, double: bool,
-          marked: bool, size: int, on_tap: Callable[[Cell], None]) -> ft.Control:
+          marked: bool, on_tap: Callable[[Cell], None]) -> ft.Control:
     border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
     content = None
     bgcolor = None
     if laid:
         bgcolor = FILL[laid]
-        content = ft.Text(LETTER[laid], color=INK[laid], size=size * 0.42,
-                          weight=ft.FontWeight.BOLD)
+        content = ft.Text(LETTER[laid], color=INK[laid], size=16, weight=ft.FontWeight.BOLD)
         border = ft.Border.all(4 if last else 1, ft.Colors.AMBER if last else "#616161")
         label = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
     elif points is not None:
-        content = ft.Text(("x2 " if double else "") + f"{points}", size=size * 0.3,
+        content = ft.Text(("x2 " if double else "") + f"{points}", size=12, no_wrap=True,
                           weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER)
         bgcolor = ft.Colors.PRIMARY_CONTAINER
         border = ft.Border.all(2, ft.Colors.PRIMARY)
@@ -44,9 +45,9 @@ def _Cell(row: int, col: int, laid: str | None, last: bool, points: int | None, 
     return ft.Semantics(
         label=label,
         button=True,
+        expand=True,
         content=ft.Container(
-            width=size,
-            height=size,
+            expand=True,
             bgcolor=bgcolor,
             border=border,
             border_radius=4,
@@ -77,23 +78,27 @@ def CaroGrid(match: caro.Match, colour: str | None, version: int, width: float,
     cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
     size = int(min(MAX_CELL, (width - LABEL) / len(cols) - GAP))
     number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
+    row_width = LABEL + len(cols) * (size + GAP)
     header = ft.Row(
-        [ft.Container(width=LABEL)]
-        + [ft.Container(width=size, height=LABEL, alignment=ft.Alignment.CENTER,
+        [ft.Container(width=LABEL, key="corner")]
+        + [ft.Container(expand=True, height=LABEL, alignment=ft.Alignment.CENTER, key=f"c{c}",
                         content=ft.Text(str(c), style=number)) for c in cols],
         spacing=GAP,
+        width=row_width,
+        key="header",
     )
     lines: list[ft.Control] = [header]
     for r in rows:
-        line: list[ft.Control] = [ft.Container(width=LABEL, height=size,
-                                               alignment=ft.Alignment.CENTER,
-                                               content=ft.Text(str(r), style=number))]
+        line: list[ft.Control] = [ft.Container(width=LABEL, alignment=ft.Alignment.CENTER,
+                                               content=ft.Text(str(r), style=number),
+                                               key=f"r{r}")]
         for c in cols:
             if (r, c) in cells:
                 line.append(CaroCell(r, c, match.board.get((r, c)), (r, c) == match.last_cell,
-                                     points.get((r, c)), double, (r, c) == marked, size,
-                                     stable_tap))
+                                     points.get((r, c)), double, (r, c) == marked, stable_tap,
+                                     key=f"{r},{c}"))
             else:
-                line.append(ft.Container(width=size, height=size))
-        lines.append(ft.Row(line, spacing=GAP))
+                line.append(ft.Container(expand=True, key=f"e{r},{c}"))
+        lines.append(ft.Row(line, spacing=GAP, height=size, width=row_width, key=f"row{r}",
+                            vertical_alignment=ft.CrossAxisAlignment.STRETCH))
     return ft.Row([ft.Column(lines, spacing=GAP)], alignment=ft.MainAxisAlignment.CENTER)
