@@ -54,22 +54,25 @@ def timed(fn, repeat: int = 30) -> float:
     return statistics.median(samples)
 
 
+def measure(name: str, m: Match) -> None:
+    events = m.events
+    text = json.dumps(events)
+    base = timed(lambda: json.loads(text))
+    replay = timed(lambda: type(m).replay(json.loads(text)))
+
+    def undo_redo() -> None:
+        m.undo()
+        m.redo()
+
+    undo = timed(undo_redo, 100)
+    print(f"{name}: {len(events)} events; JSON round trip {base:.2f} ms; "
+          f"replay {replay:.2f} ms (ratio {replay / base:.0f}, target well under 16 ms); "
+          f"undo+redo {undo:.2f} ms (ratio {undo / base:.1f})")
+
+
 def main() -> None:
-    for name, build in (("ratel", ratel_match), ("carrera", carrera_match)):
-        m = build(7)
-        events = m.events
-        text = json.dumps(events)
-        base = timed(lambda: json.loads(text))
-        replay = timed(lambda: type(m).replay(json.loads(text)))
-
-        def undo_redo() -> None:
-            m.undo()
-            m.redo()
-
-        undo = timed(undo_redo, 100)
-        print(f"{name}: {len(events)} events; JSON round trip {base:.2f} ms; "
-              f"replay {replay:.2f} ms (ratio {replay / base:.0f}, target well under 16 ms); "
-              f"undo+redo {undo:.2f} ms (ratio {undo / base:.1f})")
+    measure("ratel", ratel_match(7))
+    measure("carrera", carrera_match(7))
 
 
 if __name__ == "__main__":
