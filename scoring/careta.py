@@ -638,6 +638,17 @@ class Match(core.Match):
         order = sorted(self._points.items(), key=lambda item: -item[1])
         return [(side, _n_points(pts)) for side, pts in order]
 
+    @property
+    def final_scores(self) -> dict[str, int] | None:
+        """{player: final points} once the match is over (higher is better), else None.
+
+        In a team match every player is given their team's points (K10), so statistics by
+        player name count a team's points for each teammate.
+        """
+        if not self._over:
+            return None
+        return {p: self._points[self.side(p)] for p in self.players}
+
     # -- actions --------------------------------------------------------------------------------
 
     def start_set(self) -> None:

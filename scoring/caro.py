@@ -626,6 +626,14 @@ class Match(core.Match):
         return [(p, str(self._scores[p])) for p in order]
 
     @property
+    def final_scores(self) -> dict[str, int] | None:
+        """{player: final total} once the game is over (higher is better), else None.
+
+        For statistics across matches, kept in the store's summaries.
+        """
+        return dict(self._scores) if self._over else None
+
+    @property
     def history(self) -> list[dict[str, Any]]:
         """One entry per action: {"text", "changes": {player: delta}, "player"}."""
         return [dict(s, changes=dict(s["changes"])) for s in self._story]

@@ -247,6 +247,11 @@ class Match(core.Match):
             for p in order
         ]
 
+    @property
+    def final_scores(self) -> dict[str, int] | None:
+        """Always None: a race to two trophies has no final score worth averaging (M8)."""
+        return None
+
     # -- actions ---------------------------------------------------------------------------------
 
     def play(self, card: str, fuel: int = 0, player: str | None = None) -> None:

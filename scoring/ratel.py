@@ -669,6 +669,14 @@ class Match(core.Match):
         return [(p, f"{self._damage[p]} damage") for p in order]
 
     @property
+    def final_scores(self) -> dict[str, int] | None:
+        """{player: penalty points} once a penalty game is over (lower is better), else None.
+
+        The damage modes have no score worth averaging (damage only says who lost): None.
+        """
+        return dict(self._penalties) if self._over and self.mode == "penalty" else None
+
+    @property
     def history(self) -> list[dict[str, Any]]:
         """One entry per action: {"text", "changes": {player: damage or penalty points added},
         "player": who acted (None for a result entered), "round": the round it belongs to}."""

@@ -1,10 +1,14 @@
 """What the store knows about a match without replaying it: `Summary`, and the file layouts.
 
 A match file (`matches/<id>.json`) is a TinyDB database with one document in its `match` table:
-`{"created", "updated", "status", "winners", "standings", "events"}`; the game and players are
-read from the first event. The index (`index.json`) has one document per match in its `matches`
-table, keyed by id: the summary plus `stat`, the match file's `[mtime_ns, size]` when the summary
-was taken, so a restart re-reads only the files that changed since the index was written.
+`{"created", "updated", "status", "winners", "standings", "scores", "events"}`; the game and players
+are read from the first event. `scores` (the final scores statistics average) came later: a match
+file without it has them worked out by replaying its events once, and an index entry without it
+is taken as out of date, so its match file is read again.
+
+The index (`index.json`) has one document per match in its `matches` table, keyed by id: the
+summary plus `stat`, the match file's `[mtime_ns, size]` when the summary was taken, so a restart
+re-reads only the files that changed since the index was written.
 """
 
 from __future__ import annotations
@@ -45,6 +49,9 @@ class Summary:
     standings: tuple[tuple[str, str], ...]  # (name, text) in scoreboard order; () if unknown
     events_count: int
     fingerprint: str  # fingerprint(events): equal events, equal fingerprint
+    # (name, final score) in seating order once the match is over, from the game's
+    # `final_scores`; () while in play and for games (or modes) without a final score
+    scores: tuple[tuple[str, int], ...] = ()
 
     @property
     def title(self) -> str:
@@ -85,6 +92,36 @@ def outcome(match: Match) -> tuple[str, list[str], list[list[str]]]:
     return ("finished" if over else "active"), winners, standings
 
 
+def final_scores(match: Match) -> tuple[tuple[str, int], ...]:
+    """The match's `final_scores` as (name, score) pairs in seating order; () when it has none.
+
+    Like the standings, a game without the property (or a bug in it) still saves.
+    """
+    try:
+        scores = getattr(match, "final_scores", None)
+    except Exception:
+        log.warning("final_scores of a %s match failed; saved without", match.GAME, exc_info=True)
+        return ()
+    if not isinstance(scores, dict):
+        return ()
+    return tuple(
+        (name, scores[name])
+        for name in match.players
+        if isinstance(scores.get(name), int) and not isinstance(scores[name], bool)
+    )
+
+
+def replayed_scores(events: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:
+    """The final scores of a match file written before they were kept: replay it once.
+
+    A file that does not replay gets none here; loading it is what reports the damage.
+    """
+    try:
+        return final_scores(scoring.replay(events))
+    except Exception:
+        return ()
+
+
 def _strings(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise DamagedFileError(f"its {what} are not a list of names")
@@ -106,6 +143,21 @@ def _standings(value: Any) -> tuple[tuple[str, str], ...]:
     raise DamagedFileError("its standings are not a list of (name, text) pairs")
 
 
+def _scores(value: Any) -> tuple[tuple[str, int], ...]:
+    rows = []
+    if isinstance(value, list):
+        for row in value:
+            if not (isinstance(row, list) and len(row) == 2):
+                break
+            name, score = row
+            if not (isinstance(name, str) and isinstance(score, int)) or isinstance(score, bool):
+                break
+            rows.append((name, score))
+        else:
+            return tuple(rows)
+    raise DamagedFileError("its scores are not a list of (name, number) pairs")
+
+
 def _time(value: Any, what: str) -> datetime:
     try:
         moment = datetime.fromisoformat(value)
@@ -119,7 +171,8 @@ def _time(value: Any, what: str) -> datetime:
 def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summary:
     """The summary of a match file's document; `DamagedFileError` if it is not one.
 
-    `hashed=False` leaves the fingerprint empty (a check that only validates).
+    `hashed=False` leaves the fingerprint empty and does not replay a file written before scores
+    were kept (a check that only validates).
     """
     if not isinstance(doc, dict):
         raise DamagedFileError("it holds no match")
@@ -143,6 +196,11 @@ def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summar
         standings=_standings(doc.get("standings")),
         events_count=len(events),
         fingerprint=fingerprint(events) if hashed else "",
+        scores=(
+            _scores(doc["scores"]) if "scores" in doc
+            else replayed_scores(events) if hashed
+            else ()
+        ),
     )
 
 
@@ -170,12 +228,17 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "standings": [list(row) for row in summary.standings],
         "events_count": summary.events_count,
         "fingerprint": summary.fingerprint,
+        "scores": [list(row) for row in summary.scores],
         "stat": list(stat),
     }
 
 
 def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
-    """An index entry back to (summary, stat); `DamagedFileError` if malformed."""
+    """An index entry back to (summary, stat); `DamagedFileError` if malformed.
+
+    An entry from before scores were kept gets the stat (-1, -1), which no file has, so the
+    store reads its match file again (once: the index is then rewritten with them).
+    """
     stat = doc.get("stat")
     count, fp = doc.get("events_count"), doc.get("fingerprint")
     ok = (
@@ -200,5 +263,6 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         standings=_standings(doc.get("standings")),
         events_count=count,
         fingerprint=fp,
+        scores=_scores(doc.get("scores", [])),
     )
-    return summary, (stat[0], stat[1])
+    return summary, ((stat[0], stat[1]) if "scores" in doc else (-1, -1))

@@ -19,6 +19,7 @@ import dataclasses
 import json
 import logging
 import os
+import re
 import secrets
 import threading
 import weakref
@@ -52,6 +53,7 @@ from storage.index import (
     Stat,
     Summary,
     check_match_file,
+    final_scores,
     fingerprint,
     from_index_doc,
     index_doc,
@@ -67,6 +69,7 @@ INDEX_NAME = "index.json"
 MATCHES = "matches"
 DAMAGED = "damaged"
 SUFFIX = ".json"
+ID = re.compile(r"[0-9a-f]{12}")  # what _new_id makes: safe as a file name
 
 
 class Store:
@@ -119,18 +122,66 @@ class Store:
         """The data folder (absolute)."""
         return self._folder
 
-    def create(self, match: Match) -> str:
-        """Persist a new match of any registered game; return its id."""
+    def create(
+        self,
+        match: Match,
+        *,
+        created: datetime | None = None,
+        updated: datetime | None = None,
+        mid: str | None = None,
+    ) -> str:
+        """Persist a new match of any registered game; return its id.
+
+        `created` and `updated` (timezone-aware; now by default) and `mid`, the id wished for,
+        are for imports. The wished id is used only if it has the store's own form and no match
+        has it, here or on disk: a new match never replaces another.
+        """
+        return self.create_many([(match, created, updated, mid)])[0]
+
+    def create_many(
+        self,
+        matches: Iterable[tuple[Match, datetime | None, datetime | None, str | None]],
+    ) -> list[str]:
+        """`create` for many matches (match, created, updated, wished id) with one index write.
+
+        For imports: each match file is written (durably) in turn and the index once at the
+        end; if the process dies half way, the next open adds the files already written.
+        """
         with self._guard:
             self._check_open()
-            _check_game(match)
-            mid = self._new_id()
+            todo = list(matches)
+            for match, *_ in todo:
+                _check_game(match)
+            ids = []
+            try:
+                for match, created, updated, wished in todo:
+                    ids.append(self._add(match, created, updated, wished))
+            finally:
+                if ids:
+                    self._write_index()
+            return ids
+
+    def _add(
+        self, match: Match, created: datetime | None, updated: datetime | None, wished: str | None
+    ) -> str:
+        free = (
+            isinstance(wished, str)
+            and ID.fullmatch(wished) is not None
+            and not self._taken(wished)
+        )
+        mid = wished if free else self._new_id()
+        assert mid is not None
+        if created is None or updated is None:
             now = self._now()
-            summary = _summarise(mid, match, created=now, updated=now)
-            stat = self._write_new(mid, _match_doc(summary, match.events))
-            self._summaries[mid], self._stats[mid] = summary, stat
-            self._write_index()
-            return mid
+            created, updated = created or now, updated or now
+        for moment in (created, updated):
+            if moment.tzinfo is None:
+                raise ValueError(f"A match's times must have a time zone, not {moment!r}.")
+        summary = _summarise(mid, match, created=created.astimezone(UTC),
+                             updated=updated.astimezone(UTC))
+        stat = self._write_new(mid, _match_doc(summary, match.events))
+        self._summaries[mid], self._stats[mid] = summary, stat
+        return mid
 
     def save(self, mid: str, match: Match) -> None:
         """Persist the match's current events; returns once they are safely on disk.
@@ -445,11 +496,13 @@ class Store:
             raise KeyError(mid)
         return self._summaries[mid]
 
+    def _taken(self, mid: str) -> bool:
+        return mid in self._summaries or mid in self._newer or self._path(mid).exists()
+
     def _new_id(self) -> str:
         while True:
             mid = secrets.token_hex(6)
-            taken = mid in self._summaries or mid in self._newer or self._path(mid).exists()
-            if not taken:
+            if not self._taken(mid):
                 return mid
 
     def _now(self) -> datetime:
@@ -499,6 +552,7 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime) 
         standings=tuple((name, text) for name, text in standings),
         events_count=len(events),
         fingerprint=fingerprint(events),
+        scores=final_scores(match),
     )
 
 
@@ -509,6 +563,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]]) -> dict[str, Any]
         "status": summary.status,
         "winners": list(summary.winners),
         "standings": [list(row) for row in summary.standings],
+        "scores": [list(row) for row in summary.scores],
         "events": events,
     }
 
