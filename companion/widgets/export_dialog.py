@@ -1,0 +1,50 @@
+"""Export one match: a dialog offering JSON (every action, to import again) or CSV."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import flet as ft
+
+from companion.files import hand_over
+from storage.transfer import export_csv, export_json
+
+log = logging.getLogger(__name__)
+
+
+def show_export_dialog(picker: ft.FilePicker, store: Any, mid: str, label: str) -> None:
+    """Ask JSON or CSV, then hand the file over; the outcome shows in a snack bar."""
+    page = ft.context.page
+
+    async def export(make: Any) -> None:
+        page.pop_dialog()
+        try:
+            made = await asyncio.to_thread(make, store, [mid])
+            said = await hand_over(picker, made)
+        except Exception as error:  # a disk or browser failure: say it, keep the app going
+            log.exception("Export of %s failed", mid)
+            said = f"Could not export: {error}"
+        page.show_dialog(ft.SnackBar(ft.Text(said)))
+
+    async def as_json(e: Any) -> None:
+        await export(export_json)
+
+    async def as_csv(e: Any) -> None:
+        await export(export_csv)
+
+    page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(f"Export {label}"),
+            content=ft.Text(
+                "JSON keeps every action: it can be imported again, here or on another "
+                "device. CSV lists every score change, for a spreadsheet."
+            ),
+            actions=[
+                ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog()),
+                ft.TextButton("CSV", on_click=as_csv),
+                ft.FilledButton("JSON", on_click=as_json),
+            ],
+        )
+    )

@@ -1,0 +1,103 @@
+"""Statistics, export (browser downloads) and import (the file chooser) as a person uses them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from storage import Store
+from storage.transfer import FORMAT, export_json
+from tests.app.conftest import AppProcess
+from tests.app.ui import button, host, open_page, see
+from tests.storage import finished
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[AppProcess]:
+    """The app on a data folder that already holds every game (6 finished, 1 in play)."""
+    with Store(tmp_path / "data") as store:
+        for match in finished.every_game():
+            store.create(match)
+    process = AppProcess(tmp_path / "data").start()
+    yield process
+    process.stop()
+
+
+def chip(page, name: str):
+    return host(page).get_by_role("checkbox", name=name, exact=True)
+
+
+def test_statistics_screen(app, phone) -> None:
+    open_page(phone, app.url)
+    button(phone, "Statistics").click()
+    see(phone, "6 finished matches (all games, all time)")
+    see(phone, "Head to head")
+    see(phone, "6 matches together")
+    see(phone, "Ann won 5 · Ben won 1")
+    chip(phone, "Ratel").click()
+    see(phone, "2 finished matches (Ratel, all time)")
+    see(phone, "Average 3 penalty points (of 1 match), lower is better")
+    see(phone, "Ann won 2 · Cleo won 1")  # the two who played most, by default
+    see(phone, "1 won together (a shared win or the same team).")
+    button(phone, "Second player: Cleo").click()
+    button(phone, "Ben").click()
+    see(phone, "Ann won 2 · Ben won 0")
+    chip(phone, "Last 7 days").click()
+    see(phone, "2 finished matches (Ratel, last 7 days)")
+    phone.wait_for_timeout(400)
+    phone.screenshot(path=str(Path(app.data).parent / "stats.png"))
+
+
+def test_export_and_import(app, phone, tmp_path: Path) -> None:
+    open_page(phone, app.url)
+    button(phone, "History").click()
+
+    with phone.expect_download() as download:
+        button(phone, "Export all as JSON").click()
+    everything = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert download.value.suggested_filename.startswith("table-companion-")
+    assert everything["format"] == FORMAT and len(everything["matches"]) == 7
+    see(phone, "Exported 7 matches as table-companion-")
+
+    button(phone, "Export Caro: Ann, Ben").click()
+    with phone.expect_download() as download:
+        button(phone, "CSV").click()
+    assert download.value.suggested_filename.startswith("caro-")
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert rows and {r["game"] for r in rows} == {"Caro"}
+    assert {r["player"] for r in rows} == {"Ann", "Ben"}
+
+    # a tampered file is refused with the reason, and nothing changes
+    record = next(r for r in everything["matches"] if r["game"] == "ratel")
+    record["events"][1]["type"] = "cheat"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(everything), encoding="utf-8")
+    with phone.expect_file_chooser() as chooser:
+        button(phone, "Import from JSON").click()
+    chooser.value.set_files(str(tampered))
+    see(phone, "tampered.json: Nothing was imported: match ")
+    see(phone, "it was changed after it was exported")
+
+    # a match from another device is imported, and recognised when imported again
+    with Store(tmp_path / "other") as other:
+        other.create(finished.careta_finished(seed=7))
+        new = json.loads(export_json(other).data)
+    players = ", ".join(new["matches"][0]["players"])
+    fresh = tmp_path / "from-another-device.json"
+    fresh.write_text(json.dumps(new), encoding="utf-8")
+    for said in ("Imported 1 match.", "Nothing imported. Skipped 1 match already stored"):
+        with phone.expect_file_chooser() as chooser:
+            button(phone, "Import from JSON").click()
+        chooser.value.set_files(str(fresh))
+        see(phone, said)
+    # listed in History (not to be confused with the other Careta, which Hana played too)
+    listed = button(phone, re.compile(rf"^Open Careta: {re.escape(players)}(?!,)"))
+    listed.first.wait_for()
+    assert listed.count() == 1
