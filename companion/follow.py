@@ -1,0 +1,33 @@
+"""Keep a screen in step with a match that any session may change."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.context import use_services
+
+
+def use_followed_match(mid: str) -> int:
+    """Re-render the calling component after every change to the match `mid`, in this session or
+    another one; returns the version last seen (a key for anything drawn from the match)."""
+    services = use_services()
+    page = ft.context.page
+    seen, set_seen = ft.use_state(0)
+    unsubscribe = ft.use_ref(None)
+
+    def follow() -> None:
+        def on_change(changed: str, version: int) -> None:
+            if changed == mid:
+                async def refresh() -> None:
+                    set_seen(version)
+
+                page.run_task(refresh)
+
+        unsubscribe.current = services.tables.subscribe(on_change)
+
+    def unfollow() -> None:
+        if unsubscribe.current:
+            unsubscribe.current()
+
+    ft.use_effect(follow, [mid], cleanup=unfollow)
+    return seen

@@ -1,0 +1,130 @@
+"""A match's progress as a chart: each player's (or team's) score after every step, one chart per
+score the game keeps (Carrera: trophies and fuel), with a legend of names and current values."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch
+
+from companion.context import use_services
+from companion.follow import use_followed_match
+from companion.progress import Series, corners, progress
+from companion.widgets.icon_action import icon_action
+from companion.widgets.missing_view import missing_view
+
+# Line colours that stay apart from each other in light and dark themes (up to 8 sides).
+LINE_COLOURS = (
+    ft.Colors.BLUE_600, ft.Colors.ORANGE_700, ft.Colors.GREEN_600, ft.Colors.PURPLE_400,
+    ft.Colors.RED_600, ft.Colors.BROWN_400, ft.Colors.PINK_300, ft.Colors.CYAN_700,
+)
+
+
+def spacing(span: float, marks: int) -> int:
+    """A round label interval (1, 2, 5, 10, 20, 50, ...) giving at most about `marks` labels."""
+    step = 1
+    while span / step > marks:
+        for factor in (2, 2.5, 2):
+            step = int(step * factor)
+            if span / step <= marks:
+                break
+    return step
+
+
+def _legend(series: Series) -> ft.Control:
+    items = []
+    for i, (side, values) in enumerate(series.values.items()):
+        items.append(
+            ft.Row(
+                [
+                    ft.Container(width=14, height=14, border_radius=7,
+                                 bgcolor=LINE_COLOURS[i % len(LINE_COLOURS)]),
+                    ft.Text(f"{side}: {values[-1]}", size=14),
+                ],
+                spacing=6,
+                tight=True,
+            )
+        )
+    return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
+
+
+def _chart(series: Series) -> ft.Control:
+    steps = len(next(iter(series.values.values()))) - 1
+    low = min(0, min(min(v) for v in series.values.values()))
+    high = max(max(v) for v in series.values.values())
+    y_every = spacing(max(high - low, 1), 6)
+    x_every = spacing(max(steps, 1), 5)
+    count = len(series.values)
+    lines = []
+    for i, (side, values) in enumerate(series.values.items()):
+        lines.append(
+            fch.LineChartData(
+                points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {y} after step {x}")
+                        for x, y in corners(values)],
+                color=LINE_COLOURS[i % len(LINE_COLOURS)],
+                # Later lines are drawn thinner on top of earlier ones, so sides with equal
+                # scores show as stripes instead of hiding each other.
+                stroke_width=2.5 + (count - 1 - i) * min(1.5, 4.5 / max(count - 1, 1)),
+                step_direction=0,  # a score holds until the step that changes it
+                point=False,
+            )
+        )
+    now = ", ".join(f"{side} {values[-1]}" for side, values in series.values.items())
+    return ft.Semantics(
+        label=f"{series.title} chart over {steps} steps: {now}",
+        content=fch.LineChart(
+            data_series=lines,
+            min_x=0,
+            max_x=steps + max(1, steps // 40),  # room for a jump at the last step
+            # one grid line of room above the highest score, and below a negative one
+            min_y=-((-low) // y_every + 1) * y_every if low < 0 else 0,
+            max_y=(high // y_every + 1) * y_every,
+            left_axis=fch.ChartAxis(label_spacing=y_every, label_size=36),
+            bottom_axis=fch.ChartAxis(label_spacing=x_every, label_size=26, show_max=False,
+                                      title=ft.Text("Step", size=12), title_size=18),
+            horizontal_grid_lines=fch.ChartGridLines(interval=y_every, width=1,
+                                                     color=ft.Colors.OUTLINE_VARIANT),
+            vertical_grid_lines=fch.ChartGridLines(interval=x_every, width=1,
+                                                   color=ft.Colors.OUTLINE_VARIANT),
+            height=240,
+            animation=ft.Animation(duration=ft.Duration(milliseconds=0)),
+        ),
+    )
+
+
+@ft.component
+def ChartScreen() -> ft.View:
+    services = use_services()
+    page = ft.context.page
+    mid = ft.use_route_params().get("id", "")
+    use_followed_match(mid)
+    route = f"/match/{mid}/chart"
+    try:
+        match = services.tables.get(mid).match
+    except KeyError:
+        return missing_view(route, "This match is not stored here (it may have been deleted).")
+    except Exception as error:  # a file the store refused to read: say why
+        return missing_view(route, str(error))
+
+    steps = len(match.events) - 1
+    controls: list[ft.Control] = [
+        ft.Text(f"After {steps} step{'' if steps == 1 else 's'}"
+                f"{' (finished)' if match.is_over else ''}.", size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    for series in progress(match):
+        controls += [
+            ft.Text(series.title, size=18, weight=ft.FontWeight.BOLD),
+            _legend(series),
+            ft.Container(_chart(series), padding=ft.Padding.only(right=12, top=6)),
+        ]
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(
+            title=ft.Text("Chart"),
+            actions=[icon_action(ft.Icons.TIMELINE, "Timeline",
+                                 lambda e: page.navigate(f"/match/{mid}/timeline"))],
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        padding=10,
+        controls=[ft.Column(controls, spacing=10)],
+    )

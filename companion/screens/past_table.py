@@ -1,0 +1,111 @@
+"""The table as it was after one step of the timeline: the game's own screen, read-only.
+
+The match is replayed up to that step and drawn by the game's screen with an `act` that refuses
+everything, so nothing done here reaches the real match; the arrows step through the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.context import use_services
+from companion.follow import use_followed_match
+from companion.games import GAME_UIS
+from companion.progress import effects
+from companion.widgets.icon_action import icon_action
+from companion.widgets.message_line import message_line
+from companion.widgets.missing_view import missing_view
+from companion.widgets.scoreboard import scoreboard
+from companion.widgets.timeline_entry import effect_chip
+
+
+def _step_of(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
+@ft.component
+def PastTableScreen() -> ft.View:
+    services = use_services()
+    page = ft.context.page
+    params = ft.use_route_params()
+    mid, step = params.get("id", ""), _step_of(params.get("step", ""))
+    use_followed_match(mid)
+    refused, set_refused = ft.use_state(None)
+    route = f"/match/{mid}/timeline/{params.get('step', '')}"
+    try:
+        match = services.tables.get(mid).match
+    except KeyError:
+        return missing_view(route, "This match is not stored here (it may have been deleted).")
+    except Exception as error:  # a file the store refused to read: say why
+        return missing_view(route, str(error))
+    steps = len(match.events) - 1
+    if step is None or not 1 <= step <= steps:
+        return missing_view(route, f"This match has no step {params.get('step', '')} (it has "
+                                   f"{steps}; a step taken back with Undo is gone).")
+
+    past = type(match).replay(match.events[: step + 1])
+    entry = match.history[step - 1]
+    ui = GAME_UIS[match.GAME]
+
+    def refuse(action: Callable[[Any], Any], done: str | None = None) -> bool:
+        set_refused(step)
+        return False
+
+    def go(to: int) -> None:
+        set_refused(None)
+        page.navigate(f"/match/{mid}/timeline/{to}")
+
+    note = ""
+    if refused == step:
+        note = (f"This is the table as it was after step {step}; go back to the match to "
+                "change it.")
+    winners = past.winners if past.is_over else None
+    changed = effects(match, entry)
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(
+            title=ft.Text(f"After step {step} of {steps}"),
+            actions=[
+                icon_action(ft.Icons.CHEVRON_LEFT, "Earlier step", lambda e: go(step - 1),
+                            disabled=step <= 1),
+                icon_action(ft.Icons.CHEVRON_RIGHT, "Later step", lambda e: go(step + 1),
+                            disabled=step >= steps),
+            ],
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        padding=10,
+        controls=[
+            ft.Column(
+                [
+                    ft.Container(
+                        content=ft.Column(
+                            [
+                                ft.Row([ft.Icon(ft.Icons.HISTORY, size=18),
+                                        ft.Text(f"Step {step}: the table as it was (read-only)",
+                                                weight=ft.FontWeight.BOLD, size=14,
+                                                expand=True)]),
+                                ft.Text(entry["text"], size=14),
+                                *([ft.Row([effect_chip(e) for e in changed], wrap=True,
+                                          spacing=4)] if changed else []),
+                                ft.TextButton("Back to the match", icon=ft.Icons.ARROW_BACK,
+                                              height=48,
+                                              on_click=lambda e: page.navigate(f"/match/{mid}")),
+                            ],
+                            spacing=4,
+                        ),
+                        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        border_radius=8,
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                    ),
+                    scoreboard(past.standings(), current=getattr(past, "current", None),
+                               winners=winners),
+                    message_line(note, error=True),
+                    ui.screen(match=past, act=refuse, version=step, key=f"past-{step}"),
+                ],
+                spacing=10,
+            )
+        ],
+    )
