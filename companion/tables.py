@@ -3,15 +3,22 @@
 Each match is loaded from the store once and kept here; an action runs under the match's lock,
 is saved before the screen confirms it, and bumps the match's version so other sessions showing
 the same match can refresh (and a stale view's action is refused instead of applied twice).
+
+Every change to a match goes through `Tables` (act, undo, redo, create, delete), which asks the
+`Gate` whether the acting session (`by=`, its `Pass`) may keep score: with `--lan` only sessions
+that entered the PIN may; a refused change raises `Locked` and changes nothing. Screens use the
+`SessionTables` of their own session (`services.tables`), which passes its `Pass` on every call.
 """
 
 from __future__ import annotations
 
+import contextvars
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.access import Gate, Pass
 from scoring import RuleViolation
 from scoring.core import Match
 from storage import Store
@@ -33,6 +40,7 @@ class Table:
 
     match: Match
     version: int = 0
+    by: Pass | None = None  # the session that made the latest change
 
 
 Listener = Callable[[str, int], Any]
@@ -41,8 +49,9 @@ Listener = Callable[[str, int], Any]
 class Tables:
     """Open matches by id, their actions, undo and redo, with saving and change notices."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, gate: Gate | None = None) -> None:
         self.store = store
+        self.gate = gate or Gate(None)
         self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
@@ -55,17 +64,22 @@ class Tables:
                 table = self._tables[mid] = Table(self.store.load(mid))
             return table
 
-    def create(self, match: Match) -> str:
+    def create(self, match: Match, *, by: Pass | None = None) -> str:
+        self.gate.check(by)
         with self._lock:
             mid = self.store.create(match)
-            self._tables[mid] = Table(match)
-            return mid
+            self._tables[mid] = Table(match, by=by)
+        self._notify(mid, 0)
+        return mid
 
-    def act(self, mid: str, action: Callable[[Match], Any], *, seen: int | None = None) -> Any:
+    def act(self, mid: str, action: Callable[[Match], Any], *, seen: int | None = None,
+            by: Pass | None = None) -> Any:
         """Run `action(match)`, save, and tell listeners; a refused action changes nothing.
 
-        `seen` is the version the acting screen showed: an older one raises StaleView.
+        `seen` is the version the acting screen showed: an older one raises StaleView. `by` is
+        the acting session: one that may not keep score raises Locked.
         """
+        self.gate.check(by)
         with self._lock:
             table = self.get(mid)
             if seen is not None and seen != table.version:
@@ -79,17 +93,19 @@ class Tables:
                 self._tables.pop(mid, None)
                 raise
             table.version += 1
+            table.by = by
             version = table.version
         self._notify(mid, version)
         return result
 
-    def undo(self, mid: str, *, seen: int | None = None) -> None:
-        self.act(mid, lambda m: m.undo(), seen=seen)
+    def undo(self, mid: str, *, seen: int | None = None, by: Pass | None = None) -> None:
+        self.act(mid, lambda m: m.undo(), seen=seen, by=by)
 
-    def redo(self, mid: str, *, seen: int | None = None) -> None:
-        self.act(mid, lambda m: m.redo(), seen=seen)
+    def redo(self, mid: str, *, seen: int | None = None, by: Pass | None = None) -> None:
+        self.act(mid, lambda m: m.redo(), seen=seen, by=by)
 
-    def delete(self, mid: str) -> None:
+    def delete(self, mid: str, *, by: Pass | None = None) -> None:
+        self.gate.check(by)
         with self._lock:
             self.store.delete(mid)
             self._tables.pop(mid, None)
@@ -111,4 +127,84 @@ class Tables:
         with self._lock:
             listeners = list(self._listeners)
         for listener in listeners:
-            listener(mid, version)
+            # Each listener runs in a copy of the caller's context: a listener that switches to
+            # its own session (Flet's page.run_task sets the current page) must not leave the
+            # acting session's code running as that other session.
+            contextvars.copy_context().run(listener, mid, version)
+
+    def made_by(self, mid: str, version: int, who: Pass | None) -> bool:
+        """Did `who` make version `version` of `mid`? (False once a later change is made.)"""
+        with self._lock:
+            table = self._tables.get(mid)
+            return (table is not None and table.version == version and who is not None
+                    and table.by is who)
+
+    def session(self, who: Pass | None = None) -> SessionTables:
+        """The tables as one session uses them: every change made with that session's pass."""
+        return SessionTables(self, who or self.gate.new_pass())
+
+
+# Store methods that change the data folder: a session that may not keep score cannot call
+# them through `SessionTables.store` (reads pass through unchanged).
+_WRITES = ("create", "save", "delete", "dismiss", "import", "write", "restore", "merge",
+           "remove", "rename", "clear", "close", "replace", "update", "add")
+
+
+class _StoreView:
+    """The store as a session sees it: reads as they are, writes only for a scorekeeper."""
+
+    def __init__(self, store: Store, gate: Gate, who: Pass) -> None:
+        self._store, self._gate, self._who = store, gate, who
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._store, name)
+        if callable(value) and name.lstrip("_").startswith(_WRITES):
+            def guarded(*args: Any, **kwargs: Any) -> Any:
+                self._gate.check(self._who)
+                return value(*args, **kwargs)
+
+            return guarded
+        return value
+
+
+class SessionTables:
+    """`Tables` as seen from one session: the same calls, each made with the session's `Pass`."""
+
+    def __init__(self, tables: Tables, who: Pass) -> None:
+        self.tables = tables
+        self.who = who
+        self.store = _StoreView(tables.store, tables.gate, who)
+
+    @property
+    def gate(self) -> Gate:
+        return self.tables.gate
+
+    @property
+    def keeps_score(self) -> bool:
+        """May this session change matches (always, without --lan)?"""
+        return self.tables.gate.allows(self.who)
+
+    def get(self, mid: str) -> Table:
+        return self.tables.get(mid)
+
+    def create(self, match: Match) -> str:
+        return self.tables.create(match, by=self.who)
+
+    def act(self, mid: str, action: Callable[[Match], Any], *, seen: int | None = None) -> Any:
+        return self.tables.act(mid, action, seen=seen, by=self.who)
+
+    def undo(self, mid: str, *, seen: int | None = None) -> None:
+        self.tables.undo(mid, seen=seen, by=self.who)
+
+    def redo(self, mid: str, *, seen: int | None = None) -> None:
+        self.tables.redo(mid, seen=seen, by=self.who)
+
+    def delete(self, mid: str) -> None:
+        self.tables.delete(mid, by=self.who)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        return self.tables.subscribe(listener)
+
+    def made_here(self, mid: str, version: int) -> bool:
+        """Did this session make version `version` of `mid`?"""
+        return self.tables.made_by(mid, version, self.who)

@@ -1,0 +1,115 @@
+"""Share: the address and QR code phones open to follow the matches, and the scorekeeping PIN."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.access import PinRefused
+from companion.context import use_services
+from companion.share import Share, qr_png
+from companion.widgets.message_line import message_line
+
+QR_SIZE = 260
+
+
+def _off() -> list[ft.Control]:
+    return [
+        ft.Text("Sharing is off", size=20, weight=ft.FontWeight.BOLD),
+        ft.Text("Only this computer can open the app now. To let phones on the same Wi-Fi follow "
+                "the matches live, start it with:"),
+        ft.Container(
+            content=ft.Text("table-companion --lan", font_family="monospace", size=16),
+            bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=8, padding=12,
+        ),
+        ft.Text("It shows an address and a QR code to open, and a PIN: only a device where the "
+                "PIN was entered can keep score."),
+    ]
+
+
+def _addresses(share: Share, codes: dict[str, bytes]) -> list[ft.Control]:
+    if not share.urls:
+        return [ft.Text("This computer has no network address yet. Join the Wi-Fi, then start "
+                        "the app again.")]
+    controls: list[ft.Control] = [
+        ft.Text("Follow the match on your phone", size=20, weight=ft.FontWeight.BOLD),
+        ft.Text("On the same Wi-Fi, scan the code or open the address:"),
+    ]
+    for url in share.urls:
+        controls.append(
+            ft.Column(
+                [
+                    ft.Container(
+                        content=ft.Image(src=codes[url], width=QR_SIZE, height=QR_SIZE,
+                                         fit=ft.BoxFit.CONTAIN,
+                                         filter_quality=ft.FilterQuality.NONE,
+                                         semantics_label=f"QR code for {url}"),
+                        bgcolor=ft.Colors.WHITE, border_radius=8, padding=4,
+                    ),
+                    ft.Text(url, size=20, weight=ft.FontWeight.BOLD),
+                ],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=6,
+            )
+        )
+    return controls
+
+
+@ft.component
+def ShareScreen() -> ft.View:
+    services = use_services()
+    share = services.share
+    pin, set_pin = ft.use_state("")
+    message, set_message = ft.use_state(("", False))
+    urls = tuple(share.urls) if share else ()
+    codes = ft.use_memo(lambda: {url: qr_png(url) for url in urls}, [urls])
+
+    def unlock(e: Any) -> None:
+        field = e.control if isinstance(e.control, ft.TextField) else None
+        try:
+            services.unlock(field.value if field is not None else pin)
+        except PinRefused as error:
+            set_pin("")
+            set_message((str(error), True))
+            return
+        set_pin("")
+        set_message(("This device keeps score now.", False))
+
+    def lock(e: Any) -> None:
+        services.lock()
+        set_message(("This device only follows the matches now.", False))
+
+    controls: list[ft.Control] = []
+    if share is None:
+        controls = _off()
+    else:
+        controls = _addresses(share, codes)
+        controls.append(ft.Divider())
+        controls.append(ft.Text("Keeping score", size=20, weight=ft.FontWeight.BOLD))
+        if services.keeps_score:
+            controls += [
+                ft.Text("This device keeps score: its taps change the match for everyone."),
+                ft.OutlinedButton("Stop keeping score here", icon=ft.Icons.LOCK_OUTLINE,
+                                  height=48, on_click=lock),
+            ]
+        else:
+            controls += [
+                ft.Text("Anyone can follow the matches. To keep score on this device, enter the "
+                        "PIN shown where the app was started."),
+                ft.TextField(label="PIN", value=pin, password=True, can_reveal_password=True,
+                             keyboard_type=ft.KeyboardType.NUMBER, max_length=8,
+                             on_change=lambda e: set_pin(e.control.value),
+                             on_submit=unlock),
+                ft.Row([ft.FilledButton("Unlock scorekeeping", icon=ft.Icons.LOCK_OPEN,
+                                        height=52, expand=True, on_click=unlock)]),
+            ]
+        controls.append(message_line(message[0], error=message[1]))
+    return ft.View(
+        route="/share",
+        appbar=ft.AppBar(title=ft.Text("Share")),
+        scroll=ft.ScrollMode.AUTO,
+        padding=14,
+        controls=[ft.Column(controls, spacing=10,
+                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+    )

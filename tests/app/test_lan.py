@@ -1,0 +1,211 @@
+"""A shared table (--lan): phones follow the match live; only a device with the PIN keeps score.
+
+Each person is a browser context of their own (a phone), all on the same app; the app is
+started with --lan --pin 2468 but bound to 127.0.0.1, and the tests connect only there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.app.conftest import LAN_PIN, PHONE, AppProcess
+from tests.app.test_shell import start_caro
+from tests.app.ui import button, host, open_page, see, text, type_into
+
+ROOT = Path(__file__).resolve().parents[2]
+STALE = "The match changed on another screen"
+LOCKED = "Only the scorekeeper can change the match here"
+
+# Tap a button (by its accessible name, or the start of it) at a given wall-clock time, so two
+# phones tap within the same instant; returns at once, the tap happens later.
+TAP_AT = """([prefix, at]) => {
+  const host = document.querySelector('flt-semantics-host');
+  const target = [...host.querySelectorAll('[role=button]')]
+      .find(e => (e.getAttribute('aria-label') || e.textContent || '').trim().startsWith(prefix));
+  if (!target) throw new Error('no button ' + prefix);
+  window.__tapped = null;
+  setTimeout(() => { target.click(); window.__tapped = Date.now(); }, at - Date.now());
+}"""
+
+
+def new_phone(browser) -> Page:
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def unlock(page: Page, url: str) -> None:
+    """Enter the PIN on the Share screen, as a scorekeeper does on their phone."""
+    open_page(page, url)
+    button(page, "Share").click()
+    type_into(page, "PIN", LAN_PIN)
+    button(page, "Unlock scorekeeping").click()
+    see(page, "This device keeps score now.")
+
+
+def events(app: AppProcess, page: Page) -> list[dict]:
+    """The events saved on disk for the match `page` shows (read-only, beside the running app)."""
+    mid = re.search(r"/match/([0-9a-f]+)", page.url).group(1)
+    path = Path(app.data) / "matches" / f"{mid}.json"
+    return json.loads(path.read_text())["match"]["1"]["events"]
+
+
+def pick(page: Page, colour: str) -> None:
+    """Pick a caro colour and wait until the screen shows it picked."""
+    button(page, re.compile(rf"^Lay {colour}")).click()
+    button(page, re.compile(rf"^Lay {colour}, .*selected")).wait_for()
+
+
+def name(locator) -> str:
+    return locator.evaluate("e => (e.getAttribute('aria-label') || e.textContent).trim()")
+
+
+def tap_together(pages: list[Page], prefixes: list[str]) -> None:
+    at = int(time.time() * 1000) + 400
+    for page, prefix in zip(pages, prefixes, strict=True):
+        page.evaluate(TAP_AT, [prefix, at])
+    times = []
+    for page in pages:
+        page.wait_for_function("window.__tapped !== null")
+        times.append(page.evaluate("window.__tapped"))
+    assert max(times) - min(times) < 50, f"the taps were {max(times) - min(times)} ms apart"
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion.cli", "--no-browser", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_pin_options_are_checked_before_anything_starts(tmp_path: Path) -> None:
+    for args, says in ((["--pin", "2468"], "--pin is for --lan"),
+                       (["--lan", "--pin", "12"], "the PIN must be 4 to 8 digits"),
+                       (["--lan", "--pin", "12ab"], "the PIN must be 4 to 8 digits"),
+                       (["--lan", "--desktop"], "cannot be used with --desktop")):
+        result = run_cli(*args, "--data", str(tmp_path / "data"))
+        assert result.returncode == 2 and says in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+
+
+def test_lan_prints_the_address_a_qr_code_and_a_random_pin(tmp_path: Path) -> None:
+    shared = AppProcess(tmp_path / "data", ("--lan", "--host", "127.0.0.1")).start()
+    try:
+        out = shared.output()
+    finally:
+        shared.stop()
+    assert f"Phones on the same network open: http://127.0.0.1:{shared.port}" in out
+    assert re.search(r"Scorekeeping PIN: \d{4}\b", out)
+    assert out.count("█") > 100  # the QR code, drawn with blocks
+
+
+def test_without_lan_there_is_no_pin_and_share_says_how(app, phone) -> None:
+    open_page(phone, app.url)
+    expect(text(phone, "Following live")).to_have_count(0)
+    button(phone, "Share").click()
+    see(phone, "Sharing is off")
+    see(phone, "table-companion --lan")
+    expect(host(phone).get_by_role("textbox", name="PIN")).to_have_count(0)
+
+
+def test_a_spectator_follows_live_and_cannot_change_anything(lan_app, browser) -> None:
+    keeper, spectator = new_phone(browser), new_phone(browser)
+    open_page(spectator, lan_app.url)
+    see(spectator, "Following live. Keeping score needs the PIN.")
+
+    # The keeper's first try is a wrong PIN: refused, and the device stays a spectator.
+    open_page(keeper, lan_app.url)
+    button(keeper, "Share").click()
+    see(keeper, "http://127.0.0.1:")
+    expect(host(keeper).locator("[aria-label^='QR code for http://127.0.0.1:']")).to_have_count(1)
+    type_into(keeper, "PIN", "1357")
+    button(keeper, "Unlock scorekeeping").click()
+    see(keeper, "Wrong PIN. 4 tries left before a wait.")
+    unlock(keeper, lan_app.url)
+
+    # A match started on the keeper's phone appears in the spectator's Continue list at once.
+    start_caro(keeper, lan_app.url, "Ann", "Ben")
+    see(spectator, "Continue")
+    button(spectator, re.compile(r"^Open Caro: Ann, Ben")).click()
+    see(spectator, "Ann lays the first caro")
+
+    pick(keeper, "grey")
+    button(keeper, re.compile(r"^cell \d+,\d+")).first.click()
+    see(spectator, "Ben to lay")
+    see(spectator, "Ann laid the first caro, grey at row")
+    saved = events(lan_app, keeper)
+    assert len(saved) == 2
+
+    # Whatever the spectator taps changes nothing, and says why.
+    expect(button(spectator, "Undo")).to_be_disabled()
+    button(spectator, re.compile(r"^Lay red")).click()
+    button(spectator, re.compile(r"^cell \d+,\d+ scores")).first.click()
+    see(spectator, LOCKED)
+    assert events(lan_app, keeper) == saved
+    see(keeper, "Ben to lay")
+
+    # The big scoreboard follows the keeper's next lay.
+    button(spectator, "Big scoreboard").click()
+    see(spectator, "Ben to play")
+    pick(keeper, "red")
+    button(keeper, re.compile(r"^cell \d+,\d+ scores")).first.click()
+    see(spectator, "Ann to play")
+    see(spectator, "Ben laid red at row")
+    assert len(events(lan_app, keeper)) == 3
+
+    # A spectator's wrong PIN is refused like any other.
+    open_page(spectator, lan_app.url)
+    button(spectator, "Enter PIN").click()
+    type_into(spectator, "PIN", "0000")
+    button(spectator, "Unlock scorekeeping").click()
+    see(spectator, "Wrong PIN.")
+    see(spectator, "Anyone can follow the matches")
+
+
+def test_two_scorekeepers_tapping_at_once_lose_and_duplicate_nothing(lan_app, browser) -> None:
+    ann, ben = new_phone(browser), new_phone(browser)
+    unlock(ann, lan_app.url)
+    unlock(ben, lan_app.url)
+    start_caro(ann, lan_app.url, "Ann", "Ben")
+    open_page(ben, ann.url)
+    pick(ann, "grey")
+    button(ann, re.compile(r"^cell \d+,\d+")).first.click()
+    see(ben, "Ben to lay")
+
+    # Both phones lay a red caro for Ben on different cells in the same instant: one lay.
+    for page in (ann, ben):
+        pick(page, "red")
+    cells = host(ann).get_by_role("button", name=re.compile(r"^cell \d+,\d+ scores"))
+    first, second = (name(cells.nth(i)).split(" scores")[0] + " scores" for i in (0, 1))
+    tap_together([ann, ben], [first, second])
+    see(ann, "Ann to lay")
+    see(ben, "Ann to lay")
+    saved = events(lan_app, ann)
+    assert [e["type"] for e in saved] == ["setup", "lay", "lay"]
+    assert saved[2]["player"] == "Ben"
+    deadline = time.monotonic() + 10
+    refused: list[Page] = []
+    while not refused and time.monotonic() < deadline:
+        ann.wait_for_timeout(100)
+        refused = [p for p in (ann, ben) if text(p, STALE).count()]
+    assert len(refused) == 1, "exactly one of the two lays is refused, and says why"
+
+    # Both tap Undo in the same instant: one undo, not two.
+    tap_together([ann, ben], ["Undo", "Undo"])
+    see(ann, "Ben to lay")
+    see(ben, "Ben to lay")
+    ann.wait_for_timeout(500)
+    assert [e["type"] for e in events(lan_app, ann)] == ["setup", "lay"]
+
+    # A colour picked on one phone does not survive a lay made on the other.
+    pick(ben, "black")
+    pick(ann, "white")
+    button(ann, re.compile(r"^cell \d+,\d+ scores")).first.click()
+    see(ben, "Ann to lay")
+    expect(button(ben, re.compile(r"^Lay black, .*selected"))).to_have_count(0)
+    assert [e["type"] for e in events(lan_app, ann)] == ["setup", "lay", "lay"]
