@@ -8,12 +8,19 @@ import flet as ft
 
 from companion.context import AppContext, Services
 from companion.preferences import Preferences
+from companion.screens.board import BoardScreen
+from companion.screens.chart import ChartScreen
 from companion.screens.history import History
 from companion.screens.home import Home
 from companion.screens.match import MatchScreen, RulesScreen
 from companion.screens.new_match import NewMatch
+from companion.screens.past_table import PastTableScreen
 from companion.screens.settings import Settings
-from companion.tables import Tables
+from companion.screens.share import ShareScreen
+from companion.screens.stats import StatsScreen
+from companion.screens.timeline import TimelineScreen
+from companion.share import Share
+from companion.tables import SessionTables, Tables
 
 SEED = ft.Colors.TEAL
 MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -25,18 +32,26 @@ ROUTES = [
         children=[
             ft.Route(path="new/:game", component=NewMatch),
             ft.Route(path="match/:id", component=MatchScreen,
-                     children=[ft.Route(path="rules", component=RulesScreen)]),
+                     children=[ft.Route(path="rules", component=RulesScreen),
+                               ft.Route(path="timeline", component=TimelineScreen, children=[
+                                   ft.Route(path=":step", component=PastTableScreen)]),
+                               ft.Route(path="chart", component=ChartScreen),
+                               ft.Route(path="board", component=BoardScreen)]),
             ft.Route(path="history", component=History),
             ft.Route(path="settings", component=Settings),
+            ft.Route(path="stats", component=StatsScreen),
+            ft.Route(path="share", component=ShareScreen),
         ],
     )
 ]
 
 
 @ft.component
-def App(tables: Tables, preferences: Preferences) -> list[ft.View]:
+def App(tables: SessionTables, preferences: Preferences,
+        share: Share | None = None) -> list[ft.View]:
     page = ft.context.page
     theme, set_theme_state = ft.use_state(preferences.theme)
+    keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
     def set_theme(value: str) -> None:
         preferences.theme = value
@@ -44,18 +59,31 @@ def App(tables: Tables, preferences: Preferences) -> list[ft.View]:
         page.update()
         set_theme_state(value)
 
-    services = Services(tables=tables, preferences=preferences, set_theme=set_theme)
+    def unlock(pin: str) -> None:
+        tables.gate.unlock(tables.who, pin)  # PinRefused when wrong or too soon
+        set_keeps_score(tables.keeps_score)
+
+    def lock() -> None:
+        tables.gate.lock(tables.who)
+        set_keeps_score(tables.keeps_score)
+
+    services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
+                        share=share, keeps_score=keeps_score, unlock=unlock, lock=lock)
     return AppContext(services, lambda: ft.Router(ROUTES, manage_views=True))
 
 
-def build_main(tables: Tables, preferences: Preferences) -> Callable[[ft.Page], None]:
-    """The per-session entry point `ft.run` calls for every browser tab or window."""
+def build_main(tables: Tables, preferences: Preferences,
+               share: Share | None = None) -> Callable[[ft.Page], None]:
+    """The per-session entry point `ft.run` calls for every browser tab or window.
+
+    Each session gets its own pass to the shared tables (`share`: the app runs with --lan).
+    """
 
     def main(page: ft.Page) -> None:
         page.title = "Table Companion"
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
         page.theme_mode = MODES[preferences.theme]
-        page.render_views(App, tables, preferences)
+        page.render_views(App, tables.session(), preferences, share)
 
     return main

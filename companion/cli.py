@@ -15,7 +15,10 @@ from pathlib import Path
 
 import platformdirs
 
+from companion.access import check_pin, new_pin
+
 DEFAULT_HOST = "127.0.0.1"
+LAN_HOST = "0.0.0.0"
 DEFAULT_PORT = 8550
 
 
@@ -24,13 +27,32 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         prog="table-companion",
         description="Scorekeeping companion for Caro and friends, in your browser.",
     )
-    parser.add_argument("--host", default=DEFAULT_HOST, help="address to serve on (127.0.0.1)")
+    parser.add_argument("--host", default=None,
+                        help="address to serve on (127.0.0.1; with --lan: 0.0.0.0, every "
+                             "interface)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to serve on (8550)")
     parser.add_argument("--data", help="folder for the matches (default: your user data folder)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--desktop", action="store_true",
                         help="open a desktop window (needs the 'desktop' extra)")
-    return parser.parse_args(argv)
+    parser.add_argument("--lan", action="store_true",
+                        help="share on the local network: phones on the same Wi-Fi follow the "
+                             "matches; keeping score needs the PIN")
+    parser.add_argument("--pin", help="the scorekeeping PIN for --lan, 4 to 8 digits "
+                                      "(default: a random one for this run)")
+    args = parser.parse_args(argv)
+    if args.pin is not None and not args.lan:
+        parser.error("--pin is for --lan (without --lan only this computer can open the app)")
+    if args.lan and args.desktop:
+        parser.error("--lan shares the web app; it cannot be used with --desktop")
+    if args.pin is not None:
+        try:
+            check_pin(args.pin)
+        except ValueError as error:
+            parser.error(str(error))
+    if args.host is None:
+        args.host = LAN_HOST if args.lan else DEFAULT_HOST
+    return args
 
 
 def default_data_folder() -> Path:
@@ -57,6 +79,7 @@ def check_port(host: str, port: int) -> None:
 
 def open_when_up(host: str, port: int, url: str) -> None:
     """Open the browser once the server answers, so the first page does not fail to load."""
+    host = DEFAULT_HOST if host == LAN_HOST else host
     for _ in range(100):
         try:
             socket.create_connection((host, port), timeout=0.2).close()
@@ -97,15 +120,25 @@ def main(argv: list[str] | None = None) -> None:
     from companion.preferences import Preferences
     from companion.tables import Tables
 
-    app = build_main(Tables(store), Preferences(folder))
+    gate, share = None, None
+    if args.lan:
+        from companion.access import Gate
+        from companion.share import share_for
+
+        args.pin = args.pin or new_pin()
+        gate, share = Gate(args.pin), share_for(args.host, args.port)
+    app = build_main(Tables(store, gate), Preferences(folder), share=share)
     try:
         if args.desktop:
             run_desktop(app)
         else:
             check_port(args.host, args.port)
-            url = f"http://{'localhost' if args.host == DEFAULT_HOST else args.host}:{args.port}"
+            local = args.host in (DEFAULT_HOST, LAN_HOST)
+            url = f"http://{'localhost' if local else args.host}:{args.port}"
             print(f"Table Companion is running at {url}  (data: {folder}; Ctrl+C to stop)",
                   flush=True)
+            if share is not None:
+                print_share(share, args.pin)
             # ft.run opens no browser in this mode; we open one ourselves unless asked not to.
             os.environ["FLET_FORCE_WEB_SERVER"] = "true"
             if not args.no_browser:
@@ -115,6 +148,20 @@ def main(argv: list[str] | None = None) -> None:
                    no_cdn=True, assets_dir=str(Path(__file__).parent / "assets"))
     finally:
         store.close()
+
+
+def print_share(share, pin: str) -> None:
+    """Tell the table where to point their phones (with a QR code) and the scorekeeping PIN."""
+    from companion.share import qr_text
+
+    if not share.urls:
+        print("Shared on the local network, but this computer has no network address yet: "
+              "join the Wi-Fi, then open Share in the app to see the address.", flush=True)
+    for i, url in enumerate(share.urls):
+        print(f"\nPhones on the same network open: {url}")
+        if i == 0:
+            print(qr_text(url), end="")
+    print(f"\nScorekeeping PIN: {pin}  (everyone else can follow the matches)\n", flush=True)
 
 
 def run_desktop(app) -> None:

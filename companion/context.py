@@ -8,14 +8,25 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.preferences import Preferences
-from companion.tables import Tables
+from companion.share import Share
+from companion.tables import SessionTables
+
+
+def _refuse(pin: str) -> None:
+    raise RuntimeError("this app runs without a PIN")
 
 
 @dataclass
 class Services:
-    tables: Tables
+    # The open matches as this session uses them: every change is made with this session's
+    # pass, so with --lan only a session that entered the PIN changes anything.
+    tables: SessionTables
     preferences: Preferences
     set_theme: Callable[[str], None]
+    share: Share | None = None  # where phones open the app, when it runs with --lan
+    keeps_score: bool = True  # may this session change matches (always without --lan)
+    unlock: Callable[[str], None] = _refuse  # enter the PIN; raises PinRefused
+    lock: Callable[[], None] = lambda: None  # back to following only
 
 
 AppContext = ft.create_context(None)

@@ -11,7 +11,7 @@ from companion.context import use_services
 from companion.games import GameUI
 from companion.games.caro_grid import CaroGrid
 from companion.games.caro_look import COLOURS, swatch
-from scoring import caro
+from scoring import RuleViolation, caro
 from scoring.core import Match
 
 Cell = tuple[int, int]
@@ -71,14 +71,21 @@ def _turn_list(match: caro.Match) -> ft.Control:
 
 
 @ft.component
-def CaroEnd(match: caro.Match, version: int) -> ft.Control:
+def CaroEnd(match: caro.Match, act: Callable[..., bool], version: int) -> ft.Control:
     services = use_services()
     page = ft.context.page
     standings = sorted(match.scores.items(), key=lambda kv: -kv[1])
     losers = match.losers
 
     def next_game(starter: str | None) -> None:
-        mid = services.tables.create(match.next_game(starter=starter))
+        # Ask the frame first: a past table (timeline) or a locked device refuses, with its reason.
+        if not act(lambda m: None, ""):
+            return
+        try:
+            mid = services.tables.create(match.next_game(starter=starter))
+        except RuleViolation as error:  # Locked: this device has not entered the PIN
+            page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+            return
         page.navigate(f"/match/{mid}")
 
     if len(losers) == 1:
@@ -115,7 +122,8 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
     page = ft.context.page
 
     if match.is_over:
-        return ft.Column([CaroEnd(match=match, version=version), _turn_list(match)], spacing=12)
+        return ft.Column([CaroEnd(match=match, act=act, version=version), _turn_list(match)],
+                         spacing=12)
 
     player = match.current
     colour = match.must_relay or chosen

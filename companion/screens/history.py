@@ -5,7 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.context import use_services
+from companion.in_step import use_any_change
 from companion.when import day
+from companion.widgets.data_transfer import DataTransfer
 from companion.widgets.match_row import MatchRow
 
 
@@ -13,6 +15,7 @@ from companion.widgets.match_row import MatchRow
 def History() -> ft.View:
     services = use_services()
     _, set_refresh = ft.use_state(0)
+    use_any_change(only_on="/history")  # a match another phone finishes appears at once
     finished = services.tables.store.summaries(status="finished")
     rows: list[ft.Control] = [
         MatchRow(summary=s, when=day(s.updated), on_change=lambda: set_refresh(lambda n: n + 1))
@@ -20,6 +23,7 @@ def History() -> ft.View:
     ]
     if not rows:
         rows = [ft.Text("No finished matches yet. They appear here when a game ends.")]
+    rows.insert(0, DataTransfer(on_change=lambda: set_refresh(lambda n: n + 1)))
     return ft.View(
         route="/history",
         appbar=ft.AppBar(title=ft.Text("History")),

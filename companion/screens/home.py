@@ -6,7 +6,9 @@ import flet as ft
 
 from companion.context import use_services
 from companion.games import GAME_UIS
+from companion.in_step import use_any_change
 from companion.when import ago
+from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.match_row import MatchRow
 
@@ -39,6 +41,7 @@ def Home() -> ft.View:
     page = ft.context.page
     store = services.tables.store
     _, set_refresh = ft.use_state(0)
+    use_any_change(only_on="/")  # the Continue list follows every session's actions
     active = store.summaries(status="active")
     notices = list(store.notices)
 
@@ -46,7 +49,7 @@ def Home() -> ft.View:
         store.dismiss_notices()
         set_refresh(lambda n: n + 1)
 
-    controls: list[ft.Control] = []
+    controls: list[ft.Control] = following_banner(services.keeps_score)
     for notice in notices:
         controls.append(
             ft.Container(
@@ -54,7 +57,7 @@ def Home() -> ft.View:
                 content=ft.Row([ft.Icon(ft.Icons.WARNING_AMBER), ft.Text(notice, expand=True)]),
             )
         )
-    if notices:
+    if notices and services.keeps_score:
         controls.append(ft.TextButton("Dismiss notices", on_click=lambda e: dismiss()))
     if active:
         controls.append(ft.Text("Continue", size=20, weight=ft.FontWeight.BOLD))
@@ -68,7 +71,10 @@ def Home() -> ft.View:
         appbar=ft.AppBar(
             title=ft.Text("Table Companion"),
             actions=[
+                icon_action(ft.Icons.QR_CODE_2, "Share", lambda e: page.navigate("/share")),
                 icon_action(ft.Icons.HISTORY, "History", lambda e: page.navigate("/history")),
+                icon_action(ft.Icons.INSIGHTS, "Statistics",
+                            lambda e: page.navigate("/stats")),
                 icon_action(ft.Icons.SETTINGS, "Settings", lambda e: page.navigate("/settings")),
             ],
         ),

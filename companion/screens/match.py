@@ -14,6 +14,9 @@ import flet as ft
 
 from companion.context import use_services
 from companion.games import GAME_UIS
+from companion.in_step import use_in_step
+from companion.tables import StaleView
+from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
 from companion.widgets.scoreboard import scoreboard
@@ -60,6 +63,7 @@ def MatchScreen() -> ft.View:
             unsubscribe.current()
 
     ft.use_effect(follow, [mid], cleanup=unfollow)
+    in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
 
     try:
         table = services.tables.get(mid)
@@ -71,6 +75,9 @@ def MatchScreen() -> ft.View:
     ui = GAME_UIS[match.GAME]
 
     def run(action: Callable[[Match], Any], done: str | None = None) -> bool:
+        if not in_step.ready():
+            set_message((str(StaleView()), True))
+            return False
         try:
             services.tables.act(mid, action, seen=shown)
         except RuleViolation as error:
@@ -99,10 +106,16 @@ def MatchScreen() -> ft.View:
         appbar=ft.AppBar(
             title=ft.Text(ui.title),
             actions=[
-                icon_action(ft.Icons.UNDO, "Undo", undo, disabled=not match.can_undo),
-                icon_action(ft.Icons.REDO, "Redo", redo, disabled=not match.can_redo),
+                icon_action(ft.Icons.UNDO, "Undo", undo,
+                            disabled=not (match.can_undo and services.keeps_score)),
+                icon_action(ft.Icons.REDO, "Redo", redo,
+                            disabled=not (match.can_redo and services.keeps_score)),
                 icon_action(ft.Icons.MENU_BOOK, "Rules",
                             lambda e: page.navigate(f"/match/{mid}/rules")),
+                icon_action(ft.Icons.TIMELINE, "Timeline",
+                            lambda e: page.navigate(f"/match/{mid}/timeline")),
+                icon_action(ft.Icons.SCOREBOARD, "Big scoreboard",
+                            lambda e: page.navigate(f"/match/{mid}/board")),
             ],
         ),
         scroll=ft.ScrollMode.AUTO,
@@ -113,7 +126,12 @@ def MatchScreen() -> ft.View:
                     scoreboard(match.standings(), current=getattr(match, "current", None),
                                winners=winners),
                     message_line(message[0], error=message[1]),
-                    ui.screen(match=match, act=run, version=shown),
+                    *following_banner(services.keeps_score),
+                    # A keeper's game screen starts afresh after a change made elsewhere, so
+                    # its own picks (a card, a cell) never apply to a table they were not
+                    # made on.
+                    ui.screen(match=match, act=run, version=shown,
+                              key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
                 ],
                 spacing=10,
             )

@@ -49,7 +49,11 @@ def NewMatch() -> ft.View:
         except RuleViolation as error:
             set_problem(str(error))
             return
-        mid = services.tables.create(match)
+        try:
+            mid = services.tables.create(match)
+        except RuleViolation as error:  # Locked: this device has not entered the PIN
+            set_problem(str(error))
+            return
         page.navigate(f"/match/{mid}")
 
     first_choice = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.context import use_services
+from companion.widgets.data_transfer import DataTransfer
 
 LABELS = {"system": "Same as the device", "light": "Light", "dark": "Dark"}
 
@@ -34,6 +35,13 @@ def Settings() -> ft.View:
                     ft.Text("Every match is saved on this computer after each action, in:"),
                     ft.Text(str(services.tables.store.folder),
                             font_family="monospace"),
+                    ft.Divider(),
+                    ft.Text("Export and import", size=18, weight=ft.FontWeight.BOLD),
+                    ft.Text("JSON keeps every action of every match: import it here or on "
+                            "another device. CSV lists every score change, for a spreadsheet. "
+                            "An import never replaces a stored match and skips those already "
+                            "here."),
+                    DataTransfer(),
                 ],
                 spacing=8,
             )

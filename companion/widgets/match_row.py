@@ -1,4 +1,5 @@
-"""One stored match in a list (Continue, History): tap to open, bin icon to delete after asking."""
+"""One stored match in a list (Continue, History): tap to open, export it, or delete it after
+asking."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from typing import Any
 import flet as ft
 
 from companion.context import use_services
+from companion.files import use_file_picker
 from companion.games import GAME_UIS
+from companion.widgets.export_dialog import show_export_dialog
 from companion.widgets.icon_action import icon_action
+from scoring import RuleViolation
 
 
 @ft.component
@@ -25,11 +29,16 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
     else:
         detail = standing
     label = f"{title}: {', '.join(summary.players)}"
+    picker = use_file_picker()  # for the export, made while rendering
 
     def delete(e: Any) -> None:
         def confirm(e: Any) -> None:
             page.pop_dialog()
-            services.tables.delete(summary.id)
+            try:
+                services.tables.delete(summary.id)
+            except RuleViolation as error:  # Locked: this device has not entered the PIN
+                page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+                return
             on_change()
 
         page.show_dialog(
@@ -59,6 +68,9 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
                     expand=True,
                     on_click=lambda e: page.navigate(f"/match/{summary.id}"),
                 )),
+                icon_action(ft.Icons.DOWNLOAD, f"Export {label}",
+                            lambda e: show_export_dialog(picker, services.tables.store,
+                                                         summary.id, label)),
                 icon_action(ft.Icons.DELETE_OUTLINE, f"Delete {label}", delete),
             ],
         )

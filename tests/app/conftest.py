@@ -31,8 +31,9 @@ def free_port() -> int:
 class AppProcess:
     """`table-companion` running as a user starts it, stoppable and restartable."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, extra: tuple[str, ...] = ()) -> None:
         self.data = data
+        self.extra = list(extra)  # more command-line options, e.g. --lan --pin 2468
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = data.parent / f"app-{self.port}.log"
@@ -43,7 +44,7 @@ class AppProcess:
 
     def start(self) -> AppProcess:
         cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port", str(self.port),
-               "--data", str(self.data)]
+               "--data", str(self.data), *self.extra]
         root = Path(__file__).resolve().parents[2]
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(cmd, start_new_session=True, stdout=log, cwd=root,
@@ -77,6 +78,18 @@ class AppProcess:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[AppProcess]:
     process = AppProcess(tmp_path / "data").start()
+    yield process
+    process.stop()
+
+
+LAN_PIN = "2468"
+
+
+@pytest.fixture
+def lan_app(tmp_path: Path) -> Iterator[AppProcess]:
+    """The app shared as with --lan, scorekeeping behind LAN_PIN, served on loopback only."""
+    process = AppProcess(tmp_path / "data",
+                         ("--lan", "--pin", LAN_PIN, "--host", "127.0.0.1")).start()
     yield process
     process.stop()
 
@@ -115,7 +128,7 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when == "call" and report.failed:
         page = item.funcargs.get("phone")
-        process = item.funcargs.get("app")
+        process = item.funcargs.get("app") or item.funcargs.get("lan_app")
         folder = item.funcargs.get("tmp_path")
         if page is not None and folder is not None:
             try:
