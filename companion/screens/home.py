@@ -65,7 +65,10 @@ def Home() -> ft.View:
             controls.append(MatchRow(summary=summary, when=ago(summary.updated),
                                      on_change=lambda: set_refresh(lambda n: n + 1)))
     controls.append(ft.Text("New match", size=20, weight=ft.FontWeight.BOLD))
-    controls.extend(_game_card(ui) for ui in GAME_UIS.values())
+    # One column on a phone, two side by side in a wide window.
+    controls.append(ft.ResponsiveRow(
+        [ft.Container(_game_card(ui), col={"xs": 12, "md": 6}) for ui in GAME_UIS.values()],
+        spacing=10, run_spacing=10))
     return ft.View(
         route="/",
         appbar=ft.AppBar(
