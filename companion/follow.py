@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.context import use_services
 
 
-def use_followed_match(mid: str) -> int:
+def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
     """Re-render the calling component after every change to the match `mid`, in this session or
-    another one; returns the version last seen (a key for anything drawn from the match)."""
+    another one; returns the version last seen (a key for anything drawn from the match) and its
+    setter, to re-render at once after an action of this session's own."""
     services = use_services()
     page = ft.context.page
     seen, set_seen = ft.use_state(0)
@@ -30,4 +33,4 @@ def use_followed_match(mid: str) -> int:
             unsubscribe.current()
 
     ft.use_effect(follow, [mid], cleanup=unfollow)
-    return seen
+    return seen, set_seen

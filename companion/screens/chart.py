@@ -10,7 +10,7 @@ from companion.context import use_services
 from companion.follow import use_followed_match
 from companion.progress import Series, corners, progress
 from companion.widgets.icon_action import icon_action
-from companion.widgets.missing_view import missing_view
+from companion.widgets.missing_view import open_table
 
 # Line colours that stay apart from each other in light and dark themes (up to 8 sides).
 LINE_COLOURS = (
@@ -98,12 +98,10 @@ def ChartScreen() -> ft.View:
     mid = ft.use_route_params().get("id", "")
     use_followed_match(mid)
     route = f"/match/{mid}/chart"
-    try:
-        match = services.tables.get(mid).match
-    except KeyError:
-        return missing_view(route, "This match is not stored here (it may have been deleted).")
-    except Exception as error:  # a file the store refused to read: say why
-        return missing_view(route, str(error))
+    table, missing = open_table(services.tables, mid, route)
+    if missing:
+        return missing
+    match = table.match
 
     steps = len(match.events) - 1
     controls: list[ft.Control] = [

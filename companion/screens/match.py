@@ -13,25 +13,17 @@ from typing import Any
 import flet as ft
 
 from companion.context import use_services
+from companion.follow import use_followed_match
 from companion.games import GAME_UIS
 from companion.in_step import use_in_step
 from companion.tables import StaleView
 from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
+from companion.widgets.missing_view import missing_view, open_table
 from companion.widgets.scoreboard import scoreboard
 from scoring import RuleViolation
 from scoring.core import Match
-
-
-def _missing(mid: str, why: str) -> ft.View:
-    page = ft.context.page
-    return ft.View(
-        route=f"/match/{mid}",
-        appbar=ft.AppBar(title=ft.Text("Match not found")),
-        controls=[ft.Text(why), ft.Button("Home", on_click=lambda e: page.navigate("/"))],
-        padding=12,
-    )
 
 
 def _last_text(match: Match) -> str:
@@ -44,33 +36,14 @@ def MatchScreen() -> ft.View:
     services = use_services()
     page = ft.context.page
     mid = ft.use_route_params().get("id", "")
-    _, set_seen = ft.use_state(0)
     message, set_message = ft.use_state(("", False))
-    unsubscribe = ft.use_ref(None)
-
-    def follow() -> None:
-        def on_change(changed: str, version: int) -> None:
-            if changed == mid:
-                async def refresh() -> None:
-                    set_seen(version)
-
-                page.run_task(refresh)
-
-        unsubscribe.current = services.tables.subscribe(on_change)
-
-    def unfollow() -> None:
-        if unsubscribe.current:
-            unsubscribe.current()
-
-    ft.use_effect(follow, [mid], cleanup=unfollow)
+    # Re-render after any session's change; set_seen also re-renders at once after our own.
+    _, set_seen = use_followed_match(mid)
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
 
-    try:
-        table = services.tables.get(mid)
-    except KeyError:
-        return _missing(mid, "This match is not stored here (it may have been deleted).")
-    except Exception as error:  # a file the store refused to read: say why, change nothing
-        return _missing(mid, str(error))
+    table, missing = open_table(services.tables, mid, f"/match/{mid}")
+    if missing:
+        return missing
     match, shown = table.match, table.version
     ui = GAME_UIS[match.GAME]
 
@@ -146,7 +119,7 @@ def RulesScreen() -> ft.View:
     try:
         ui = GAME_UIS[services.tables.get(mid).match.GAME]
     except Exception:
-        return _missing(mid, "This match is not stored here.")
+        return missing_view(f"/match/{mid}/rules", "This match is not stored here.")
     return ft.View(
         route=f"/match/{mid}/rules",
         appbar=ft.AppBar(title=ft.Text(f"{ui.title}: rules")),

@@ -17,7 +17,7 @@ from companion.games import GAME_UIS
 from companion.progress import effects
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
-from companion.widgets.missing_view import missing_view
+from companion.widgets.missing_view import missing_view, open_table
 from companion.widgets.scoreboard import scoreboard
 from companion.widgets.timeline_entry import effect_chip
 
@@ -35,12 +35,10 @@ def PastTableScreen() -> ft.View:
     use_followed_match(mid)
     refused, set_refused = ft.use_state(None)
     route = f"/match/{mid}/timeline/{params.get('step', '')}"
-    try:
-        match = services.tables.get(mid).match
-    except KeyError:
-        return missing_view(route, "This match is not stored here (it may have been deleted).")
-    except Exception as error:  # a file the store refused to read: say why
-        return missing_view(route, str(error))
+    table, missing = open_table(services.tables, mid, route)
+    if missing:
+        return missing
+    match = table.match
     steps = len(match.events) - 1
     if step is None or not 1 <= step <= steps:
         return missing_view(route, f"This match has no step {params.get('step', '')} (it has "

@@ -14,7 +14,7 @@ from companion.context import use_services
 from companion.follow import use_followed_match
 from companion.progress import timeline
 from companion.widgets.icon_action import icon_action
-from companion.widgets.missing_view import missing_view
+from companion.widgets.missing_view import open_table
 from companion.widgets.timeline_entry import timeline_entry
 
 PAGE = 100  # steps drawn at first, and added by each "Show earlier steps"
@@ -28,12 +28,10 @@ def TimelineScreen() -> ft.View:
     use_followed_match(mid)
     shown, set_shown = ft.use_state(PAGE)
     route = f"/match/{mid}/timeline"
-    try:
-        match = services.tables.get(mid).match
-    except KeyError:
-        return missing_view(route, "This match is not stored here (it may have been deleted).")
-    except Exception as error:  # a file the store refused to read: say why
-        return missing_view(route, str(error))
+    table, missing = open_table(services.tables, mid, route)
+    if missing:
+        return missing
+    match = table.match
 
     groups = timeline(match)
     last = len(match.events) - 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 
@@ -14,3 +16,14 @@ def missing_view(route: str, why: str) -> ft.View:
         controls=[ft.Text(why), ft.Button("Home", on_click=lambda e: page.navigate("/"))],
         padding=12,
     )
+
+
+def open_table(tables: Any, mid: str, route: str) -> tuple[Any, ft.View | None]:
+    """The open table `mid`, or (None, the view that says why it cannot be opened)."""
+    try:
+        return tables.get(mid), None
+    except KeyError:
+        why = "This match is not stored here (it may have been deleted)."
+        return None, missing_view(route, why)
+    except Exception as error:  # a file the store refused to read: say why, change nothing
+        return None, missing_view(route, str(error))
