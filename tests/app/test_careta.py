@@ -18,7 +18,7 @@ from companion.games.careta_options import create
 from companion.games.careta_seats import seat_line
 from scoring import careta
 from scoring.core import RuleViolation
-from tests.app.ui import button, host, open_page, see, text, type_into
+from tests.app.ui import begin_new_match, button, host, open_page, see, text, type_into
 
 SHOTS = os.environ.get("CARETA_SHOTS")  # a folder: keep phone-size screenshots while working
 
@@ -64,12 +64,7 @@ def test_a_seat_reads_as_the_table_says_it() -> None:
 
 
 def new_match(page: Page, url: str, *names: str) -> None:
-    open_page(page, url)
-    button(page, "New Careta match").click()
-    for i, name in enumerate(names):
-        type_into(page, "Player name", name)
-        page.keyboard.press("Enter")
-        see(page, f"{i + 1}.")
+    begin_new_match(page, url, "Careta", *names)
     see(page, "Deck Master")
 
 

@@ -12,19 +12,14 @@ from playwright.sync_api import Page, expect
 
 from scoring import carrera
 from storage import Store
-from tests.app.ui import button, host, open_page, see, text, type_into
+from tests.app.ui import begin_new_match, button, host, open_page, see, text
 
 TITLE = "My Favorite Carrera RS"
 
 
 def new_match(page: Page, url: str, *names: str, lead: str | None = None,
               ties: str | None = None) -> None:
-    open_page(page, url)
-    button(page, f"New {TITLE} match").click()
-    for i, name in enumerate(names):
-        type_into(page, "Player name", name)
-        page.keyboard.press("Enter")
-        see(page, f"{i + 1}.")
+    begin_new_match(page, url, TITLE, *names)
     see(page, "Who leads the first trick?")
     if lead:
         host(page).get_by_role("radio", name=lead).click()

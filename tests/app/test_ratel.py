@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.app.ui import button, host, open_page, see, text, type_into
+from tests.app.ui import begin_new_match, button, host, open_page, see, text
 
 STANDARD = "Standard: 2 damage loses"
 PENALTY = "Penalty points: cards left in hand count"
@@ -19,12 +19,7 @@ PENALTY = "Penalty points: cards left in hand count"
 def new_match(page: Page, url: str, *names: str, starter: str | None = None,
               mode: str | None = None, limit_steps: int = 0) -> None:
     """Create the match through the new-match screen, as a scorekeeper does."""
-    open_page(page, url)
-    button(page, "New Ratel match").click()
-    for i, name in enumerate(names):
-        type_into(page, "Player name", name)
-        page.keyboard.press("Enter")
-        see(page, f"{i + 1}.")
+    begin_new_match(page, url, "Ratel", *names)
     see(page, "Who starts (the SP)?")
     if starter:
         host(page).get_by_role("radio", name=starter).click()

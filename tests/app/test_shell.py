@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.app.ui import button, host, open_page, see, text, type_into
-
-
-def add_players(page, *names: str) -> None:
-    for name in names:
-        type_into(page, "Player name", name)
-        page.keyboard.press("Enter")
-        see(page, f"{names.index(name) + 1}.")
+from tests.app.ui import add_players, button, host, open_page, see, text, type_into
 
 
 def start_caro(page, url: str, *names: str) -> None:

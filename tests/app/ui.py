@@ -42,3 +42,18 @@ def type_into(page: Page, label: str, value: str) -> None:
         if field.input_value() == value:
             return
     raise AssertionError(f"the field {label!r} would not keep {value!r}")
+
+
+def add_players(page: Page, *names: str) -> None:
+    """Type each name into the new-match screen's field, as a scorekeeper does."""
+    for i, name in enumerate(names):
+        type_into(page, "Player name", name)
+        page.keyboard.press("Enter")
+        see(page, f"{i + 1}.")
+
+
+def begin_new_match(page: Page, url: str, title: str, *names: str) -> None:
+    """Open Home, tap "New <title> match" and add the players (options and Start are next)."""
+    open_page(page, url)
+    button(page, f"New {title} match").click()
+    add_players(page, *names)
