@@ -1,9 +1,8 @@
 """The Caro tap grid: laid caros, the cells still in reach, and what each legal cell scores.
 
-A tap re-renders only the cells whose look changed: each cell is a memoized component keyed by
-its coordinates, with plain arguments and the same tap callback every render, and Flutter sizes
-the cells (they share each row's width), so a grid that grows or shrinks by a column does not
-re-render every cell, and Flet skips diffing the rest.
+A tap re-renders only the rows whose look changed: each row is a memoized component keyed by its
+row number, whose arguments are plain data (one tuple per cell) and the same tap callback every
+render, so Flet skips rendering and diffing every unchanged row.
 """
 
 from __future__ import annotations
@@ -21,9 +20,15 @@ MAX_CELL = 56
 GAP = 2
 
 
-@ft.component
-def _Cell(row: int, col: int, laid: str | None, last: bool, points: int | None, double: bool,
-          marked: bool, on_tap: Callable[[Cell], None]) -> ft.Control:
+# One cell as plain data: (column, laid colour, last laid, points, doubled, marked), or None
+# for a spot inside the drawn rectangle where no caro can go.
+CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
+
+
+def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Control:
+    if look is None:
+        return ft.Container(expand=True)
+    col, laid, last, points, double, marked = look
     border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
     content = None
     bgcolor = None
@@ -58,7 +63,30 @@ def _Cell(row: int, col: int, laid: str | None, last: bool, points: int | None, 
     )
 
 
-CaroCell = ft.memo(_Cell)
+@ft.component
+def _Row(row: int, looks: tuple[CellLook, ...], size: int, width: float,
+         on_tap: Callable[[Cell], None]) -> ft.Control:
+    label = ft.Container(width=LABEL, alignment=ft.Alignment.CENTER,
+                         content=ft.Text(str(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Row([label, *(_cell(row, look, on_tap) for look in looks)], spacing=GAP,
+                  height=size, width=width, vertical_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def _Header(cols: tuple[int, ...], width: float) -> ft.Control:
+    number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Row(
+        [ft.Container(width=LABEL)]
+        + [ft.Container(expand=True, height=LABEL, alignment=ft.Alignment.CENTER,
+                        content=ft.Text(str(c), style=number)) for c in cols],
+        spacing=GAP,
+        width=width,
+    )
+
+
+# A row whose cells look the same as last time is not rendered or diffed again.
+CaroRow = ft.memo(_Row)
+CaroHeader = ft.memo(_Header)
 
 
 @ft.component
@@ -75,30 +103,16 @@ def CaroGrid(match: caro.Match, colour: str | None, version: int, width: float,
         points = {first_cell: 10} if colour else {}
     double = colour is not None and bool(match.board) and match.is_last(colour)
     rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
-    cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+    cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
     size = int(min(MAX_CELL, (width - LABEL) / len(cols) - GAP))
-    number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
     row_width = LABEL + len(cols) * (size + GAP)
-    header = ft.Row(
-        [ft.Container(width=LABEL, key="corner")]
-        + [ft.Container(expand=True, height=LABEL, alignment=ft.Alignment.CENTER, key=f"c{c}",
-                        content=ft.Text(str(c), style=number)) for c in cols],
-        spacing=GAP,
-        width=row_width,
-        key="header",
-    )
-    lines: list[ft.Control] = [header]
+    board, last = match.board, match.last_cell
+    lines: list[ft.Control] = [CaroHeader(cols, row_width, key="header")]
     for r in rows:
-        line: list[ft.Control] = [ft.Container(width=LABEL, alignment=ft.Alignment.CENTER,
-                                               content=ft.Text(str(r), style=number),
-                                               key=f"r{r}")]
-        for c in cols:
-            if (r, c) in cells:
-                line.append(CaroCell(r, c, match.board.get((r, c)), (r, c) == match.last_cell,
-                                     points.get((r, c)), double, (r, c) == marked, stable_tap,
-                                     key=f"{r},{c}"))
-            else:
-                line.append(ft.Container(expand=True, key=f"e{r},{c}"))
-        lines.append(ft.Row(line, spacing=GAP, height=size, width=row_width, key=f"row{r}",
-                            vertical_alignment=ft.CrossAxisAlignment.STRETCH))
+        looks = tuple(
+            (c, board.get((r, c)), (r, c) == last, points.get((r, c)), double, (r, c) == marked)
+            if (r, c) in cells else None
+            for c in cols
+        )
+        lines.append(CaroRow(r, looks, size, row_width, stable_tap, key=f"row{r}"))
     return ft.Row([ft.Column(lines, spacing=GAP)], alignment=ft.MainAxisAlignment.CENTER)
