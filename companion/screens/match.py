@@ -73,6 +73,26 @@ def MatchScreen() -> ft.View:
         if run(lambda m: m.redo(), ""):
             set_message((f"Redone: {_last_text(match)}", False))
 
+    def play_again(e: Any) -> None:
+        # Ask the frame first, so a locked device is refused with its reason.
+        if not run(lambda m: None, ""):
+            return
+        settings = {k: v for k, v in match.events[0].items() if k not in ("type", "game")}
+        try:
+            fresh = services.tables.create(type(match)(**settings))
+        except RuleViolation as error:
+            set_message((str(error), True))
+            return
+        page.navigate(f"/match/{fresh}")
+
+    # Games whose engine starts the next game itself (Caro: the loser starts) offer it on their
+    # own screen; the others get a new match with the same players and options.
+    again = (
+        [ft.FilledButton("Play again: same players and options", icon=ft.Icons.REPLAY,
+                         height=48, on_click=play_again)]
+        if match.is_over and not hasattr(match, "next_game") and services.keeps_score
+        else []
+    )
     winners = match.winners if match.is_over else None
     return ft.View(
         route=f"/match/{mid}",
@@ -105,6 +125,7 @@ def MatchScreen() -> ft.View:
                     # made on.
                     ui.screen(match=match, act=run, version=shown,
                               key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
+                    *again,
                 ],
                 spacing=10,
             )
