@@ -6,39 +6,8 @@ import json
 
 import pytest
 
-from scoring.core import CHECKPOINT_EVERY, Match, RuleViolation, check_players
-
-
-class Tally(Match):
-    GAME = "tally"
-    TITLE = "Tally"
-    PLAYERS = range(2, 5)
-
-    def __init__(self, players: list[str], limit: int = 100) -> None:
-        super().__init__({"players": players, "limit": limit})
-
-    def _setup(self, settings: dict) -> None:
-        check_players(settings["players"], self.PLAYERS)
-        self.total = {p: 0 for p in settings["players"]}
-
-    def add(self, player: str, n: int) -> None:
-        self._record({"type": "add", "player": player, "n": n})
-
-    def _on_add(self, event: dict) -> None:
-        if event["n"] < 1:
-            raise RuleViolation("bad-number", "Add at least 1.")
-        if event["player"] not in self.total:
-            raise RuleViolation("unknown-player", "Who?")
-        self.total[event["player"]] += event["n"]
-
-    @property
-    def is_over(self) -> bool:
-        return max(self.total.values()) >= self._log[0]["limit"]
-
-    @property
-    def winners(self) -> list[str]:
-        limit = self._log[0]["limit"]
-        return [p for p, t in self.total.items() if t >= limit] if self.is_over else []
+from scoring.core import CHECKPOINT_EVERY, RuleViolation
+from tests.tally import Tally
 
 
 def test_actions_log_events_and_replay_rebuilds_them() -> None:

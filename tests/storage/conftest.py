@@ -11,7 +11,7 @@ import pytest
 
 import scoring
 from storage import Store
-from tests.storage.tally import Plain, Tally
+from tests.tally import Plain, Tally
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ann", "Ben", "Cleo"]

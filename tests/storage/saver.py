@@ -12,7 +12,7 @@ import sys
 
 import scoring
 from storage import Store, fingerprint
-from tests.storage.tally import Tally
+from tests.tally import Tally
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 LIMIT = 40  # a match ends after about 30 moves, so matches finish (index writes) and get deleted

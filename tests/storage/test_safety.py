@@ -23,7 +23,7 @@ from storage import (
     fingerprint,
 )
 from tests.storage.conftest import ROOT, child_env, played
-from tests.storage.tally import Tally
+from tests.tally import Tally
 
 POSIX = os.name == "posix"
 

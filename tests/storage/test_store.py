@@ -20,7 +20,7 @@ from storage import (
     fingerprint,
 )
 from tests.storage.conftest import PLAYERS, crash_copy, played
-from tests.storage.tally import Plain, Tally
+from tests.tally import Plain, Tally
 
 
 def roundtrip(events: list[dict]) -> list[dict]:

@@ -1,7 +1,8 @@
-"""A tiny test-only game for the storage tests: players add points until one reaches the limit.
+"""A tiny test-only game: players add points until one reaches the limit.
 
-It is registered into `scoring.GAMES` only by the `tally` fixture (and by the kill test's child
-process), so the store is tested without depending on any real game module.
+The core's tests use it to test the event log on its own; the storage tests register it into
+`scoring.GAMES` (only through their `tally` fixture and the kill test's child process), so the
+store is tested without depending on any real game module.
 """
 
 from __future__ import annotations
