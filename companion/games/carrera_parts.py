@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.widgets.seat_row import seat_row
 from scoring import carrera
 
 CHIP = "#F9A825"  # fuel chips: amber, with a dark rim so an empty slot still reads as a slot
@@ -109,38 +110,21 @@ def player_rows(match: carrera.Match) -> ft.Control:
         play = plays.get(name)
         label = (f"{name}: {fuel[name]} fuel, {momentum[name]} momentum, "
                  f"{plural(trophies[name], 'trophy', 'trophies')}{_play_label(play)}")
-        rows.append(
-            ft.Semantics(
-                label=label,
-                exclude_semantics=True,
-                content=ft.Container(
-                    padding=ft.Padding.symmetric(horizontal=8, vertical=6),
-                    border_radius=8,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER if is_current else None,
-                    border=ft.Border.all(2, ft.Colors.PRIMARY) if is_current
-                    else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                    content=ft.Row(
-                        [
-                            ft.Text(name + (" (lead)" if name == match.lead and not match.is_over
-                                            else ""),
-                                    size=15, expand=True, no_wrap=True,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                    weight=ft.FontWeight.BOLD if is_current else None),
-                            chips(fuel[name]),
-                            _token(ft.Icons.BOLT, momentum[name], ft.Colors.BLUE),
-                            _token(ft.Icons.EMOJI_EVENTS, trophies[name], ft.Colors.AMBER_800),
-                            ft.Container(
-                                content=_play_cell(play, is_current),
-                                width=72,
-                                alignment=ft.Alignment.CENTER_RIGHT,
-                            ),
-                        ],
-                        spacing=6,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                ),
-            )
-        )
+        rows.append(seat_row(label, [
+            ft.Text(name + (" (lead)" if name == match.lead and not match.is_over
+                            else ""),
+                    size=15, expand=True, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    weight=ft.FontWeight.BOLD if is_current else None),
+            chips(fuel[name]),
+            _token(ft.Icons.BOLT, momentum[name], ft.Colors.BLUE),
+            _token(ft.Icons.EMOJI_EVENTS, trophies[name], ft.Colors.AMBER_800),
+            ft.Container(
+                content=_play_cell(play, is_current),
+                width=72,
+                alignment=ft.Alignment.CENTER_RIGHT,
+            ),
+        ], current=is_current))
     grey = ft.Colors.ON_SURFACE_VARIANT
     legend = ft.Row(
         [chips(1, size=10), ft.Text("fuel (5 at most)", size=12, color=grey),

@@ -10,6 +10,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.widgets.seat_row import seat_row
 from scoring import ratel
 
 DAMAGE = "#C62828"  # a damage chip taken: red, with a dark rim; an empty slot is an outline
@@ -131,46 +132,29 @@ def player_rows(match: ratel.Match) -> ft.Control:
         score, said = _score_cell(match, name)
         label = f"{name}: " + (f"{hand}, " if hand else "") + said
         label += "".join(f"; {t}" for t in said_tags)
-        rows.append(
-            ft.Semantics(
-                label=label,
-                exclude_semantics=True,
-                content=ft.Container(
-                    padding=ft.Padding.symmetric(horizontal=10, vertical=7),
-                    border_radius=8,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER if is_current else None,
-                    border=ft.Border.all(2, ft.Colors.PRIMARY) if is_current
-                    else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                    content=ft.Row(
-                        [
-                            ft.Text(
-                                spans=[
-                                    ft.TextSpan(name, ft.TextStyle(
-                                        size=16,
-                                        weight=ft.FontWeight.BOLD if is_current else None)),
-                                    ft.TextSpan("  " + " · ".join(tags) if tags else "",
-                                                ft.TextStyle(size=12,
-                                                             color=ft.Colors.ON_SURFACE_VARIANT)),
-                                ],
-                                no_wrap=True,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                                expand=True,
-                            ),
-                            ft.Container(
-                                content=ft.Text(hand, size=15, weight=ft.FontWeight.BOLD,
-                                                italic=name in escaped),
-                                width=96,
-                                alignment=ft.Alignment.CENTER_RIGHT,
-                            ),
-                            ft.Container(content=score, width=76,
-                                         alignment=ft.Alignment.CENTER_RIGHT),
-                        ],
-                        spacing=6,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                ),
-            )
-        )
+        rows.append(seat_row(label, [
+            ft.Text(
+                spans=[
+                    ft.TextSpan(name, ft.TextStyle(
+                        size=16,
+                        weight=ft.FontWeight.BOLD if is_current else None)),
+                    ft.TextSpan("  " + " · ".join(tags) if tags else "",
+                                ft.TextStyle(size=12,
+                                             color=ft.Colors.ON_SURFACE_VARIANT)),
+                ],
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                expand=True,
+            ),
+            ft.Container(
+                content=ft.Text(hand, size=15, weight=ft.FontWeight.BOLD,
+                                italic=name in escaped),
+                width=96,
+                alignment=ft.Alignment.CENTER_RIGHT,
+            ),
+            ft.Container(content=score, width=76,
+                         alignment=ft.Alignment.CENTER_RIGHT),
+        ], current=is_current, padding=ft.Padding.symmetric(horizontal=10, vertical=7)))
     return ft.Column(rows, spacing=4)
 
 
