@@ -12,6 +12,7 @@ import flet as ft
 from companion.context import use_services
 from companion.follow import use_followed_match
 from companion.games import GAME_UIS
+from companion.widgets.missing_view import open_table
 from scoring.core import Match
 
 FIGURE = re.compile(r"^(-?\d+)\s*(.*)$")
@@ -61,12 +62,10 @@ def BoardScreen() -> ft.View:
     services = use_services()
     mid = ft.use_route_params().get("id", "")
     use_followed_match(mid)
-    try:
-        match = services.tables.get(mid).match
-    except Exception:
-        return ft.View(route=f"/match/{mid}/board",
-                       appbar=ft.AppBar(title=ft.Text("Match not found")),
-                       controls=[ft.Text("This match is not stored here.")], padding=12)
+    table, missing = open_table(services.tables, mid, f"/match/{mid}/board")
+    if missing:
+        return missing
+    match = table.match
     ui = GAME_UIS[match.GAME]
     winners = match.winners if match.is_over else []
     current = None if match.is_over else getattr(match, "current", None)
