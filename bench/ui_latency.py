@@ -30,7 +30,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
-from tests.app.ui import button, open_page, see, type_into  # noqa: E402
+from tests.app.ui import add_players, button, open_page, see  # noqa: E402
 
 TAP_JS = """async ([label, expect]) => {
   const host = document.querySelector('flt-semantics-host');
@@ -122,18 +122,11 @@ def tap_latencies(page: Page, name: str, count: int) -> list[float]:
     if name == "counter":
         return [page.evaluate(TAP_JS, ["Add", f"count {i + 1}"]) for i in range(count)]
     button(page, "New Caro match").click()
-    for player in ("Ann", "Ben"):
-        type_into(page, "Player name", player)
-        page.keyboard.press("Enter")
-        see(page, player)
+    add_players(page, "Ann", "Ben")
     button(page, "Start match").click()
     button(page, __import__("re").compile(r"^cell 6,6")).click()
     see(page, "Ben to lay")
-    samples = []
-    for _ in range(count // 2):
-        samples.append(page.evaluate(TAP_JS, ["Undo", "Undone: "]))
-        samples.append(page.evaluate(TAP_JS, ["Redo", "Redone: "]))
-    return samples
+    return undo_redo_latencies(page, count)
 
 
 def seed_mid_game(folder: Path) -> str:
@@ -155,6 +148,11 @@ def seed_mid_game(folder: Path) -> str:
 def mid_game_latencies(page: Page, url: str, mid: str, count: int) -> list[float]:
     open_page(page, f"{url}/match/{mid}")
     see(page, "to lay")
+    return undo_redo_latencies(page, count)
+
+
+def undo_redo_latencies(page: Page, count: int) -> list[float]:
+    """Alternate Undo and Redo `count` times, timing each tap to its message."""
     samples = []
     for _ in range(count // 2):
         samples.append(page.evaluate(TAP_JS, ["Undo", "Undone: "]))

@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.widgets.action_log import action_log
 from companion.widgets.seat_row import seat_row
 from scoring import carrera
 
@@ -230,8 +231,4 @@ def game_end(match: carrera.Match) -> ft.Control:
 
 
 def play_log(match: carrera.Match) -> ft.Control:
-    lines = [ft.Text(entry["text"], size=13) for entry in reversed(match.history)][:60]
-    if not lines:
-        lines = [ft.Text("No card played yet.", size=13)]
-    return ft.Column([ft.Text("Plays, latest first", weight=ft.FontWeight.BOLD), *lines],
-                     spacing=2)
+    return action_log(match.history, empty="No card played yet.")

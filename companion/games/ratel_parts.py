@@ -10,6 +10,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.widgets.action_log import action_log
 from companion.widgets.seat_row import seat_row
 from scoring import ratel
 
@@ -265,8 +266,4 @@ def game_end(match: ratel.Match) -> ft.Control:
 
 
 def play_log(match: ratel.Match) -> ft.Control:
-    lines = [ft.Text(entry["text"], size=13) for entry in reversed(match.history)][:60]
-    if not lines:
-        lines = [ft.Text("Nothing played yet.", size=13)]
-    return ft.Column([ft.Text("Plays, latest first", weight=ft.FontWeight.BOLD), *lines],
-                     spacing=2)
+    return action_log(match.history, empty="Nothing played yet.")
