@@ -23,12 +23,13 @@ def _first_cell(match: caro.Match) -> Cell:
     return (match.area, match.area)
 
 
-def _colour_bar(match: caro.Match, chosen: str | None, choose: Callable[[str], None]) -> ft.Control:
+def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: str | None,
+                choose: Callable[[str], None]) -> ft.Control:
     player = match.current
     buttons = []
     for colour in COLOURS:
         left = match.remaining(player)[colour] if player else 0
-        allowed = bool(match.options(colour)) if player else False
+        allowed = bool(legal[colour])
         forced = match.must_relay
         label = f"×{left}" + (" = x2" if left == 1 else "")
         buttons.append(
@@ -126,9 +127,11 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
                          spacing=12)
 
     player = match.current
+    # Every colour's legal cells and points, worked out once for the bar and the grid.
+    legal = {c: match.options(c) if player else {} for c in COLOURS}
     colour = match.must_relay or chosen
-    if colour is None or not match.options(colour):
-        colour = next((c for c in COLOURS if match.options(c)), None)
+    if colour is None or not legal[colour]:
+        colour = next((c for c in COLOURS if legal[c]), None)
 
     def tap(cell: Cell) -> None:
         if colour is None:
@@ -158,7 +161,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
         head = f"{player} must lay {match.must_relay} again (rule 5: −10 already counted)"
     parts: list[ft.Control] = [
         ft.Text(head, size=18, weight=ft.FontWeight.BOLD),
-        _colour_bar(match, colour, lambda c: (set_chosen(c), set_pending(None))),
+        _colour_bar(match, legal, colour, lambda c: (set_chosen(c), set_pending(None))),
     ]
     if pending:
         p_colour, p_cell, reasons, occupied = pending
@@ -190,7 +193,8 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
             )
         )
     width = (page.width or 412) - 24
-    parts.append(CaroGrid(match=match, colour=colour, version=version, width=width,
+    parts.append(CaroGrid(match=match, colour=colour, points=legal.get(colour, {}),
+                          version=version, width=width,
                           on_tap=tap, first_cell=_first_cell(match),
                           marked=pending[1] if pending else None))
     if match.passed:

@@ -90,14 +90,15 @@ CaroHeader = ft.memo(_Header)
 
 
 @ft.component
-def CaroGrid(match: caro.Match, colour: str | None, version: int, width: float,
-             on_tap: Callable[[Cell], None], first_cell: Cell, marked: Cell | None) -> ft.Control:
+def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], version: int,
+             width: float, on_tap: Callable[[Cell], None], first_cell: Cell,
+             marked: Cell | None) -> ft.Control:
+    """`points`: the legal cells of `colour` with what each scores (the screen's `options`)."""
     latest_tap = ft.use_ref(None)  # (a callable initial value would be called)
     latest_tap.current = on_tap
     stable_tap = ft.use_callback(lambda cell: latest_tap.current(cell), [])
     if match.board:
         cells = set(match.board) | set(match.cells_in_reach())
-        points = match.options(colour) if colour else {}
     else:
         cells = {first_cell}
         points = {first_cell: 10} if colour else {}
