@@ -1,15 +1,20 @@
-"""Times as a person at the table reads them."""
+"""Times as a person at the table reads them (the store keeps them as aware UTC datetimes)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 
 
-def ago(moment: datetime | float | str, now: datetime | None = None) -> str:
-    """'just now', '5 min ago', '3 h ago', 'yesterday', or the date."""
-    stamp = _as_datetime(moment)
-    now = now or datetime.now(UTC)
-    seconds = (now - stamp).total_seconds()
+def ago(moment: datetime, now: datetime | None = None) -> str:
+    """'just now', '5 min ago', '3 h ago', 'yesterday', or the date.
+
+    >>> from datetime import timedelta
+    >>> now = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+    >>> ago(now - timedelta(minutes=5), now), ago(now - timedelta(hours=30), now)
+    ('5 min ago', 'yesterday')
+    """
+    now = now or datetime.now(timezone.utc)
+    seconds = (now - moment).total_seconds()
     if seconds < 60:
         return "just now"
     if seconds < 3600:
@@ -18,16 +23,9 @@ def ago(moment: datetime | float | str, now: datetime | None = None) -> str:
         return f"{int(seconds // 3600)} h ago"
     if seconds < 2 * 86400:
         return "yesterday"
-    return stamp.astimezone().strftime("%d %b %Y")
+    return moment.astimezone().strftime("%d %b %Y")
 
 
-def day(moment: datetime | float | str) -> str:
-    return _as_datetime(moment).astimezone().strftime("%d %b %Y, %H:%M")
-
-
-def _as_datetime(moment: datetime | float | str) -> datetime:
-    if isinstance(moment, datetime):
-        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    if isinstance(moment, (int, float)):
-        return datetime.fromtimestamp(moment, UTC)
-    return _as_datetime(datetime.fromisoformat(moment))
+def day(moment: datetime) -> str:
+    """The local date and time, e.g. '29 Nov 2026, 19:32'."""
+    return moment.astimezone().strftime("%d %b %Y, %H:%M")
