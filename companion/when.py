@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 def ago(moment: datetime, now: datetime | None = None) -> str:
@@ -13,7 +13,7 @@ def ago(moment: datetime, now: datetime | None = None) -> str:
     >>> ago(now - timedelta(minutes=5), now), ago(now - timedelta(hours=30), now)
     ('5 min ago', 'yesterday')
     """
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     seconds = (now - moment).total_seconds()
     if seconds < 60:
         return "just now"

@@ -1,10 +1,10 @@
 """Times on Home and History read as a person says them."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from companion.when import ago
 
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 def test_ago_reads_like_speech() -> None:
