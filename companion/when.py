@@ -9,7 +9,7 @@ def ago(moment: datetime, now: datetime | None = None) -> str:
     """'just now', '5 min ago', '3 h ago', 'yesterday', or the date.
 
     >>> from datetime import timedelta
-    >>> now = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+    >>> now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
     >>> ago(now - timedelta(minutes=5), now), ago(now - timedelta(hours=30), now)
     ('5 min ago', 'yesterday')
     """
