@@ -1,8 +1,11 @@
 """The Caro tap grid: laid caros, the cells still in reach, and what each legal cell scores.
 
-A tap re-renders only the rows whose look changed: each row is a memoized component keyed by its
-row number, whose arguments are plain data (one tuple per cell) and the same tap callback every
-render, so Flet skips rendering and diffing every unchanged row.
+A tap re-sends only the cells whose look changed. The grid keeps the control it built for each
+cell and row together with the plain data (one tuple per cell) it was built from, and hands Flet
+the very same object again while that data is unchanged: Flet's diff skips an object it has
+already sent in one identity check, where rebuilding and diffing all 121 cells of a mid-game grid
+took most of the server's time per tap. A new grid shape (a row or column more, another width)
+starts the cache afresh, so a kept control only ever returns to the place it was built for.
 """
 
 from __future__ import annotations
@@ -25,55 +28,58 @@ GAP = 2
 CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
 
 
+# Borders are shared: a rebuilt cell whose border kind did not change hands Flet the same object,
+# which its diff skips at once.
+EMPTY = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+LAID = ft.Border.all(1, "#616161")
+LAST = ft.Border.all(4, ft.Colors.AMBER)
+LEGAL = ft.Border.all(2, ft.Colors.PRIMARY)
+MARKED = ft.Border.all(3, ft.Colors.ERROR)
+
+
 def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Control:
     if look is None:
         return ft.Container(expand=True)
     col, laid, last, points, double, marked = look
-    border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
-    content = None
+    border = EMPTY
     bgcolor = None
     if laid:
         bgcolor = FILL[laid]
-        content = ft.Text(LETTER[laid], color=INK[laid], size=16, weight=ft.FontWeight.BOLD)
-        border = ft.Border.all(4 if last else 1, ft.Colors.AMBER if last else "#616161")
-        label = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
+        name = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
+        text = ft.Text(LETTER[laid], color=INK[laid], size=16, weight=ft.FontWeight.BOLD,
+                       semantics_label=name)
+        border = LAST if last else LAID
     elif points is not None:
-        content = ft.Text(("x2 " if double else "") + f"{points}", size=12, no_wrap=True,
-                          weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER)
+        text = ft.Text(("x2 " if double else "") + f"{points}", size=12, no_wrap=True,
+                       weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
+                       semantics_label=f"cell {row},{col} scores {points}")
         bgcolor = ft.Colors.PRIMARY_CONTAINER
-        border = ft.Border.all(2, ft.Colors.PRIMARY)
-        label = f"cell {row},{col} scores {points}"
+        border = LEGAL
     else:
-        label = f"cell {row},{col}"
-    if marked:
-        border = ft.Border.all(3, ft.Colors.ERROR)
-    return ft.Semantics(
-        label=label,
-        button=True,
+        text = ft.Text("", semantics_label=f"cell {row},{col}")
+    # A tappable Container is a button to screen readers, named by its text's label: two
+    # controls a cell, where a Semantics wrapper made three.
+    return ft.Container(
         expand=True,
-        content=ft.Container(
-            expand=True,
-            bgcolor=bgcolor,
-            border=border,
-            border_radius=4,
-            alignment=ft.Alignment.CENTER,
-            content=content,
-            on_click=lambda e: on_tap((row, col)),
-        ),
+        bgcolor=bgcolor,
+        border=MARKED if marked else border,
+        border_radius=4,
+        alignment=ft.Alignment.CENTER,
+        content=text,
+        on_click=lambda e: on_tap((row, col)),
     )
 
 
-@ft.component
-def _Row(row: int, looks: tuple[CellLook, ...], size: int, width: float,
-         on_tap: Callable[[Cell], None]) -> ft.Control:
+def _row(row: int, cols: tuple[int, ...], looks: tuple[CellLook, ...], size: int, width: float,
+         cell: Callable[[Cell, CellLook], ft.Control]) -> ft.Control:
     label = ft.Container(width=LABEL, alignment=ft.Alignment.CENTER,
                          content=ft.Text(str(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT))
-    return ft.Row([label, *(_cell(row, look, on_tap) for look in looks)], spacing=GAP,
-                  height=size, width=width, vertical_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Row([label, *(cell((row, col), look) for col, look in zip(cols, looks, strict=True))],
+                  spacing=GAP, height=size, width=width,
+                  vertical_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-@ft.component
-def _Header(cols: tuple[int, ...], width: float) -> ft.Control:
+def _header(cols: tuple[int, ...], width: float) -> ft.Control:
     number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Row(
         [ft.Container(width=LABEL)]
@@ -84,9 +90,23 @@ def _Header(cols: tuple[int, ...], width: float) -> ft.Control:
     )
 
 
-# A row whose cells look the same as last time is not rendered or diffed again.
-CaroRow = ft.memo(_Row)
-CaroHeader = ft.memo(_Header)
+class _Kept:
+    """The controls last built for one grid shape, each with the data it was built from."""
+
+    def __init__(self, shape: object) -> None:
+        self.shape = shape
+        self.built: dict[object, tuple[object, ft.Control]] = {}
+
+    def get(self, place: object, data: object, build: Callable[..., ft.Control],
+            *args: object) -> ft.Control:
+        """The control last built at `place` if it was built from equal `data`, else
+        `build(*args)`."""
+        kept = self.built.get(place)
+        if kept is not None and kept[0] == data:
+            return kept[1]
+        control = build(*args)
+        self.built[place] = (data, control)
+        return control
 
 
 @ft.component
@@ -97,6 +117,7 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     latest_tap = ft.use_ref(None)  # (a callable initial value would be called)
     latest_tap.current = on_tap
     stable_tap = ft.use_callback(lambda cell: latest_tap.current(cell), [])
+    kept_ref = ft.use_ref(None)
     if match.board:
         cells = set(match.board) | set(match.cells_in_reach())
     else:
@@ -107,13 +128,21 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
     size = int(min(MAX_CELL, (width - LABEL) / len(cols) - GAP))
     row_width = LABEL + len(cols) * (size + GAP)
+    shape = (rows, cols, size, row_width)
+    if kept_ref.current is None or kept_ref.current.shape != shape:
+        kept_ref.current = _Kept(shape)
+    kept: _Kept = kept_ref.current
+
+    def cell(place: Cell, look: CellLook) -> ft.Control:
+        return kept.get(place, look, _cell, place[0], look, stable_tap)
+
     board, last = match.board, match.last_cell
-    lines: list[ft.Control] = [CaroHeader(cols, row_width, key="header")]
+    lines: list[ft.Control] = [kept.get("header", None, _header, cols, row_width)]
     for r in rows:
         looks = tuple(
             (c, board.get((r, c)), (r, c) == last, points.get((r, c)), double, (r, c) == marked)
             if (r, c) in cells else None
             for c in cols
         )
-        lines.append(CaroRow(r, looks, size, row_width, stable_tap, key=f"row{r}"))
+        lines.append(kept.get(r, looks, _row, r, cols, looks, size, row_width, cell))
     return ft.Row([ft.Column(lines, spacing=GAP)], alignment=ft.MainAxisAlignment.CENTER)

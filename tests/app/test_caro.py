@@ -101,3 +101,40 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     mirror.lay("white", (5, 5), force=True)
     see(phone, mirror.history[-1]["text"])
     button(phone, re.compile(r"^cell 5,5 white")).wait_for()
+
+
+def grid_names(page) -> set[str]:
+    """The names of every cell button the page shows."""
+    return set(page.evaluate("""() => [...document.querySelectorAll(
+        'flt-semantics-host [role=button]')].map(e => (e.getAttribute('aria-label')
+        || e.textContent).trim()).filter(n => n.startsWith('cell '))"""))
+
+
+def expected_names(mirror: caro.Match, colour: str) -> set[str]:
+    names = {f"cell {r},{c}" for r, c in mirror.cells_in_reach()}
+    for (r, c), p in mirror.options(colour).items():
+        names.discard(f"cell {r},{c}")
+        names.add(f"cell {r},{c} scores {p}")
+    for (r, c), laid in mirror.board.items():
+        names.add(f"cell {r},{c} {laid}" + (" (last laid)" if (r, c) == mirror.last_cell else ""))
+    return names
+
+
+def test_every_cell_matches_the_engine_after_undo_and_redo(app, phone) -> None:
+    """The grid re-sends only the cells whose look changed: after each Undo and Redo, every
+    cell must still show what the engine says (laid colour, last laid, legal and its points)."""
+    start_caro(phone, app.url, "Ann", "Ben")
+    mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
+    lay(phone, mirror, "red", (mirror.area, mirror.area))
+    for _ in range(5):
+        lay(phone, mirror, *choose(mirror))
+    for step in ("Undo", "Undo", "Undo", "Redo", "Redo", "Undo", "Redo", "Redo"):
+        text = mirror.history[-1]["text"]
+        getattr(mirror, step.lower())()
+        button(phone, step).click()
+        see(phone, f"{step}ne: {text if step == 'Undo' else mirror.history[-1]['text']}")
+        selected = phone.evaluate("""() => [...document.querySelectorAll(
+            'flt-semantics-host [role=button]')].map(e => e.getAttribute('aria-label')
+            || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
+        colour = selected.split()[1].rstrip(",")
+        assert grid_names(phone) == expected_names(mirror, colour), step
