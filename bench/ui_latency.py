@@ -8,6 +8,11 @@ Redo on a Caro match, which replays, saves to disk and re-renders the whole matc
 mid-game lay (12 caros down, the grid keeps its shape), and of the very first caro, the worst
 case, where the grid flips between 1 cell and 11 x 11 cells.
 
+A third page, bench/bare_grid.py, is Flet's own floor for such an update: the counter plus an
+11 x 11 grid of cells like the app's, whose tap changes 18 cells and nothing else (no storage,
+no rules, no frame), with unchanged cells handed back to Flet as they were. Its ratio to the
+counter is the least any Flet page can reach for a grid update on this machine.
+
     python bench/ui_latency.py [--taps 40] [--launches 3]
 """
 
@@ -84,16 +89,16 @@ def main() -> None:
     parser.add_argument("--launches", type=int, default=3)
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="tc-bench-"))
-    results: dict[str, dict[str, list[float]]] = {"counter": {}, "app": {}}
+    results: dict[str, dict[str, list[float]]] = {"counter": {}, "grid": {}, "app": {}}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            for name in ("counter", "app"):
+            for name in ("counter", "grid", "app"):
                 launches, taps = [], []
-                for i in range(args.launches):
+                for i in range(args.launches if name != "grid" else 1):
                     port = free_port()
-                    if name == "counter":
-                        cmd = [sys.executable, "bench/bare_counter.py", str(port)]
+                    if name in ("counter", "grid"):
+                        cmd = [sys.executable, f"bench/bare_{name}.py", str(port)]
                         first = "count 0"
                     else:
                         cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port",
@@ -119,7 +124,7 @@ def main() -> None:
 
 
 def tap_latencies(page: Page, name: str, count: int) -> list[float]:
-    if name == "counter":
+    if name in ("counter", "grid"):
         return [page.evaluate(TAP_JS, ["Add", f"count {i + 1}"]) for i in range(count)]
     button(page, "New Caro match").click()
     add_players(page, "Ann", "Ben")
@@ -167,9 +172,12 @@ def report(results: dict[str, dict[str, list[float]]]) -> None:
     print(f"launch to first render: counter {launch_c:.2f} s, app {launch_a:.2f} s, "
           f"ratio {launch_a / launch_c:.2f} (target <= 1.5)")
     tap_m = statistics.median(app["mid"])
+    tap_g = statistics.median(results["grid"]["tap"])
     print(f"tap to update (median of {len(app['tap'])}): counter {tap_c:.1f} ms; app Undo/Redo "
           f"of a mid-game lay {tap_m:.1f} ms, ratio {tap_m / tap_c:.2f} (target <= 1.5); "
           f"of the first caro (worst case) {tap_a:.1f} ms, ratio {tap_a / tap_c:.2f}")
+    print(f"Flet's floor for a grid update (bare 11 x 11 grid, 18 cells change): {tap_g:.1f} ms, "
+          f"ratio {tap_g / tap_c:.2f}")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ A tap re-sends only the cells whose look changed. The grid keeps the control it 
 cell and row together with the plain data (one tuple per cell) it was built from, and hands Flet
 the very same object again while that data is unchanged: Flet's diff skips an object it has
 already sent in one identity check, where rebuilding and diffing all 121 cells of a mid-game grid
-took most of the server's time per tap. A new grid shape (a row or column more, another width)
-starts the cache afresh, so a kept control only ever returns to the place it was built for.
+took most of the server's time per tap. Rows are keyed, so a row more or less keeps the others;
+a column more or another width starts the cache afresh, so a kept control only ever returns to
+the place it was built for.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ MAX_CELL = 56
 GAP = 2
 
 
-# One cell as plain data: (column, laid colour, last laid, points, doubled, marked), or None
+# One cell as plain data: (column, laid colour, last laid, points, points doubled, marked), or None
 # for a spot inside the drawn rectangle where no caro can go.
 CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
 
@@ -70,12 +71,15 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
     )
 
 
+def _label(row: int) -> ft.Control:
+    return ft.Container(width=LABEL, alignment=ft.Alignment.CENTER,
+                        content=ft.Text(str(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT))
+
+
 def _row(row: int, cols: tuple[int, ...], looks: tuple[CellLook, ...], size: int, width: float,
-         cell: Callable[[Cell, CellLook], ft.Control]) -> ft.Control:
-    label = ft.Container(width=LABEL, alignment=ft.Alignment.CENTER,
-                         content=ft.Text(str(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT))
+         label: ft.Control, cell: Callable[[Cell, CellLook], ft.Control]) -> ft.Control:
     return ft.Row([label, *(cell((row, col), look) for col, look in zip(cols, looks, strict=True))],
-                  spacing=GAP, height=size, width=width,
+                  key=f"row {row}", spacing=GAP, height=size, width=width,
                   vertical_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -85,6 +89,7 @@ def _header(cols: tuple[int, ...], width: float) -> ft.Control:
         [ft.Container(width=LABEL)]
         + [ft.Container(expand=True, height=LABEL, alignment=ft.Alignment.CENTER,
                         content=ft.Text(str(c), style=number)) for c in cols],
+        key="header",
         spacing=GAP,
         width=width,
     )
@@ -128,7 +133,7 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
     size = int(min(MAX_CELL, (width - LABEL) / len(cols) - GAP))
     row_width = LABEL + len(cols) * (size + GAP)
-    shape = (rows, cols, size, row_width)
+    shape = (cols, size, row_width)  # rows are keyed: a row more or less keeps the others
     if kept_ref.current is None or kept_ref.current.shape != shape:
         kept_ref.current = _Kept(shape)
     kept: _Kept = kept_ref.current
@@ -140,9 +145,11 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     lines: list[ft.Control] = [kept.get("header", None, _header, cols, row_width)]
     for r in rows:
         looks = tuple(
-            (c, board.get((r, c)), (r, c) == last, points.get((r, c)), double, (r, c) == marked)
+            (c, board.get((r, c)), (r, c) == last, points.get((r, c)),
+             double and (r, c) in points, (r, c) == marked)
             if (r, c) in cells else None
             for c in cols
         )
-        lines.append(kept.get(r, looks, _row, r, cols, looks, size, row_width, cell))
+        label = kept.get(("label", r), None, _label, r)
+        lines.append(kept.get(r, looks, _row, r, cols, looks, size, row_width, label, cell))
     return ft.Row([ft.Column(lines, spacing=GAP)], alignment=ft.MainAxisAlignment.CENTER)
