@@ -35,6 +35,8 @@ class GameUI:
     # players=...) that edits them (None when the game has no options of its own).
     defaults: dict[str, Any] = field(default_factory=dict)
     options: Callable[..., Any] | None = None
+    # The name in a match screen's app bar, beside five icons: about 7 letters fit on a phone.
+    bar_title: str = ""
 
     @property
     def game(self) -> str:
@@ -43,6 +45,10 @@ class GameUI:
     @property
     def title(self) -> str:
         return self.match_cls.TITLE
+
+    @property
+    def short_title(self) -> str:
+        return self.bar_title or self.title
 
     @property
     def players(self) -> range:

@@ -226,4 +226,5 @@ UI = GameUI(
     first_hint="Any player may lead; the winner of each trick leads the next.",
     defaults={"ties": "ask"},
     options=CarreraOptions,
+    bar_title="Carrera",
 )

@@ -97,7 +97,7 @@ def MatchScreen() -> ft.View:
     return ft.View(
         route=f"/match/{mid}",
         appbar=ft.AppBar(
-            title=ft.Text(ui.title),
+            title=ft.Text(ui.short_title),
             actions=[
                 icon_action(ft.Icons.UNDO, "Undo", undo,
                             disabled=not (match.can_undo and services.keeps_score)),

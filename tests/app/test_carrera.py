@@ -27,6 +27,9 @@ def new_match(page: Page, url: str, *names: str, lead: str | None = None,
         host(page).get_by_role("radio", name=ties).click()
     button(page, "Start match").click()
     see(page, "Round 1 · trick 1 of 6")
+    # The app bar holds five icons: the long title would be cut to "My Fav…" there, and even
+    # "Carrera RS" to "Carrer…".
+    text(page, "Carrera", exact=True).wait_for()
 
 
 def pick(page: Page, card: str, fuel: int = 0) -> None:
