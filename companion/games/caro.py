@@ -11,6 +11,7 @@ from companion.context import use_services
 from companion.games import GameUI
 from companion.games.caro_grid import CaroGrid
 from companion.games.caro_look import COLOURS, swatch
+from companion.widgets.action_log import action_log
 from scoring import RuleViolation, caro
 from scoring.core import Match
 
@@ -62,13 +63,9 @@ RECENT = 8  # turns listed under the grid; the match timeline has them all
 
 
 def _turn_list(match: caro.Match) -> ft.Control:
-    history = match.history
-    lines: list[ft.Control] = [ft.Text(entry["text"], size=13)
-                               for entry in reversed(history[-RECENT:])]
-    if not lines:
-        lines = [ft.Text("No caro laid yet.", size=13)]
-    title = "Turns" if len(history) <= RECENT else f"Last {RECENT} of {len(history)} turns"
-    return ft.Column([ft.Text(title, weight=ft.FontWeight.BOLD), *lines], spacing=2)
+    count = len(match.history)
+    return action_log(match.history, empty="No caro laid yet.", most=RECENT,
+                      title="Turns" if count <= RECENT else f"Last {RECENT} of {count} turns")
 
 
 @ft.component

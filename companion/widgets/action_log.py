@@ -7,10 +7,16 @@ from typing import Any
 import flet as ft
 
 
-def action_log(history: list[dict[str, Any]], *, empty: str, most: int = 60) -> ft.Control:
-    """The latest `most` history texts under "Plays, latest first", or `empty` before any."""
-    lines = [ft.Text(entry["text"], size=13) for entry in reversed(history[-most:])]
+def action_log(history: list[dict[str, Any]], *, empty: str, most: int = 60,
+               title: str = "Plays, latest first") -> ft.Control:
+    """The latest `most` history texts under `title`, or `empty` before any.
+
+    Each line is keyed by its place in the history, so after an action the browser gets one line
+    added at the top (and the oldest dropped), not every line's text changed.
+    """
+    first = max(0, len(history) - most)
+    lines = [ft.Text(entry["text"], size=13, key=f"entry {first + i}")
+             for i, entry in reversed(list(enumerate(history[first:])))]
     if not lines:
         lines = [ft.Text(empty, size=13)]
-    return ft.Column([ft.Text("Plays, latest first", weight=ft.FontWeight.BOLD), *lines],
-                     spacing=2)
+    return ft.Column([ft.Text(title, weight=ft.FontWeight.BOLD), *lines], spacing=2)
