@@ -31,13 +31,10 @@ def _guide(match: careta.Match) -> str:
     return " ".join(parts)
 
 
-def _bare(text: str) -> ft.Control:
-    return ft.Semantics(exclude_semantics=True, content=ft.Text(text))
-
-
-def _named(label: str, button: ft.Control) -> ft.Control:
-    """A short visible text ("Ally") with the full name for screen readers ("Ally for Ann")."""
-    return ft.Semantics(label=label, button=True, content=button)
+def _named(text: str, label: str) -> ft.Control:
+    """A button's short visible text ("Ally") with its full name for screen readers ("Ally for
+    Ann"): a label on the button's own text, so the button is one node with that name."""
+    return ft.Text(text, semantics_label=label)
 
 
 @ft.component
@@ -74,11 +71,10 @@ def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft
                 [
                     ft.Text(f"{p} ({mark}states {stated})", size=15, expand=True,
                             weight=ft.FontWeight.BOLD if p == match.ally_next else None),
-                    _named(f"Ally for {p}", ft.FilledButton(
-                        content=_bare("Ally"), height=48, on_click=lambda e, p=p: set_adding(p))),
-                    _named(f"No ally for {p}", ft.OutlinedButton(
-                        content=_bare("No ally"), height=48,
-                        on_click=lambda e, p=p: act(lambda m: m.decline_ally(p)))),
+                    ft.FilledButton(content=_named("Ally", f"Ally for {p}"), height=48,
+                                    on_click=lambda e, p=p: set_adding(p)),
+                    ft.OutlinedButton(content=_named("No ally", f"No ally for {p}"), height=48,
+                                      on_click=lambda e, p=p: act(lambda m: m.decline_ally(p))),
                 ],
                 spacing=6,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -106,12 +106,9 @@ def toggle(label: str, text: str, on: bool, on_click, *, disabled: bool = False,
         content=ft.Container(
             # No alignment: an aligned Container fills its parent's width (a Wrap's whole row).
             content=ft.Row(
-                [ft.Semantics(
-                    exclude_semantics=True,
-                    content=ft.Text(text, size=15, weight=ft.FontWeight.BOLD if on else None,
-                                    color=ft.Colors.ON_PRIMARY if on else None,
-                                    no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                )],
+                [ft.Text(text, size=15, weight=ft.FontWeight.BOLD if on else None,
+                         color=ft.Colors.ON_PRIMARY if on else None, no_wrap=True,
+                         overflow=ft.TextOverflow.ELLIPSIS, semantics_label="")],
                 tight=True,
                 alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -18,11 +18,8 @@ def _key(label: str, text: str, on_click: Callable[[], None], *, width: int = KE
         label=label,
         button=True,
         content=ft.Container(
-            content=ft.Semantics(
-                exclude_semantics=True,
-                content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ON_PRIMARY if strong else None),
-            ),
+            content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_PRIMARY if strong else None, semantics_label=""),
             width=width,
             height=KEY_H,
             alignment=ft.Alignment.CENTER,

@@ -87,13 +87,9 @@ def seats(match: careta.Match, on_cause: Callable[[str], None]) -> ft.Control:
             lines.append(cards_row(s.shown, size=24))
         row: list[ft.Control] = [ft.Column(lines, spacing=2, expand=True)]
         if s.may_cause:
-            row.append(ft.Semantics(
-                label=f"Cause for {p}",
-                button=True,
-                content=ft.OutlinedButton(
-                    content=ft.Semantics(exclude_semantics=True, content=ft.Text("Cause")),
-                    height=48, on_click=lambda e, p=p: on_cause(p)),
-            ))
+            row.append(ft.OutlinedButton(
+                content=ft.Text("Cause", semantics_label=f"Cause for {p}"),
+                height=48, on_click=lambda e, p=p: on_cause(p)))
         rows.append(
             ft.Container(
                 padding=ft.Padding.symmetric(horizontal=10, vertical=6),

@@ -44,12 +44,9 @@ def _card_button(card: str, chosen: bool, allowed: bool,
         disabled=not allowed,
         content=ft.Container(
             # The label names the button; the face text stays out of the name ("Card 4A").
-            content=ft.Semantics(
-                exclude_semantics=True,
-                content=ft.Text("Face\ndown" if down else card, size=12 if down else 18,
-                                weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
-                                color=ft.Colors.ON_PRIMARY if chosen else None),
-            ),
+            content=ft.Text("Face\ndown" if down else card, size=12 if down else 18,
+                            weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+                            color=ft.Colors.ON_PRIMARY if chosen else None, semantics_label=""),
             width=62 if down else 46,
             height=56,
             alignment=ft.Alignment.CENTER,
@@ -58,7 +55,6 @@ def _card_button(card: str, chosen: bool, allowed: bool,
             border=ft.Border.all(2, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE),
             opacity=1.0 if allowed else 0.35,
             on_click=(lambda e: choose(card)) if allowed else None,
-            tooltip=None if allowed else f"A {card} is already face up in this trick",
         ),
     )
 

@@ -37,9 +37,9 @@ def _count_button(count: int, chosen: bool, allowed: bool,
         selected=chosen,
         disabled=not allowed,
         content=ft.Container(
-            content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+            content=ft.Text(
                 str(count), size=20, weight=ft.FontWeight.BOLD,
-                color=ft.Colors.ON_PRIMARY if chosen else None)),
+                color=ft.Colors.ON_PRIMARY if chosen else None, semantics_label=""),
             width=54,
             height=52,
             alignment=ft.Alignment.CENTER,
@@ -61,8 +61,8 @@ def _value_button(count: int, value: int, allowed: bool,
         button=True,
         disabled=not allowed,
         content=ft.Container(
-            content=ft.Semantics(exclude_semantics=True, content=ft.Text(
-                face, size=22, weight=ft.FontWeight.BOLD, color=ink)),
+            content=ft.Text(
+                face, size=22, weight=ft.FontWeight.BOLD, color=ink, semantics_label=""),
             width=68,
             height=56,
             alignment=ft.Alignment.CENTER,

@@ -35,10 +35,10 @@ def timeline_entry(step: Step, on_open: Callable[[Any], Any], *, latest: bool = 
                 [
                     ft.Container(
                         # the number is in the button's name already: not read out twice
-                        content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                        content=ft.Text(
                             str(step.number), size=12, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_PRIMARY if latest
-                            else ft.Colors.ON_SURFACE_VARIANT)),
+                            else ft.Colors.ON_SURFACE_VARIANT, semantics_label=""),
                         width=34,
                         height=34,
                         border_radius=17,

@@ -18,12 +18,23 @@ from companion.games.careta_options import create
 from companion.games.careta_seats import seat_line
 from scoring import careta
 from scoring.core import RuleViolation
-from tests.app.ui import begin_new_match, button, host, open_page, see, text, type_into
+from tests.app.ui import (
+    assert_buttons_named,
+    begin_new_match,
+    button,
+    host,
+    open_page,
+    see,
+    text,
+    type_into,
+)
 
 SHOTS = os.environ.get("CARETA_SHOTS")  # a folder: keep phone-size screenshots while working
 
 
 def shot(page: Page, name: str) -> None:
+    """At each state worth a screenshot, also check that every button has a name of its own."""
+    assert_buttons_named(page)
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.wait_for_timeout(500)

@@ -6,7 +6,7 @@ import re
 
 from scoring import caro
 from tests.app.test_shell import start_caro
-from tests.app.ui import button, open_page, see
+from tests.app.ui import assert_buttons_named, button, open_page, see
 
 
 def lay(page, mirror: caro.Match, colour: str, cell: tuple[int, int]) -> None:
@@ -147,6 +147,7 @@ def test_every_cell_matches_the_engine_after_undo_and_redo(app, phone) -> None:
             || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
         colour = selected.split()[1].rstrip(",")
         assert grid_names(phone) == expected_names(mirror, colour), step
+        assert_buttons_named(phone)
         # The turn list (keyed lines) shows the latest turns, newest first, after each step.
         texts = {entry["text"] for entry in mirror.history}
         shown = [t for t in phone.evaluate(

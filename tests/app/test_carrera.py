@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import carrera
 from storage import Store
-from tests.app.ui import begin_new_match, button, host, open_page, see, text
+from tests.app.ui import assert_buttons_named, begin_new_match, button, host, open_page, see, text
 
 TITLE = "My Favorite Carrera RS"
 
@@ -27,6 +27,7 @@ def new_match(page: Page, url: str, *names: str, lead: str | None = None,
         host(page).get_by_role("radio", name=ties).click()
     button(page, "Start match").click()
     see(page, "Round 1 · trick 1 of 6")
+    assert_buttons_named(page)  # the card buttons are one named node each
     # The app bar holds five icons: the long title would be cut to "My Fav…" there, and even
     # "Carrera RS" to "Carrer…".
     text(page, "Carrera", exact=True).wait_for()

@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.app.ui import begin_new_match, button, host, open_page, see, text
+from tests.app.ui import assert_buttons_named, begin_new_match, button, host, open_page, see, text
 
 STANDARD = "Standard: 2 damage loses"
 PENALTY = "Penalty points: cards left in hand count"
@@ -85,6 +85,7 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     # Trick 1: -1, +2, +3, two passes: Cleo wins with +3 and takes 2 of the 2 other cards (R3).
     play(phone, "Ann", 1, "-1")
     see(phone, "Beat Ann's 1 x -1 with 1 card of a higher value, or pass.")
+    assert_buttons_named(phone)  # the count and value buttons are one named node each
     for value in ("-5", "-2", "-1"):  # only higher values may follow
         expect(button(phone, f"Play 1 x {value}")).to_be_disabled()
     expect(button(phone, "2 cards")).to_have_count(0)  # the count is fixed by the lead

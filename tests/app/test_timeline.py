@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from scoring import carrera
 from storage import Store
 from tests.app.conftest import AppProcess
-from tests.app.ui import button, open_page, see, text
+from tests.app.ui import assert_buttons_named, button, open_page, see, text
 
 
 def seed(app: AppProcess, match: carrera.Match) -> str:
@@ -49,6 +49,7 @@ def test_a_finished_match_timeline_past_table_and_chart(app, phone) -> None:
 
     # Newest first, grouped by trick; each step in words with its effect on the scoreboard.
     see(phone, "36 steps finished, newest first.")
+    assert_buttons_named(phone)
     see(phone, "Round 2 · trick 6")
     see(phone, "steps 34–36")
     expect(step(phone, 36)).to_contain_text("Ann takes a second trophy and wins the game!")

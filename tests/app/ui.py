@@ -57,3 +57,14 @@ def begin_new_match(page: Page, url: str, title: str, *names: str) -> None:
     open_page(page, url)
     button(page, f"New {title} match").click()
     add_players(page, *names)
+
+
+def assert_buttons_named(page: Page) -> None:
+    """Every button in the semantics tree has a name, and none sits inside another (a chip whose
+    label sits on a wrapper around its tappable part reads as a named button with a nameless one
+    inside it)."""
+    bad = page.evaluate("""() => [...document.querySelectorAll('flt-semantics-host [role=button]')]
+        .filter(e => !(e.getAttribute('aria-label') || e.textContent).trim()
+                     || e.querySelector('[role=button]'))
+        .map(e => (e.getAttribute('aria-label') || e.textContent).trim() || '(no name)')""")
+    assert not bad, f"buttons without a name of their own, or holding another button: {bad}"
