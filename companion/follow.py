@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import flet as ft
 
 from companion.context import use_services
+
+
+def run_in_session(page: ft.Page, task: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run `task` on `page`'s session, unless its browser tab is gone.
+
+    A closed tab keeps its session (and its listeners) until Flet's session timeout, without a
+    connection: Flet drops its updates anyway, and scheduling on it would raise in the session
+    that made the change. A tab that comes back draws afresh from the shared tables.
+    """
+    if page.session.connection is not None:
+        page.run_task(task)
 
 
 def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
@@ -24,7 +36,7 @@ def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
                 async def refresh() -> None:
                     set_seen(version)
 
-                page.run_task(refresh)
+                run_in_session(page, refresh)
 
         unsubscribe.current = services.tables.subscribe(on_change)
 

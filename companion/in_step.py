@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.context import use_services
+from companion.follow import run_in_session
 
 SETTLE = 0.05  # seconds after the reply: the browser draws the update on its next frame
 REPLY_WAIT = 5.0  # a browser that does not answer in time is taken as up to date
@@ -83,7 +84,7 @@ def use_in_step(mid: str) -> InStep:
                 log.debug("no reply from the browser: %s", error)
             set_fresh(lambda old: max(old, target))
 
-        page.run_task(question)
+        run_in_session(page, question)
 
     ft.use_effect(ask, [shown, elsewhere.current])
 
@@ -115,7 +116,7 @@ def use_any_change(*, only_on: str | None = None) -> None:
                 async def refresh() -> None:
                     set_changes(lambda n: n + 1)
 
-                page.run_task(refresh)
+                run_in_session(page, refresh)
 
         unsubscribe.current = services.tables.subscribe(on_change)
 

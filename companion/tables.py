@@ -13,6 +13,7 @@ that entered the PIN may; a refused change raises `Locked` and changes nothing. 
 from __future__ import annotations
 
 import contextvars
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from companion.access import Gate, Pass
 from scoring import RuleViolation
 from scoring.core import Match
 from storage import Store
+
+log = logging.getLogger(__name__)
 
 
 class StaleView(RuleViolation):
@@ -129,8 +132,12 @@ class Tables:
         for listener in listeners:
             # Each listener runs in a copy of the caller's context: a listener that switches to
             # its own session (Flet's page.run_task sets the current page) must not leave the
-            # acting session's code running as that other session.
-            contextvars.copy_context().run(listener, mid, version)
+            # acting session's code running as that other session. A listener that fails (its
+            # session gone) must not fail the change, which is saved already, nor the others.
+            try:
+                contextvars.copy_context().run(listener, mid, version)
+            except Exception:
+                log.exception("A screen could not be told of the change to %s", mid)
 
     def made_by(self, mid: str, version: int, who: Pass | None) -> bool:
         """Did `who` make version `version` of `mid`? (False once a later change is made.)"""

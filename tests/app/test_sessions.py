@@ -1,0 +1,28 @@
+"""Tabs that come and go: a closed tab must never break what another tab does."""
+
+from __future__ import annotations
+
+import re
+
+from tests.app.test_shell import start_caro
+from tests.app.ui import button, open_page, see, text
+
+
+def test_a_closed_tab_does_not_break_the_next_change_in_another(app, browser, phone) -> None:
+    # Two tabs follow the same match; one is closed (its session lives on, without a browser).
+    start_caro(phone, app.url, "Ann", "Ben")
+    match_url = phone.url
+    other = browser.new_context(viewport={"width": 412, "height": 915}).new_page()
+    open_page(other, match_url)
+    see(other, "Ann lays the first caro")
+    other.context.close()
+    phone.wait_for_timeout(500)  # the server notices the closed connection
+
+    # The remaining tab lays, undoes and starts another match: each works and shows at once.
+    button(phone, re.compile(r"^Lay red")).click()
+    button(phone, re.compile(r"^cell \d+,\d+ scores 10")).click()
+    see(phone, "Ben to lay")
+    button(phone, "Undo").click()
+    see(phone, "Undone: ")
+    start_caro(phone, app.url, "Cleo", "Dan")
+    assert text(phone, "Error running app").count() == 0

@@ -1,0 +1,32 @@
+"""The shared tables: a screen that cannot be told of a change never fails the change."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from companion.tables import Tables
+from scoring import caro
+from storage import Store
+
+
+def test_a_failing_listener_fails_neither_the_change_nor_the_other_listeners(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    heard: list[tuple[str, int]] = []
+
+    def gone(mid: str, version: int) -> None:  # a closed tab's session: it has no connection
+        raise AttributeError("'NoneType' object has no attribute 'loop'")
+
+    with Store(tmp_path) as store:
+        tables = Tables(store)
+        tables.subscribe(gone)
+        tables.subscribe(lambda mid, version: heard.append((mid, version)))
+        with caplog.at_level(logging.ERROR, logger="companion.tables"):
+            mid = tables.create(caro.Match(players=["Ann", "Ben"]))
+            tables.act(mid, lambda m: m.lay("red", (6, 6)))
+        assert heard == [(mid, 0), (mid, 1)]
+        assert store.load(mid).board == {(6, 6): "red"}
+    assert "could not be told of the change" in caplog.text
