@@ -36,7 +36,9 @@ def MatchScreen() -> ft.View:
     services = use_services()
     page = ft.context.page
     mid = ft.use_route_params().get("id", "")
-    message, set_message = ft.use_state(("", False))
+    # (match, text, is an error): a message belongs to the match it was said on, since this
+    # screen stays mounted when the same tab goes straight to another match's address.
+    said, set_said = ft.use_state(("", "", False))
     # Re-render after any session's change; set_seen also re-renders at once after our own.
     _, set_seen = use_followed_match(mid)
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
@@ -46,6 +48,11 @@ def MatchScreen() -> ft.View:
         return missing
     match, shown = table.match, table.version
     ui = GAME_UIS[match.GAME]
+
+    def set_message(text_error: tuple[str, bool]) -> None:
+        set_said((mid, *text_error))
+
+    message = said[1:] if said[0] == mid else ("", False)
 
     def run(action: Callable[[Match], Any], done: str | None = None) -> bool:
         if not in_step.ready():

@@ -26,3 +26,20 @@ def test_a_closed_tab_does_not_break_the_next_change_in_another(app, browser, ph
     see(phone, "Undone: ")
     start_caro(phone, app.url, "Cleo", "Dan")
     assert text(phone, "Error running app").count() == 0
+
+
+def test_a_message_stays_with_the_match_it_was_said_on(app, phone) -> None:
+    """Going straight from one match's address to another's in the same tab keeps the match
+    screen mounted: the first match's last message must not show on the second."""
+    start_caro(phone, app.url, "Cleo", "Dan")
+    second = phone.url
+    start_caro(phone, app.url, "Ann", "Ben")
+    button(phone, re.compile(r"^Lay red")).click()
+    button(phone, re.compile(r"^cell \d+,\d+ scores 10")).click()
+    see(phone, "Ben to lay")
+    button(phone, "Undo").click()
+    see(phone, "Undone: Ann laid the first caro")
+    open_page(phone, second)
+    see(phone, "Cleo lays the first caro")
+    phone.wait_for_timeout(500)
+    assert text(phone, "Ann laid the first caro").count() == 0
