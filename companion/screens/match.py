@@ -153,5 +153,7 @@ def RulesScreen() -> ft.View:
         appbar=ft.AppBar(title=ft.Text(f"{ui.title}: rules")),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
-        controls=[ft.Markdown(ui.rules(), selectable=True)],
+        # GitHub-flavoured: the rule sheets hold tables (Caro's pair points).
+        controls=[ft.Markdown(ui.rules(), selectable=True,
+                              extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED)],
     )
