@@ -194,6 +194,27 @@ class Match:
         self._apply(self._redo[-1])
         self._redo.pop()
 
+    @property
+    def redo_events(self) -> list[Event]:
+        """The actions taken back that Redo would apply again, the next one last (read-only)."""
+        return list(self._redo)
+
+    def restore_redo(self, events: Sequence[Event]) -> None:
+        """Make `events` (as `redo_events` gave them) what Redo applies again: a match saved
+        after an Undo keeps its Redo when it is loaded. Each is checked by applying them all and
+        taking them back; if one is refused, RuleViolation is raised and nothing changes."""
+        if self._redo:
+            raise RuleViolation("bad-event", "This match has actions to redo already.")
+        length = len(self._log)
+        try:
+            for event in reversed(events):
+                self._apply(event)
+        except Exception:
+            self._restore(length)
+            raise
+        for _ in events:
+            self.undo()
+
     # -- outcome --------------------------------------------------------------------------------
 
     @property

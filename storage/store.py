@@ -200,7 +200,7 @@ class Store:
             if summary.fingerprint == old.fingerprint:
                 return  # these very events are on disk already
             summary = dataclasses.replace(summary, updated=self._now())
-            fields = _match_doc(summary, events)
+            fields = _match_doc(summary, events, match.redo_events)
             setup = json.loads(json.dumps(events[0]))
 
             def overwrite(doc: dict[str, Any]) -> None:
@@ -258,6 +258,10 @@ class Store:
             except Exception as error:  # a rule refusal or an event a handler cannot even read
                 log.debug("Replay of %s failed", mid, exc_info=True)
                 raise self._damaged(mid, f"its events do not replay: {error}") from error
+            try:  # files written before Redo was kept have none; a bad list only loses Redo
+                match.restore_redo(doc.get("redo") or [])
+            except Exception as error:
+                log.warning("Match %s: its actions to redo do not apply (%s); dropped", mid, error)
             fresh = _summarise(mid, match, created=old.created, updated=old.updated)
             # the counts and fingerprint describe the file, which the replay did not change
             fresh = dataclasses.replace(
@@ -556,7 +560,10 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime) 
     )
 
 
-def _match_doc(summary: Summary, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _match_doc(summary: Summary, events: list[dict[str, Any]],
+               redo: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A match file's fields. `redo`: the actions taken back that Redo would apply again, so
+    that a match saved after an Undo can still redo it after a restart."""
     return {
         "created": summary.created.isoformat(timespec="microseconds"),
         "updated": summary.updated.isoformat(timespec="microseconds"),
@@ -565,6 +572,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]]) -> dict[str, Any]
         "standings": [list(row) for row in summary.standings],
         "scores": [list(row) for row in summary.scores],
         "events": events,
+        "redo": redo or [],
     }
 
 

@@ -43,3 +43,20 @@ def test_a_message_stays_with_the_match_it_was_said_on(app, phone) -> None:
     see(phone, "Cleo lays the first caro")
     phone.wait_for_timeout(500)
     assert text(phone, "Ann laid the first caro").count() == 0
+
+
+def test_redo_survives_a_server_restart(app, phone) -> None:
+    start_caro(phone, app.url, "Ann", "Ben")
+    match_url = phone.url
+    button(phone, re.compile(r"^Lay red")).click()
+    button(phone, re.compile(r"^cell \d+,\d+ scores 10")).click()
+    see(phone, "Ben to lay")
+    button(phone, "Undo").click()
+    see(phone, "Undone: Ann laid the first caro")
+    app.stop()
+    app.start()
+    open_page(phone, match_url)
+    see(phone, "Ann lays the first caro")
+    button(phone, "Redo").click()
+    see(phone, "Redone: Ann laid the first caro")
+    see(phone, "Ben to lay")

@@ -49,6 +49,41 @@ def test_undo_redo_and_a_new_action_clears_redo() -> None:
     assert not m.can_redo and m.total == {"Ann": 6, "Ben": 0}
 
 
+def test_redo_events_restored_on_a_replay_redo_the_same_actions() -> None:
+    m = Tally(["Ann", "Ben"], limit=10_000)
+    for n in range(1, 40):  # across a checkpoint
+        m.add("Ann" if n % 2 else "Ben", n)
+    for _ in range(3):
+        m.undo()
+    saved = json.loads(json.dumps({"events": m.events, "redo": m.redo_events}))
+    copy = Tally.replay(saved["events"])
+    copy.restore_redo(saved["redo"])
+    assert copy.total == m.total and copy.events == m.events
+    assert copy.redo_events == m.redo_events
+    for _ in range(3):
+        m.redo()
+        copy.redo()
+        assert copy.total == m.total and copy.events == m.events
+    assert not copy.can_redo
+
+
+def test_restore_redo_refuses_an_action_that_does_not_apply_and_changes_nothing() -> None:
+    m = Tally(["Ann", "Ben"])
+    m.add("Ann", 2)
+    m.add("Ben", 3)
+    m.undo()
+    good = m.redo_events
+    copy = Tally.replay(m.events)
+    bad = [{"type": "add", "player": "Zed", "n": 1}, *good]  # Zed is redone last: refused
+    with pytest.raises(RuleViolation):
+        copy.restore_redo(bad)
+    assert copy.events == m.events and copy.total == m.total and not copy.can_redo
+    copy.restore_redo(good)
+    with pytest.raises(RuleViolation) as err:  # once: a match with a Redo keeps its own
+        copy.restore_redo(good)
+    assert err.value.rule == "bad-event"
+
+
 def test_undo_across_checkpoints_matches_a_fresh_replay() -> None:
     m = Tally(["Ann", "Ben", "Cleo"], limit=10_000)
     for i in range(3 * CHECKPOINT_EVERY + 5):

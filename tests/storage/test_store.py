@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,7 +47,7 @@ def test_create_save_load_round_trip(store: Store) -> None:
     back = store.load(mid)
     assert back.events == roundtrip(m.events) and len(back.events) == 4
     assert back.total == {"Ann": 1, "Ben": 2, "Cleo": 3}
-    assert not back.can_redo
+    assert back.redo_events == roundtrip(m.redo_events) and back.can_redo  # Ann's 7
 
 
 def test_events_are_kept_exactly(store: Store) -> None:
@@ -184,6 +185,35 @@ def test_restart_keeps_everything(folder: Path, tally: type[Tally]) -> None:
         assert store.load(ida).events == roundtrip(a.events)
         assert store.load(idc).events == roundtrip(c.events)
         assert store.notices == []
+
+
+def test_a_restart_keeps_what_redo_would_apply_again(folder: Path, tally: type[Tally],
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    with Store(folder) as store:
+        m = played(4)
+        mid = store.create(m)
+        m.undo()
+        m.undo()
+        store.save(mid, m)
+        plain = store.create(played(2))  # never undone: nothing to redo
+    with Store(folder) as store:
+        loaded = store.load(mid)
+        assert loaded.redo_events == roundtrip(m.redo_events)
+        loaded.redo()
+        m.redo()
+        assert loaded.events == roundtrip(m.events) and loaded.can_redo
+        assert not store.load(plain).can_redo
+    # A file from before Redo was kept, or with a list that does not apply: it loads, without
+    # anything to redo.
+    path = next((folder / "matches").glob(f"{mid}.*"))
+    doc = json.loads(path.read_text())
+    doc["match"]["1"]["redo"] = [{"type": "add", "player": "Zed", "n": 1, "note": ""}]
+    path.write_text(json.dumps(doc))
+    with Store(folder) as store, caplog.at_level(logging.WARNING):
+        loaded = store.load(mid)
+        assert loaded.events == roundtrip(m.events[:-1]) and not loaded.can_redo
+        assert store.notices == []
+    assert "do not apply" in caplog.text
 
 
 def test_restart_after_a_crash_keeps_updated_and_status(store: Store, tmp_path: Path) -> None:
