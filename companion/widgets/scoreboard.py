@@ -19,19 +19,19 @@ def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
     for name, value in standings:
         is_current = name == current
         won = winners is not None and name in winners
-        title: list[ft.Control] = [
-            ft.Text(name, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                    weight=ft.FontWeight.BOLD if is_current else None),
-        ]
+        # The chip's width bounds the name, so a long one ends in "…" instead of being cut.
+        title: ft.Control = ft.Text(name, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                                    text_align=ft.TextAlign.CENTER, expand=won,
+                                    weight=ft.FontWeight.BOLD if is_current else None)
         if won:
-            title.insert(0, ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_800))
+            title = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_800),
+                            title], spacing=2)
         chips.append(
             ft.Container(
                 col=span,
                 content=ft.Column(
                     [
-                        ft.Row(title, spacing=2, alignment=ft.MainAxisAlignment.CENTER,
-                               tight=True),
+                        title,
                         ft.Text(value, size=20 if len(value) <= 5 else 13,
                                 weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
                     ],
