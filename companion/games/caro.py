@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.context import use_services
 from companion.games import GameUI
-from companion.games.caro_grid import CaroGrid
+from companion.games.caro_grid import CaroGrid, outside_area
 from companion.games.caro_look import COLOURS, swatch
 from companion.widgets.action_log import action_log
 from scoring import RuleViolation, caro
@@ -26,22 +26,36 @@ def _first_cell(match: caro.Match) -> Cell:
 
 def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: str | None,
                 choose: Callable[[str], None]) -> ft.Control:
+    """A chip per colour. Every colour the player still holds can be picked (only the colour rule
+    5 requires while it does): one with no legal cell is dimmed, with a no-entry sign, and stays
+    tappable, since a rule break or a lay noticed too late (C9) is made with it."""
     player = match.current
+    held = match.remaining(player) if player else {}
+    forced = match.must_relay
     buttons = []
     for colour in COLOURS:
-        left = match.remaining(player)[colour] if player else 0
-        allowed = bool(legal[colour])
-        forced = match.must_relay
+        left = held.get(colour, 0)
+        allowed = left > 0 and (forced is None or colour == forced)
+        dimmed = allowed and not legal[colour]
         label = f"×{left}" + (" = x2" if left == 1 else "")
+        look: list[ft.Control] = [
+            ft.Container(content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0),
+            ft.Text(label, size=14),
+        ]
+        if dimmed:
+            look.append(ft.Icon(ft.Icons.BLOCK, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+        # (A tooltip would come first in the chip's name; the line under the bar explains a
+        # dimmed colour instead.)
+        tip = f"{player} must lay {forced} again (rule 5)" if forced and colour != forced else None
         buttons.append(
             ft.Semantics(
-                label=f"Lay {colour}, {left} left" + (", selected" if colour == chosen else ""),
+                label=f"Lay {colour}, {left} left" + (", no legal cell" if dimmed else "")
+                + (", selected" if colour == chosen else ""),
                 button=True,
                 selected=colour == chosen,
                 disabled=not allowed,
                 content=ft.Container(
-                    content=ft.Row([swatch(colour, 26), ft.Text(label, size=14)], spacing=6,
-                                   tight=True),
+                    content=ft.Row(look, spacing=6, tight=True),
                     padding=ft.Padding.symmetric(horizontal=8, vertical=6),
                     height=48,
                     border_radius=24,
@@ -50,13 +64,30 @@ def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: st
                                          else ft.Colors.OUTLINE),
                     opacity=1.0 if allowed else 0.4,
                     on_click=(lambda e, c=colour: choose(c)) if allowed else None,
-                    tooltip=(f"{player} must lay {forced} again (rule 5)"
-                             if forced and colour != forced else None),
+                    tooltip=tip,
                 ),
             )
         )
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=6,
                   alignment=ft.MainAxisAlignment.CENTER)
+
+
+def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
+                  colour: str | None) -> ft.Control | None:
+    """The line under the colour bar when a colour the player may pick has no legal cell."""
+    if match.must_relay or not match.current:
+        return None
+    held = match.remaining(match.current)
+    if colour is not None and not legal[colour]:
+        text = (f"{colour.title()} has no legal cell: tap where {match.current} laid it to record "
+                "a rule break or a lay noticed too late.")
+    elif any(held[c] and not legal[c] for c in COLOURS):
+        text = "Dimmed colours have no legal cell: pick one only to record a rule break or a lay "
+        text += "noticed too late."
+    else:
+        return None
+    return ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                   text_align=ft.TextAlign.CENTER)
 
 
 RECENT = 8  # turns listed under the grid; the match timeline has them all
@@ -115,8 +146,12 @@ def CaroEnd(match: caro.Match, act: Callable[..., bool], version: int) -> ft.Con
 
 @ft.component
 def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.Control:
+    # The picked colour and the version it was picked at: a colour with no legal cell stays picked
+    # only until the next action, so the next turn opens on a colour that can be laid.
     chosen, set_chosen = ft.use_state(None)
     pending, set_pending = ft.use_state(None)  # (colour, cell, [reasons]) of a refused tap
+    # The version at which the cells outside the area were asked for: shown until the next action.
+    outside_at, set_outside_at = ft.use_state(None)
     page = ft.context.page
 
     if match.is_over:
@@ -126,9 +161,18 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
     player = match.current
     # Every colour's legal cells and points, worked out once for the bar and the grid.
     legal = {c: match.options(c) if player else {} for c in COLOURS}
-    colour = match.must_relay or chosen
-    if colour is None or not legal[colour]:
+    held = match.remaining(player) if player else {}
+    colour = match.must_relay
+    if colour is None and chosen is not None:
+        picked, at = chosen
+        # A picked colour with no legal cell is kept (a rule break or a lay noticed too late is
+        # made with it, C8/C9) as long as nothing was recorded since it was picked.
+        if held.get(picked) and (legal[picked] or at == version):
+            colour = picked
+    if colour is None:
         colour = next((c for c in COLOURS if legal[c]), None)
+    if colour is None:  # never while playing: the engine skips a player who cannot lay (C10)
+        colour = next((c for c in COLOURS if held.get(c)), None)
 
     def tap(cell: Cell) -> None:
         if colour is None:
@@ -158,8 +202,11 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
         head = f"{player} must lay {match.must_relay} again (rule 5: −10 already counted)"
     parts: list[ft.Control] = [
         ft.Text(head, size=18, weight=ft.FontWeight.BOLD),
-        _colour_bar(match, legal, colour, lambda c: (set_chosen(c), set_pending(None))),
+        _colour_bar(match, legal, colour, lambda c: (set_chosen((c, version)), set_pending(None))),
     ]
+    hint = _no_cell_hint(match, legal, colour)
+    if hint is not None:
+        parts.append(hint)
     if pending:
         p_colour, p_cell, reasons, occupied = pending
         actions = [ft.TextButton("Cancel", on_click=lambda e: set_pending(None), height=48)]
@@ -190,10 +237,19 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
             )
         )
     width = (page.width or 412) - 24
+    beyond = outside_area(match) if match.board else frozenset()
+    show_beyond = bool(beyond) and outside_at == version
     parts.append(CaroGrid(match=match, colour=colour, points=legal.get(colour, {}),
                           version=version, width=width,
                           on_tap=tap, first_cell=_first_cell(match),
-                          marked=pending[1] if pending else None))
+                          marked=pending[1] if pending else None,
+                          outside=beyond if show_beyond else frozenset()))
+    if beyond:  # the caros fill the area in a direction: a lay beyond it may need recording
+        parts.append(ft.TextButton(
+            "Hide the cells outside the area" if show_beyond
+            else "A caro lies outside the area? Show those cells",
+            icon=ft.Icons.ZOOM_OUT_MAP, height=48,
+            on_click=lambda e: set_outside_at(None if show_beyond else version)))
     if match.passed:
         parts.append(ft.Text("Passed (no legal cell): " + ", ".join(match.passed), size=13))
     parts.append(_turn_list(match))

@@ -1,5 +1,11 @@
 """The Caro tap grid: laid caros, the cells still in reach, and what each legal cell scores.
 
+On request (`outside`) the grid also draws the free cells next to a laid caro, at an edge or a
+corner, that lie outside the playing area: once the caros fill the area in a direction, a caro
+laid beyond it still has a cell to tap, which the screen refuses with its reasons and can record
+as laid, noticed too late (C9). They are not drawn by default: they would shrink every cell for
+a rare mistake.
+
 A tap re-sends only the cells whose look changed. The grid keeps the control it built for each
 cell and row together with the plain data (one tuple per cell) it was built from, and hands Flet
 the very same object again while that data is unchanged: Flet's diff skips an object it has
@@ -95,6 +101,14 @@ def _header(cols: tuple[int, ...], width: float) -> ft.Control:
     )
 
 
+def outside_area(match: caro.Match) -> frozenset[Cell]:
+    """The free cells next to a laid caro, at an edge or a corner, outside the playing area:
+    where a caro could lie that was laid against the area rule and noticed too late (C9)."""
+    board, reach = match.board, set(match.cells_in_reach())
+    return frozenset((r + dr, c + dc) for r, c in board for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                     if (r + dr, c + dc) not in board and (r + dr, c + dc) not in reach)
+
+
 class _Kept:
     """The controls last built for one grid shape, each with the data it was built from."""
 
@@ -117,14 +131,15 @@ class _Kept:
 @ft.component
 def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], version: int,
              width: float, on_tap: Callable[[Cell], None], first_cell: Cell,
-             marked: Cell | None) -> ft.Control:
-    """`points`: the legal cells of `colour` with what each scores (the screen's `options`)."""
+             marked: Cell | None, outside: frozenset[Cell] = frozenset()) -> ft.Control:
+    """`points`: the legal cells of `colour` with what each scores (the screen's `options`);
+    `outside`: cells beyond the playing area to draw as well (see `outside_area`)."""
     latest_tap = ft.use_ref(None)  # (a callable initial value would be called)
     latest_tap.current = on_tap
     stable_tap = ft.use_callback(lambda cell: latest_tap.current(cell), [])
     kept_ref = ft.use_ref(None)
     if match.board:
-        cells = set(match.board) | set(match.cells_in_reach())
+        cells = set(match.board) | set(match.cells_in_reach()) | outside
     else:
         cells = {first_cell}
         points = {first_cell: 10} if colour else {}

@@ -80,17 +80,18 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     start_caro(phone, app.url, "Ann", "Ben")
     mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
     lay(phone, mirror, "red", (6, 6))
-    # Ben put a red next to Ann's red: rule 1. Noticed during his turn: -10, lay again.
-    button(phone, re.compile(r"^Lay black")).click()
-    button(phone, re.compile(r"^cell 6,7 scores")).wait_for()
-    mirror.rule_break("red")
-    button(phone, re.compile(r"^Lay red")).wait_for()
-    # Red has no legal cell for Ben, so the app offers the cell refusal through a colour he holds.
-    button(phone, re.compile(r"^cell 5,5$")).click()
-    see(phone, "Black cannot go at row 5, column 5")
+    # Ben put a red next to Ann's red: rule 1. Noticed during his turn: -10, lay again. Red has
+    # no legal cell for Ben, yet he holds it: it is dimmed, not disabled, and the break is
+    # entered with red itself.
+    button(phone, re.compile(r"^Lay black, .*selected")).wait_for()
+    button(phone, re.compile(r"^Lay red, 3 left, no legal cell(\s|$)")).click()
+    button(phone, re.compile(r"^Lay red, .*selected")).wait_for()
+    button(phone, re.compile(r"^cell 6,7$")).click()
+    see(phone, "Red cannot go at row 6, column 7")
+    see(phone, str(mirror.violations("red", (6, 7))[0]))
     button(phone, "Rule break: −10, lay it again").click()
-    see(phone, "Ben")
-    see(phone, "-10")
+    mirror.rule_break("red")
+    see(phone, mirror.history[-1]["text"])  # "Ben broke a rule with red ...: -10. ... any colour"
     lay(phone, mirror, "black", (6, 7))
     assert mirror.scores["Ben"] == 0  # 10 for the pair, -10 for the break
     see(phone, mirror.history[-1]["text"])
@@ -110,8 +111,17 @@ def grid_names(page) -> set[str]:
         || e.textContent).trim()).filter(n => n.startsWith('cell '))"""))
 
 
-def expected_names(mirror: caro.Match, colour: str) -> set[str]:
-    names = {f"cell {r},{c}" for r, c in mirror.cells_in_reach()}
+def ring(mirror: caro.Match) -> set[tuple[int, int]]:
+    """The free cells next to a laid caro at an edge or a corner, inside the area or not."""
+    board = mirror.board
+    return {(r + dr, c + dc) for r, c in board for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (r + dr, c + dc) not in board}
+
+
+def expected_names(mirror: caro.Match, colour: str, outside: bool = False) -> set[str]:
+    """The cell names the grid shows; `outside`: with the cells beyond the area asked for."""
+    cells = set(mirror.cells_in_reach()) | (ring(mirror) if outside else set())
+    names = {f"cell {r},{c}" for r, c in cells}
     for (r, c), p in mirror.options(colour).items():
         names.discard(f"cell {r},{c}")
         names.add(f"cell {r},{c} scores {p}")
@@ -156,3 +166,93 @@ def test_every_cell_matches_the_engine_after_undo_and_redo(app, phone) -> None:
         assert shown == [e["text"] for e in reversed(mirror.history[-8:])], step
     for _ in range(3):  # each lay checks the turn text, which names the cell tapped
         lay(phone, mirror, *downward(mirror))
+
+
+def test_a_colour_with_no_legal_cell_can_be_left_as_laid_and_is_named_in_the_turn(
+        app, phone) -> None:
+    """C9: Ben laid red next to Ann's red and it was noticed too late. Red has no legal cell for
+    him, yet he holds it: the bar lets him pick it (dimmed, with a line saying what a tap does),
+    and the turn is recorded as red, scoring 0 (a same-colour pair)."""
+    start_caro(phone, app.url, "Ann", "Ben")
+    mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
+    lay(phone, mirror, "red", (6, 6))
+    assert mirror.options("red") == {} and mirror.remaining("Ben")["red"] == 3
+    # The automatic colour is still the first one with a legal cell.
+    button(phone, re.compile(r"^Lay black, 3 left, selected(\s|$)")).wait_for()
+    see(phone, "Dimmed colours have no legal cell")
+    button(phone, re.compile(r"^Lay red, 3 left, no legal cell(\s|$)")).click()
+    button(phone, re.compile(r"^Lay red, 3 left, no legal cell, selected(\s|$)")).wait_for()
+    see(phone, "Red has no legal cell: tap where Ben laid it to record a rule break or a lay "
+               "noticed too late.")
+    assert grid_names(phone) == expected_names(mirror, "red")  # no cell offers red a score
+    button(phone, "cell 6,5").click()
+    see(phone, "Red cannot go at row 6, column 5")
+    see(phone, "Rule 1: red cannot go next to the red at row 6, column 6.")
+    button(phone, "Leave it as laid (noticed too late)").click()
+    mirror.lay("red", (6, 5), force=True, player="Ben")
+    assert mirror.history[-1]["text"] == ("Ben laid red at row 6, column 5, recorded as it lies "
+                                          "(rule 6): 0.")
+    see(phone, mirror.history[-1]["text"])
+    button(phone, "cell 6,5 red (last laid)").wait_for()
+    assert mirror.turns[-1]["colour"] == "red" and mirror.turns[-1]["points"] == 0
+    assert mirror.scores == {"Ann": 10, "Ben": 0} and mirror.remaining("Ben")["red"] == 2
+    # Ann's turn opens on her first colour with a legal cell, not on Ben's dimmed red.
+    see(phone, "Ann to lay")
+    first = next(c for c in caro.COLOURS if mirror.options(c))
+    button(phone, re.compile(rf"^Lay {first}, \d left, selected(\s|$)")).wait_for()
+    assert grid_names(phone) == expected_names(mirror, first)
+
+
+# An L of caros that fills the 6 x 6 area of a 2-player game: rows and columns 6 to 11.
+L_SHAPE = [(6, c) for c in range(7, 12)] + [(r, 6) for r in range(7, 12)]
+
+
+def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) -> None:
+    """Once the caros fill the area square, the grid still shows one ring of cells around them:
+    a caro laid outside the area and noticed too late has a cell to tap (C9)."""
+    start_caro(phone, app.url, "Ann", "Ben")
+    mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
+    lay(phone, mirror, "red", (6, 6))
+    for cell in L_SHAPE:
+        colour = next(c for c in caro.COLOURS if cell in mirror.options(c))
+        lay(phone, mirror, colour, cell)
+    assert mirror.bounds == (6, 6, 11, 11) and mirror.current == "Ben"
+    assert (5, 6) not in mirror.cells_in_reach() and (6, 12) not in mirror.cells_in_reach()
+    assert mirror.remaining("Ben")["black"] == 0
+    button(phone, re.compile(r"^Lay black, 0 left(\s|$)")).wait_for()
+    assert phone.evaluate("""() => [...document.querySelectorAll(
+        'flt-semantics-host [role=button]')].find(e => (e.getAttribute('aria-label')
+        || e.textContent).startsWith('Lay black')).getAttribute('aria-disabled')""") == "true"
+    button(phone, re.compile(r"^Lay white")).click()
+    button(phone, re.compile(r"^Lay white, .*selected")).wait_for()
+    # The cells beyond the area are drawn only when asked for (they shrink every cell).
+    assert grid_names(phone) == expected_names(mirror, "white")
+    assert "cell 5,6" not in grid_names(phone)
+    button(phone, "A caro lies outside the area? Show those cells").click()
+    button(phone, "Hide the cells outside the area").wait_for()
+    names = grid_names(phone)
+    assert names == expected_names(mirror, "white", outside=True)
+    assert {"cell 5,5", "cell 5,6", "cell 6,12", "cell 12,7", "cell 12,5"} <= names
+    assert "cell 4,6" not in names and "cell 6,13" not in names
+    # Ben laid white above Ann's first red, outside the 6 x 6 square; noticed too late.
+    button(phone, "cell 5,6").click()
+    see(phone, "White cannot go at row 5, column 6")
+    see(phone, "Playing area: with 2 players the caros must fit in 6 x 6; white at row 5, "
+               "column 6 would make the table 7 rows tall.")
+    button(phone, "Leave it as laid (noticed too late)").click()
+    mirror.lay("white", (5, 6), force=True, player="Ben")
+    assert mirror.history[-1]["text"] == ("Ben laid white at row 5, column 6, recorded as it "
+                                          "lies (rule 6): 6.")
+    see(phone, mirror.history[-1]["text"])
+    button(phone, "cell 5,6 white (last laid)").wait_for()
+    assert mirror.bounds == (5, 6, 11, 11) and mirror.scores["Ben"] == 60 + 6
+    see(phone, "Ann to lay")
+    selected = phone.evaluate("""() => [...document.querySelectorAll(
+        'flt-semantics-host [role=button]')].map(e => e.getAttribute('aria-label')
+        || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
+    colour = selected.split()[1].rstrip(",")
+    assert grid_names(phone) == expected_names(mirror, colour)  # hidden again after the lay
+    button(phone, "A caro lies outside the area? Show those cells").click()
+    button(phone, "Hide the cells outside the area").wait_for()
+    assert grid_names(phone) == expected_names(mirror, colour, outside=True)
+    assert "cell 4,6" in grid_names(phone)  # the ring follows the caro laid outside
