@@ -11,6 +11,7 @@ from companion.context import use_services
 from companion.games import GameUI
 from companion.games.caro_grid import CaroGrid, outside_area
 from companion.games.caro_look import COLOURS, swatch
+from companion.viewport import use_page_width
 from companion.widgets.action_log import action_log
 from scoring import RuleViolation, caro
 from scoring.core import Match
@@ -152,7 +153,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
     pending, set_pending = ft.use_state(None)  # (colour, cell, [reasons]) of a refused tap
     # The version at which the cells outside the area were asked for: shown until the next action.
     outside_at, set_outside_at = ft.use_state(None)
-    page = ft.context.page
+    page_width = use_page_width()  # the cells are sized to it, also after a resize
 
     if match.is_over:
         return ft.Column([CaroEnd(match=match, act=act, version=version), _turn_list(match)],
@@ -236,7 +237,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
                 ),
             )
         )
-    width = (page.width or 412) - 24
+    width = page_width - 24
     beyond = outside_area(match) if match.board else frozenset()
     show_beyond = bool(beyond) and outside_at == version
     parts.append(CaroGrid(match=match, colour=colour, points=legal.get(colour, {}),

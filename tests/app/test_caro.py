@@ -256,3 +256,28 @@ def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) 
     button(phone, "Hide the cells outside the area").wait_for()
     assert grid_names(phone) == expected_names(mirror, colour, outside=True)
     assert "cell 4,6" in grid_names(phone)  # the ring follows the caro laid outside
+
+
+def cell_boxes(page) -> list[dict]:
+    return page.evaluate("""() => [...document.querySelectorAll(
+        'flt-semantics-host [role=button]')].filter(e => (e.getAttribute('aria-label')
+        || e.textContent).trim().startsWith('cell ')).map(e => {
+            const r = e.getBoundingClientRect(); return {right: r.right, width: r.width}; })""")
+
+
+def test_the_grid_fits_the_width_again_after_a_resize(app, phone) -> None:
+    """Turning a phone or resizing a window sizes the cells to the new width at once."""
+    phone.set_viewport_size({"width": 1280, "height": 800})
+    start_caro(phone, app.url, "Ann", "Ben")
+    mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
+    lay(phone, mirror, "red", (mirror.area, mirror.area))
+    wide = max(box["width"] for box in cell_boxes(phone))
+    phone.set_viewport_size({"width": 412, "height": 915})
+    phone.wait_for_function("""() => { const cells = [...document.querySelectorAll(
+        'flt-semantics-host [role=button]')].filter(e => (e.getAttribute('aria-label')
+        || e.textContent).trim().startsWith('cell '));
+        return cells.length == 121 && cells.every(e => e.getBoundingClientRect().right <= 412)
+        }""", timeout=10_000)
+    narrow = cell_boxes(phone)
+    assert len(narrow) == len(expected_names(mirror, "black")) and wide > 50
+    assert max(box["width"] for box in narrow) < wide
