@@ -38,7 +38,7 @@ CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
 # Borders are shared: a rebuilt cell whose border kind did not change hands Flet the same object,
 # which its diff skips at once.
 EMPTY = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
-LAID = ft.Border.all(1, "#616161")
+LAID = ft.Border.all(2, "#9E9E9E")  # mid grey: a black caro stands out in the dark theme too
 LAST = ft.Border.all(4, ft.Colors.AMBER)
 LEGAL = ft.Border.all(2, ft.Colors.PRIMARY)
 MARKED = ft.Border.all(3, ft.Colors.ERROR)
