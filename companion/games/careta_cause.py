@@ -18,12 +18,10 @@ def cause_panel(match: careta.Match, player: str, act: Callable[..., bool],
         if act(lambda m: m.cause(player, doubters, truth)):
             close()
 
-    def undoubted(e: Any) -> None:
+    def undoubted() -> None:
         if act(lambda m: m.cause(player)):
             close()
 
-    nobody = ft.FilledButton(f"Nobody doubts {player}", icon=ft.Icons.CHECK, height=48,
-                             on_click=undoubted)
     return DoubtPanel(
         heading=f"{player} claims Cause",
         hint="One card of each suit, or four of one suit (0 cards count by their suit; the Trick "
@@ -36,6 +34,6 @@ def cause_panel(match: careta.Match, player: str, act: Callable[..., bool],
         cards_label="Enter the 4 cards",
         on_truth=claim,
         on_cancel=close,
-        extra=nobody,
+        nobody=(f"Nobody doubts {player}", undoubted),
         key=f"cause-{player}-{version}",
     )

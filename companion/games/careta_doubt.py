@@ -26,10 +26,13 @@ def DoubtPanel(
     start_cards: Sequence[careta.Card] = (),
     cards_label: str = "Enter the cards",
     hint: str = "",
-    extra: ft.Control | None = None,
+    nobody: tuple[str, Callable[[], None]] | None = None,
 ) -> ft.Control:
     """Doubter toggles (only `allowed` players can be picked: K7, K10), then the verdict buttons
-    (`verdicts`: (button text, truth for the engine)) or the card picker for `cards` cards."""
+    (`verdicts`: (button text, truth for the engine)) or the card picker for `cards` cards.
+
+    `nobody` is (button text, on tap) for the claim nobody doubts (Cause, K9): it is offered only
+    while no doubter is picked, so a tap on it can never drop a doubt already named."""
     doubters, set_doubters = ft.use_state([])
     picking, set_picking = ft.use_state(False)
 
@@ -41,8 +44,10 @@ def DoubtPanel(
     parts: list[ft.Control] = [title(heading)]
     if hint:
         parts.append(note(hint))
-    if extra is not None:
-        parts.append(extra)
+    if nobody is not None:
+        text, undoubted = nobody
+        parts.append(ft.FilledButton(text, icon=ft.Icons.CHECK, height=48, disabled=ready,
+                                     on_click=lambda e: undoubted()))
     parts.append(ft.Text("Who doubts? (the first after the player in turn order scores if it "
                          "was a lie)", size=14))
     parts.append(ft.Row(

@@ -68,6 +68,7 @@ def NumberPad(
             ft.Switch(
                 label="Card and ally at once",
                 value=at_once,
+                padding=ft.Padding.symmetric(horizontal=4, vertical=4),
                 on_change=lambda e: set_with_ally(bool(e.control.value)),
             )
         )

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.widgets.action_log import action_log
 from companion.widgets.seat_row import seat_row
+from companion.words import plural
 from scoring import carrera
 
 CHIP = "#F9A825"  # fuel chips: amber, with a dark rim so an empty slot still reads as a slot
@@ -18,10 +19,6 @@ TIE_RULE = {
     "first": "the card played earliest wins",
     "last": "the card played last wins",
 }
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def names(people: list[str]) -> str:

@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.widgets.action_log import action_log
 from companion.widgets.seat_row import seat_row
+from companion.words import plural
 from scoring import ratel
 
 DAMAGE = "#C62828"  # a damage chip taken: red, with a dark rim; an empty slot is an outline
@@ -20,10 +21,6 @@ MODE_LINE = {
     "damage": "Standard game: 2 damage loses",
     "short": "Short game: 1 damage loses",
 }
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def names(people: list[str]) -> str:

@@ -1,7 +1,12 @@
-"""New match: players in seating order, who goes first, the game's own options, then Start."""
+"""New match: players in seating order, who goes first, the game's own options, then Start.
+
+A refused Start says why under the button, about the input it was tapped with: the message goes
+as soon as the players, the first player or an option change (tap Start again to check anew).
+"""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import flet as ft
@@ -31,28 +36,34 @@ def NewMatch() -> ft.View:
     players, set_players = ft.use_state([])
     first, set_first = ft.use_state(None)
     values, set_values = ft.use_state(dict(ui.defaults) if ui else {})
-    problem, set_problem = ft.use_state("")
+    # (message, the input it is about): shown only while the input is still that one.
+    problem, set_problem = ft.use_state(("", None))
     if ui is None:
         return ft.View(route=f"/new/{game}", appbar=ft.AppBar(title=ft.Text("New match")),
                        controls=[ft.Text(f"There is no game called “{game}”.")])
 
     chosen_first = first if first in players else (players[0] if players else None)
     count = ui.players
+    now = (list(players), chosen_first, values)
+    message = problem[0] if problem[1] == now else ""
+
+    def refuse(text: str) -> None:
+        set_problem((text, copy.deepcopy(now)))
 
     def start(e: Any) -> None:
         if len(players) not in count:
-            set_problem(f"{ui.title} is for {count.start} to {count.stop - 1} players; "
-                        f"you have {len(players)}.")
+            refuse(f"{ui.title} is for {count.start} to {count.stop - 1} players; "
+                   f"you have {len(players)}.")
             return
         try:
             match = ui.create(list(players), chosen_first, dict(values))
         except RuleViolation as error:
-            set_problem(str(error))
+            refuse(str(error))
             return
         try:
             mid = services.tables.create(match)
         except RuleViolation as error:  # Locked: this device has not entered the PIN
-            set_problem(str(error))
+            refuse(str(error))
             return
         page.navigate(f"/match/{mid}")
 
@@ -64,7 +75,8 @@ def NewMatch() -> ft.View:
                 ft.RadioGroup(
                     value=chosen_first,
                     on_change=lambda e: set_first(e.control.value),
-                    content=ft.Column([ft.Radio(value=p, label=p) for p in players], spacing=0),
+                    content=ft.Column([ft.Radio(value=p, label=p, height=48) for p in players],
+                                      spacing=0),
                 ),
             ],
             spacing=4,
@@ -87,7 +99,7 @@ def NewMatch() -> ft.View:
                     ui.options(values=values, set_values=set_values, players=players)
                     if ui.options
                     else ft.Container(height=0),
-                    message_line(problem, error=True),
+                    message_line(message, error=True),
                     ft.Row([ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, height=52,
                                             on_click=start, expand=True)]),
                 ],

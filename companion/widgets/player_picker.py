@@ -43,13 +43,20 @@ def PlayerPicker(
         set_draft("")
         set_problem("")
 
+    # A refused name's message goes as soon as its cause may have: the name or the players change.
+    def edit(text: str) -> None:
+        set_draft(text)
+        set_problem("")
+
     def move(index: int, step: int) -> None:
         order = list(players)
         order[index], order[index + step] = order[index + step], order[index]
         set_players(order)
+        set_problem("")
 
     def remove(index: int) -> None:
         set_players([p for i, p in enumerate(players) if i != index])
+        set_problem("")
 
     rows = []
     for i, name in enumerate(players):
@@ -66,6 +73,7 @@ def PlayerPicker(
                     icon_action(ft.Icons.CLOSE, f"Remove {name}", lambda e, i=i: remove(i)),
                 ],
                 spacing=0,
+                key=f"player {name}",  # a row removed or moved takes nothing else with it
             )
         )
     choices = [n for n in known if n.casefold() not in (p.casefold() for p in players)]
@@ -78,7 +86,7 @@ def PlayerPicker(
                     ft.TextField(
                         label="Player name",
                         value=draft,
-                        on_change=lambda e: set_draft(e.control.value),
+                        on_change=lambda e: edit(e.control.value),
                         on_submit=lambda e: add(e.control.value),
                         expand=True,
                         dense=True,
@@ -86,6 +94,7 @@ def PlayerPicker(
                     ft.Button("Add", on_click=lambda e: add(draft), height=48),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
+                key="name field",  # keeps the name being typed when a player row goes
             ),
             message_line(problem, error=True),
             ft.Row(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.app.ui import add_players, button, host, open_page, see, text, type_into
 
 
@@ -31,6 +33,40 @@ def test_bad_player_names_are_refused_with_a_message(app, phone) -> None:
     button(phone, "Start match").click()
     see(phone, "Caro is for 2 to 4 players; you have 1.")
     assert "/new/caro" in phone.url
+
+
+def add_more(page, first_number: int, *names: str) -> None:
+    """Add players after `first_number - 1` others (add_players counts from 1)."""
+    for n, name in enumerate(names, start=first_number):
+        type_into(page, "Player name", name)
+        page.keyboard.press("Enter")
+        see(page, f"{n}.")
+
+
+def test_a_new_match_message_goes_as_soon_as_its_cause_is_fixed(app, phone) -> None:
+    open_page(phone, app.url)
+    button(phone, "New Caro match").click()
+    button(phone, "Start match").click()
+    see(phone, "Caro is for 2 to 4 players; you have 0.")
+    add_more(phone, 1, "Ann")
+    expect(text(phone, "Caro is for 2 to 4 players")).to_have_count(0)
+    button(phone, "Start match").click()
+    see(phone, "Caro is for 2 to 4 players; you have 1.")  # checked anew, with the new count
+    expect(text(phone, "Caro is for 2 to 4 players")).to_have_count(1)
+    add_more(phone, 2, "Ben", "Cleo", "Dan")
+    expect(text(phone, "Caro is for 2 to 4 players")).to_have_count(0)
+    type_into(phone, "Player name", "Eve")
+    phone.keyboard.press("Enter")
+    see(phone, "This game takes at most 4 players.")
+    button(phone, "Remove Dan").click()
+    expect(text(phone, "Dan")).to_have_count(0)
+    expect(text(phone, "This game takes at most 4 players.")).to_have_count(0)
+    # The name being typed is kept: nothing a user entered is lost.
+    assert host(phone).get_by_role("textbox", name="Player name").input_value() == "Eve"
+    add_more(phone, 4, "Eve")
+    expect(text(phone, "This game takes at most 4 players.")).to_have_count(0)
+    button(phone, "Start match").click()
+    see(phone, "Ann lays the first caro")
 
 
 def test_a_match_survives_reload_and_restart_and_can_be_continued(app, phone) -> None:
@@ -70,6 +106,11 @@ def test_theme_choice_survives_a_restart(app, phone) -> None:
     button(phone, "Settings").click()
     see(phone, str(app.data))
     host(phone).get_by_role("radio", name="Dark").click()
+    saved = app.data / "preferences.json"
+    for _ in range(100):  # the tap reaches the app before it is stopped, as a person's would
+        if saved.exists() and "dark" in saved.read_text():
+            break
+        phone.wait_for_timeout(100)
     app.stop()
     app.start()
     open_page(phone, app.url + "/settings")

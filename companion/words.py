@@ -1,0 +1,12 @@
+"""Small pieces of English the screens share."""
+
+from __future__ import annotations
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """ "1 card", "2 cards"; `many` where adding an s is wrong.
+
+    >>> plural(1, "card"), plural(0, "card"), plural(2, "fuel", "fuel")
+    ('1 card', '0 cards', '2 fuel')
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
