@@ -101,6 +101,13 @@ class Tables:
         self._notify(mid, version)
         return result
 
+    def check(self, mid: str, *, seen: int, by: Pass | None = None) -> None:
+        """Raise what `act` would before acting (Locked, StaleView), changing nothing: for a
+        screen about to answer a tap itself, e.g. with a refusal worked out from the match."""
+        self.gate.check(by)
+        if seen != self.get(mid).version:
+            raise StaleView()
+
     def undo(self, mid: str, *, seen: int | None = None, by: Pass | None = None) -> None:
         self.act(mid, lambda m: m.undo(), seen=seen, by=by)
 
@@ -199,6 +206,9 @@ class SessionTables:
 
     def act(self, mid: str, action: Callable[[Match], Any], *, seen: int | None = None) -> Any:
         return self.tables.act(mid, action, seen=seen, by=self.who)
+
+    def check(self, mid: str, *, seen: int) -> None:
+        self.tables.check(mid, seen=seen, by=self.who)
 
     def undo(self, mid: str, *, seen: int | None = None) -> None:
         self.tables.undo(mid, seen=seen, by=self.who)

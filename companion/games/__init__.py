@@ -25,7 +25,9 @@ class GameUI:
 
     match_cls: type[Match]
     blurb: str
-    # The component drawing the match: screen(match=..., act=..., version=...).
+    # The component drawing the match: screen(match=..., act=..., version=...). act(action)
+    # runs an action and returns whether it was taken; act(None) only asks whether the
+    # screen may act on the match as it shows it (before answering a tap itself).
     screen: Callable[..., Any]
     # Build a new match from the players in seating order, the chosen first player and options.
     create: Callable[[list[str], str, dict[str, Any]], Match]

@@ -70,7 +70,7 @@ def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: st
             )
         )
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=6,
-                  alignment=ft.MainAxisAlignment.CENTER)
+                  alignment=ft.MainAxisAlignment.CENTER, key="colours")
 
 
 def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
@@ -88,7 +88,7 @@ def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
     else:
         return None
     return ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
-                   text_align=ft.TextAlign.CENTER)
+                   text_align=ft.TextAlign.CENTER, key="hint")
 
 
 RECENT = 8  # turns listed under the grid; the match timeline has them all
@@ -176,7 +176,10 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
         colour = next((c for c in COLOURS if held.get(c)), None)
 
     def tap(cell: Cell) -> None:
-        if colour is None:
+        # A tap made on a view that another screen's change has overtaken, or on a locked
+        # device, is refused as such, not answered with rules checked against a table the
+        # scorekeeper has not seen yet.
+        if colour is None or not act(None):
             return
         if not match.board:
             cell = _first_cell(match)
@@ -202,7 +205,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
     if match.must_relay:
         head = f"{player} must lay {match.must_relay} again (rule 5: −10 already counted)"
     parts: list[ft.Control] = [
-        ft.Text(head, size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(head, size=18, weight=ft.FontWeight.BOLD, key="head"),
         _colour_bar(match, legal, colour, lambda c: (set_chosen((c, version)), set_pending(None))),
     ]
     hint = _no_cell_hint(match, legal, colour)
@@ -221,6 +224,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
             ]
         parts.append(
             ft.Container(
+                key="refusal",
                 bgcolor=ft.Colors.ERROR_CONTAINER,
                 border_radius=10,
                 padding=12,
@@ -240,20 +244,26 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
     width = page_width - 24
     beyond = outside_area(match) if match.board else frozenset()
     show_beyond = bool(beyond) and outside_at == version
+    # Keyed, as the parts that come and go around it are: a hint or a refusal appearing above
+    # it must not make Flet match the grid with another part and draw every cell anew (which
+    # also lost a tap made on a cell in that instant).
     parts.append(CaroGrid(match=match, colour=colour, points=legal.get(colour, {}),
                           version=version, width=width,
                           on_tap=tap, first_cell=_first_cell(match),
                           marked=pending[1] if pending else None,
-                          outside=beyond if show_beyond else frozenset()))
+                          outside=beyond if show_beyond else frozenset(), key="grid"))
     if beyond:  # the caros fill the area in a direction: a lay beyond it may need recording
         parts.append(ft.TextButton(
             "Hide the cells outside the area" if show_beyond
             else "A caro lies outside the area? Show those cells",
-            icon=ft.Icons.ZOOM_OUT_MAP, height=48,
+            icon=ft.Icons.ZOOM_OUT_MAP, height=48, key="outside",
             on_click=lambda e: set_outside_at(None if show_beyond else version)))
     if match.passed:
-        parts.append(ft.Text("Passed (no legal cell): " + ", ".join(match.passed), size=13))
-    parts.append(_turn_list(match))
+        parts.append(ft.Text("Passed (no legal cell): " + ", ".join(match.passed), size=13,
+                             key="passed"))
+    turns = _turn_list(match)
+    turns.key = "turns"
+    parts.append(turns)
     return ft.Column(parts, spacing=10)
 
 

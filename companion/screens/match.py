@@ -54,10 +54,20 @@ def MatchScreen() -> ft.View:
 
     message = said[1:] if said[0] == mid else ("", False)
 
-    def run(action: Callable[[Match], Any], done: str | None = None) -> bool:
+    def run(action: Callable[[Match], Any] | None, done: str | None = None) -> bool:
+        """Do `action` on the match; False (with the reason on the message line) if refused.
+        `action` None only asks whether this screen may act on the match as it shows it, for a
+        tap the game screen answers itself (a refusal worked out from the match)."""
         if not in_step.ready():
             set_message((str(StaleView()), True))
             return False
+        if action is None:
+            try:
+                services.tables.check(mid, seen=shown)
+            except RuleViolation as error:
+                set_message((str(error), True))
+                return False
+            return True
         try:
             services.tables.act(mid, action, seen=shown)
         except RuleViolation as error:

@@ -118,6 +118,29 @@ def ring(mirror: caro.Match) -> set[tuple[int, int]]:
             if (r + dr, c + dc) not in board}
 
 
+def selected_colour(page) -> str:
+    """The colour the colour bar has selected ("red" from "Lay red, 3 left, selected")."""
+    name = page.evaluate("""() => [...document.querySelectorAll(
+        'flt-semantics-host [role=button]')].map(e => e.getAttribute('aria-label')
+        || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
+    return name.split()[1].rstrip(",")
+
+
+def leave_as_laid(page, mirror: caro.Match, colour: str, cell: tuple[int, int], reason: str,
+                  turn: str) -> None:
+    """Tap a cell the selected `colour` may not go on, check the refusal names `reason`, and
+    record it as laid, noticed too late (C9): the turn reads `turn`, the cell shows the caro."""
+    r, c = cell
+    button(page, f"cell {r},{c}").click()
+    see(page, f"{colour.title()} cannot go at row {r}, column {c}")
+    see(page, reason)
+    button(page, "Leave it as laid (noticed too late)").click()
+    mirror.lay(colour, cell, force=True, player=mirror.current)
+    assert mirror.history[-1]["text"] == turn
+    see(page, turn)
+    button(page, f"cell {r},{c} {colour} (last laid)").wait_for()
+
+
 def expected_names(mirror: caro.Match, colour: str, outside: bool = False) -> set[str]:
     """The cell names the grid shows; `outside`: with the cells beyond the area asked for."""
     cells = set(mirror.cells_in_reach()) | (ring(mirror) if outside else set())
@@ -152,10 +175,7 @@ def test_every_cell_matches_the_engine_after_undo_and_redo(app, phone) -> None:
         getattr(mirror, step.lower())()
         button(phone, step).click()
         see(phone, f"{step}ne: {text if step == 'Undo' else mirror.history[-1]['text']}")
-        selected = phone.evaluate("""() => [...document.querySelectorAll(
-            'flt-semantics-host [role=button]')].map(e => e.getAttribute('aria-label')
-            || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
-        colour = selected.split()[1].rstrip(",")
+        colour = selected_colour(phone)
         assert grid_names(phone) == expected_names(mirror, colour), step
         assert_buttons_named(phone)
         # The turn list (keyed lines) shows the latest turns, newest first, after each step.
@@ -185,15 +205,9 @@ def test_a_colour_with_no_legal_cell_can_be_left_as_laid_and_is_named_in_the_tur
     see(phone, "Red has no legal cell: tap where Ben laid it to record a rule break or a lay "
                "noticed too late.")
     assert grid_names(phone) == expected_names(mirror, "red")  # no cell offers red a score
-    button(phone, "cell 6,5").click()
-    see(phone, "Red cannot go at row 6, column 5")
-    see(phone, "Rule 1: red cannot go next to the red at row 6, column 6.")
-    button(phone, "Leave it as laid (noticed too late)").click()
-    mirror.lay("red", (6, 5), force=True, player="Ben")
-    assert mirror.history[-1]["text"] == ("Ben laid red at row 6, column 5, recorded as it lies "
-                                          "(rule 6): 0.")
-    see(phone, mirror.history[-1]["text"])
-    button(phone, "cell 6,5 red (last laid)").wait_for()
+    leave_as_laid(phone, mirror, "red", (6, 5),
+                  "Rule 1: red cannot go next to the red at row 6, column 6.",
+                  "Ben laid red at row 6, column 5, recorded as it lies (rule 6): 0.")
     assert mirror.turns[-1]["colour"] == "red" and mirror.turns[-1]["points"] == 0
     assert mirror.scores == {"Ann": 10, "Ben": 0} and mirror.remaining("Ben")["red"] == 2
     # Ann's turn opens on her first colour with a legal cell, not on Ben's dimmed red.
@@ -235,22 +249,13 @@ def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) 
     assert {"cell 5,5", "cell 5,6", "cell 6,12", "cell 12,7", "cell 12,5"} <= names
     assert "cell 4,6" not in names and "cell 6,13" not in names
     # Ben laid white above Ann's first red, outside the 6 x 6 square; noticed too late.
-    button(phone, "cell 5,6").click()
-    see(phone, "White cannot go at row 5, column 6")
-    see(phone, "Playing area: with 2 players the caros must fit in 6 x 6; white at row 5, "
-               "column 6 would make the table 7 rows tall.")
-    button(phone, "Leave it as laid (noticed too late)").click()
-    mirror.lay("white", (5, 6), force=True, player="Ben")
-    assert mirror.history[-1]["text"] == ("Ben laid white at row 5, column 6, recorded as it "
-                                          "lies (rule 6): 6.")
-    see(phone, mirror.history[-1]["text"])
-    button(phone, "cell 5,6 white (last laid)").wait_for()
+    leave_as_laid(phone, mirror, "white", (5, 6),
+                  "Playing area: with 2 players the caros must fit in 6 x 6; white at row 5, "
+                  "column 6 would make the table 7 rows tall.",
+                  "Ben laid white at row 5, column 6, recorded as it lies (rule 6): 6.")
     assert mirror.bounds == (5, 6, 11, 11) and mirror.scores["Ben"] == 60 + 6
     see(phone, "Ann to lay")
-    selected = phone.evaluate("""() => [...document.querySelectorAll(
-        'flt-semantics-host [role=button]')].map(e => e.getAttribute('aria-label')
-        || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
-    colour = selected.split()[1].rstrip(",")
+    colour = selected_colour(phone)
     assert grid_names(phone) == expected_names(mirror, colour)  # hidden again after the lay
     button(phone, "A caro lies outside the area? Show those cells").click()
     button(phone, "Hide the cells outside the area").wait_for()

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.tables import Tables
+from companion.access import Gate, Locked
+from companion.tables import StaleView, Tables
 from scoring import caro
 from storage import Store
 
@@ -30,3 +31,18 @@ def test_a_failing_listener_fails_neither_the_change_nor_the_other_listeners(
         assert heard == [(mid, 0), (mid, 1)]
         assert store.load(mid).board == {(6, 6): "red"}
     assert "could not be told of the change" in caplog.text
+
+
+def test_check_refuses_as_act_would_and_changes_nothing(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        tables = Tables(store, Gate("2468"))
+        keeper, follower = tables.session(), tables.session()
+        tables.gate.unlock(keeper.who, "2468")
+        mid = keeper.create(caro.Match(players=["Ann", "Ben"]))
+        keeper.check(mid, seen=0)  # up to date, allowed: no error
+        keeper.act(mid, lambda m: m.lay("red", (6, 6)), seen=0)
+        with pytest.raises(StaleView):
+            keeper.check(mid, seen=0)  # a view from before the lay
+        with pytest.raises(Locked):
+            follower.check(mid, seen=1)
+        assert tables.get(mid).version == 1 and len(store.load(mid).events) == 2
