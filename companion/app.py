@@ -21,6 +21,7 @@ from companion.screens.stats import StatsScreen
 from companion.screens.timeline import TimelineScreen
 from companion.share import Share
 from companion.tables import SessionTables, Tables
+from companion.viewport import PageWidth
 
 SEED = ft.Colors.TEAL
 MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -47,8 +48,8 @@ ROUTES = [
 
 
 @ft.component
-def App(tables: SessionTables, preferences: Preferences,
-        share: Share | None = None) -> list[ft.View]:
+def App(tables: SessionTables, preferences: Preferences, share: Share | None = None,
+        page_width: PageWidth | None = None) -> list[ft.View]:
     page = ft.context.page
     theme, set_theme_state = ft.use_state(preferences.theme)
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
@@ -68,7 +69,8 @@ def App(tables: SessionTables, preferences: Preferences,
         set_keeps_score(tables.keeps_score)
 
     services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
-                        share=share, keeps_score=keeps_score, unlock=unlock, lock=lock)
+                        share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,
+                        page_width=page_width)
     return AppContext(services, lambda: ft.Router(ROUTES, manage_views=True))
 
 
@@ -84,6 +86,6 @@ def build_main(tables: Tables, preferences: Preferences,
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
         page.theme_mode = MODES[preferences.theme]
-        page.render_views(App, tables.session(), preferences, share)
+        page.render_views(App, tables.session(), preferences, share, PageWidth(page))
 
     return main

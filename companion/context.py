@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.preferences import Preferences
 from companion.share import Share
 from companion.tables import SessionTables
+
+if TYPE_CHECKING:
+    from companion.viewport import PageWidth
 
 
 def _refuse(pin: str) -> None:
@@ -27,6 +31,7 @@ class Services:
     keeps_score: bool = True  # may this session change matches (always without --lan)
     unlock: Callable[[str], None] = _refuse  # enter the PIN; raises PinRefused
     lock: Callable[[], None] = lambda: None  # back to following only
+    page_width: PageWidth | None = None  # the page's width, followed through resizes
 
 
 AppContext = ft.create_context(None)

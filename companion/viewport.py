@@ -2,31 +2,50 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
+from companion.context import use_services
+
 PHONE_WIDTH = 412  # before the browser has said how wide it is
 
 
-def use_page_width() -> float:
-    """The page's width in logical pixels; the calling component renders again on a resize.
+class PageWidth:
+    """One session's page width. Made before the first render, so the page carries its resize
+    handler from the start (setting one later needs a page update of its own, which cost a
+    tap made during it)."""
 
-    One component at a time may follow it (a page has one resize handler): the Caro grid, which
-    sizes its cells to the width.
-    """
-    page = ft.context.page
-    width, set_width = ft.use_state(page.width or PHONE_WIDTH)
+    def __init__(self, page: ft.Page) -> None:
+        self.value: float = page.width or PHONE_WIDTH
+        self._followers: list[Callable[[float], None]] = []
+        page.on_resize = self._resized
+
+    def _resized(self, e: Any) -> None:
+        self.value = e.width or PHONE_WIDTH
+        for follower in list(self._followers):
+            follower(self.value)
+
+    def follow(self, follower: Callable[[float], None]) -> Callable[[], None]:
+        """Call `follower(width)` after every resize; returns the function that stops it."""
+        self._followers.append(follower)
+        return lambda: self._followers.remove(follower) if follower in self._followers else None
+
+
+def use_page_width() -> float:
+    """The page's width in logical pixels; the calling component renders again on a resize."""
+    width = use_services().page_width
+    value, set_value = ft.use_state(width.value if width else PHONE_WIDTH)
+    stop = ft.use_ref(None)
 
     def follow() -> None:
-        def resized(e: Any) -> None:
-            set_width(e.width or PHONE_WIDTH)
-
-        page.on_resize = resized
-        page.update()  # the browser reports resizes only once the page has a handler
+        if width is not None:
+            stop.current = width.follow(set_value)
 
     def unfollow() -> None:
-        page.on_resize = None
+        if stop.current:
+            stop.current()
 
     ft.use_effect(follow, [], cleanup=unfollow)
-    return width
+    return value
