@@ -21,6 +21,22 @@ def run_in_session(page: ft.Page, task: Callable[[], Coroutine[Any, Any, None]])
         page.run_task(task)
 
 
+def use_subscription(subscribe: Callable[[], Callable[[], None]], deps: list[Any]) -> None:
+    """Call `subscribe()` when the component mounts (and again when `deps` change); it returns
+    the function that ends the subscription, called when the component goes or before the
+    next subscribe."""
+    stop = ft.use_ref(None)
+
+    def start() -> None:
+        stop.current = subscribe()
+
+    def end() -> None:
+        if stop.current:
+            stop.current()
+
+    ft.use_effect(start, deps, cleanup=end)
+
+
 def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
     """Re-render the calling component after every change to the match `mid`, in this session or
     another one; returns the version last seen (a key for anything drawn from the match) and its
@@ -28,21 +44,13 @@ def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
     services = use_services()
     page = ft.context.page
     seen, set_seen = ft.use_state(0)
-    unsubscribe = ft.use_ref(None)
 
-    def follow() -> None:
-        def on_change(changed: str, version: int) -> None:
-            if changed == mid:
-                async def refresh() -> None:
-                    set_seen(version)
+    def on_change(changed: str, version: int) -> None:
+        if changed == mid:
+            async def refresh() -> None:
+                set_seen(version)
 
-                run_in_session(page, refresh)
+            run_in_session(page, refresh)
 
-        unsubscribe.current = services.tables.subscribe(on_change)
-
-    def unfollow() -> None:
-        if unsubscribe.current:
-            unsubscribe.current()
-
-    ft.use_effect(follow, [mid], cleanup=unfollow)
+    use_subscription(lambda: services.tables.subscribe(on_change), [mid])
     return seen, set_seen

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.context import use_services
-from companion.follow import run_in_session
+from companion.follow import run_in_session, use_subscription
 
 SETTLE = 0.05  # seconds after the reply: the browser draws the update on its next frame
 REPLY_WAIT = 5.0  # a browser that does not answer in time is taken as up to date
@@ -53,20 +53,12 @@ def use_in_step(mid: str) -> InStep:
     asked = ft.use_ref(0)  # latest such version the browser was asked about
     fresh, set_fresh = ft.use_state(0)  # latest such version the browser answered for
     confirmed = ft.use_ref(0)  # latest such version whose fresh screen has been sent
-    unsubscribe = ft.use_ref(None)
 
-    def follow() -> None:
-        def on_change(changed: str, version: int) -> None:
-            if changed == mid and not services.tables.made_here(mid, version):
-                elsewhere.current = max(elsewhere.current, version)
+    def on_change(changed: str, version: int) -> None:
+        if changed == mid and not services.tables.made_here(mid, version):
+            elsewhere.current = max(elsewhere.current, version)
 
-        unsubscribe.current = services.tables.subscribe(on_change)
-
-    def unfollow() -> None:
-        if unsubscribe.current:
-            unsubscribe.current()
-
-    ft.use_effect(follow, [mid], cleanup=unfollow)
+    use_subscription(lambda: services.tables.subscribe(on_change), [mid])
 
     def ask() -> None:
         # Effects run after the render's update has been sent, so the question below reaches
@@ -108,20 +100,12 @@ def use_any_change(*, only_on: str | None = None) -> None:
     services = use_services()
     page = ft.context.page
     _, set_changes = ft.use_state(0)
-    unsubscribe = ft.use_ref(None)
 
-    def follow() -> None:
-        def on_change(mid: str, version: int) -> None:
-            if only_on is None or page.route == only_on:
-                async def refresh() -> None:
-                    set_changes(lambda n: n + 1)
+    def on_change(mid: str, version: int) -> None:
+        if only_on is None or page.route == only_on:
+            async def refresh() -> None:
+                set_changes(lambda n: n + 1)
 
-                run_in_session(page, refresh)
+            run_in_session(page, refresh)
 
-        unsubscribe.current = services.tables.subscribe(on_change)
-
-    def unfollow() -> None:
-        if unsubscribe.current:
-            unsubscribe.current()
-
-    ft.use_effect(follow, [], cleanup=unfollow)
+    use_subscription(lambda: services.tables.subscribe(on_change), [])

@@ -82,11 +82,9 @@ class Tables:
         `seen` is the version the acting screen showed: an older one raises StaleView. `by` is
         the acting session: one that may not keep score raises Locked.
         """
-        self.gate.check(by)
         with self._lock:
+            self.check(mid, seen=seen, by=by)
             table = self.get(mid)
-            if seen is not None and seen != table.version:
-                raise StaleView()
             result = action(table.match)
             try:
                 self.store.save(mid, table.match)
@@ -101,11 +99,12 @@ class Tables:
         self._notify(mid, version)
         return result
 
-    def check(self, mid: str, *, seen: int, by: Pass | None = None) -> None:
+    def check(self, mid: str, *, seen: int | None, by: Pass | None = None) -> None:
         """Raise what `act` would before acting (Locked, StaleView), changing nothing: for a
-        screen about to answer a tap itself, e.g. with a refusal worked out from the match."""
+        screen about to answer a tap itself, e.g. with a refusal worked out from the match.
+        `seen` None skips the version check, as `act` does."""
         self.gate.check(by)
-        if seen != self.get(mid).version:
+        if seen is not None and seen != self.get(mid).version:
             raise StaleView()
 
     def undo(self, mid: str, *, seen: int | None = None, by: Pass | None = None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.context import use_services
+from companion.follow import use_subscription
 
 PHONE_WIDTH = 412  # before the browser has said how wide it is
 
@@ -37,15 +38,5 @@ def use_page_width() -> float:
     """The page's width in logical pixels; the calling component renders again on a resize."""
     width = use_services().page_width
     value, set_value = ft.use_state(width.value if width else PHONE_WIDTH)
-    stop = ft.use_ref(None)
-
-    def follow() -> None:
-        if width is not None:
-            stop.current = width.follow(set_value)
-
-    def unfollow() -> None:
-        if stop.current:
-            stop.current()
-
-    ft.use_effect(follow, [], cleanup=unfollow)
+    use_subscription(lambda: width.follow(set_value) if width else (lambda: None), [])
     return value

@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.games.careta_look import names, note, panel, stated_text, title
+from companion.games.careta_look import note, panel, stated_text, title
 from companion.games.careta_pad import NumberPad
 from companion.games.careta_seats import turn_order
+from companion.words import names
 from scoring import careta
 
 

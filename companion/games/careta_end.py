@@ -9,7 +9,8 @@ from typing import Any
 import flet as ft
 
 from companion.games.careta_cards import CardPicker
-from companion.games.careta_look import cards_row, names, note, panel, stated_text, title, toggle
+from companion.games.careta_look import cards_row, note, panel, stated_text, title, toggle
+from companion.words import names
 from scoring import careta
 
 

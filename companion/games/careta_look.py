@@ -14,14 +14,6 @@ INK = {"red": "#FFFFFF", "yellow": "#000000", "blue": "#FFFFFF", "green": "#FFFF
 TRICK_FILL = "#37474F"
 
 
-def names(people: Sequence[str]) -> str:
-    """ "Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
-    items = list(people)
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def stated_text(stated: int | str | None) -> str:
     """A stated score as the table says it: PASS, or the number (negative DOWN with an ally)."""
     return "PASS" if stated == careta.PASS else str(stated)

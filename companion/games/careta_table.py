@@ -7,7 +7,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.careta_look import names, panel, title
+from companion.games.careta_look import panel, title
+from companion.words import names
 from scoring import careta
 
 

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.widgets.action_log import action_log
 from companion.widgets.seat_row import seat_row
-from companion.words import plural
+from companion.words import names, plural
 from scoring import carrera
 
 CHIP = "#F9A825"  # fuel chips: amber, with a dark rim so an empty slot still reads as a slot
@@ -19,10 +19,6 @@ TIE_RULE = {
     "first": "the card played earliest wins",
     "last": "the card played last wins",
 }
-
-
-def names(people: list[str]) -> str:
-    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
 
 
 def speed_sum(card: str, fuel: int, momentum: int, speed: int) -> str:

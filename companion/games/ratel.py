@@ -17,11 +17,11 @@ from companion.games.ratel_parts import (
     play_log,
     play_text,
     player_rows,
-    plural,
     trick_box,
 )
 from companion.games.ratel_result import RoundResult
 from companion.widgets.count_stepper import count_stepper
+from companion.words import plural
 from scoring import ratel
 from scoring.core import Match
 

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.widgets.action_log import action_log
 from companion.widgets.seat_row import seat_row
-from companion.words import plural
+from companion.words import names, plural
 from scoring import ratel
 
 DAMAGE = "#C62828"  # a damage chip taken: red, with a dark rim; an empty slot is an outline
@@ -21,13 +21,6 @@ MODE_LINE = {
     "damage": "Standard game: 2 damage loses",
     "short": "Short game: 1 damage loses",
 }
-
-
-def names(people: list[str]) -> str:
-    people = list(people)
-    if len(people) <= 1:
-        return "".join(people)
-    return ", ".join(people[:-1]) + " and " + people[-1]
 
 
 def ordinal(n: int) -> str:

@@ -8,8 +8,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.ratel_parts import names, ordinal, plural
+from companion.games.ratel_parts import ordinal
 from companion.widgets.icon_action import icon_action
+from companion.words import names, plural
 from scoring import ratel
 
 DEALT = ratel.HAND  # a hand stepper starts at the cards dealt: the table counts from there

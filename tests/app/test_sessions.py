@@ -8,6 +8,13 @@ from tests.app.test_shell import start_caro
 from tests.app.ui import button, open_page, see, text
 
 
+def lay_first_red(page) -> None:
+    """Ann lays the match's first caro, a red, wherever the grid offers it."""
+    button(page, re.compile(r"^Lay red")).click()
+    button(page, re.compile(r"^cell \d+,\d+ scores 10")).click()
+    see(page, "Ben to lay")
+
+
 def test_a_closed_tab_does_not_break_the_next_change_in_another(app, browser, phone) -> None:
     # Two tabs follow the same match; one is closed (its session lives on, without a browser).
     start_caro(phone, app.url, "Ann", "Ben")
@@ -19,9 +26,7 @@ def test_a_closed_tab_does_not_break_the_next_change_in_another(app, browser, ph
     phone.wait_for_timeout(500)  # the server notices the closed connection
 
     # The remaining tab lays, undoes and starts another match: each works and shows at once.
-    button(phone, re.compile(r"^Lay red")).click()
-    button(phone, re.compile(r"^cell \d+,\d+ scores 10")).click()
-    see(phone, "Ben to lay")
+    lay_first_red(phone)
     button(phone, "Undo").click()
     see(phone, "Undone: ")
     start_caro(phone, app.url, "Cleo", "Dan")
@@ -34,9 +39,7 @@ def test_a_message_stays_with_the_match_it_was_said_on(app, phone) -> None:
     start_caro(phone, app.url, "Cleo", "Dan")
     second = phone.url
     start_caro(phone, app.url, "Ann", "Ben")
-    button(phone, re.compile(r"^Lay red")).click()
-    button(phone, re.compile(r"^cell \d+,\d+ scores 10")).click()
-    see(phone, "Ben to lay")
+    lay_first_red(phone)
     button(phone, "Undo").click()
     see(phone, "Undone: Ann laid the first caro")
     open_page(phone, second)
@@ -48,9 +51,7 @@ def test_a_message_stays_with_the_match_it_was_said_on(app, phone) -> None:
 def test_redo_survives_a_server_restart(app, phone) -> None:
     start_caro(phone, app.url, "Ann", "Ben")
     match_url = phone.url
-    button(phone, re.compile(r"^Lay red")).click()
-    button(phone, re.compile(r"^cell \d+,\d+ scores 10")).click()
-    see(phone, "Ben to lay")
+    lay_first_red(phone)
     button(phone, "Undo").click()
     see(phone, "Undone: Ann laid the first caro")
     app.stop()
