@@ -19,7 +19,7 @@ FIGURE = re.compile(r"^(-?\d+)\s*(.*)$")
 
 
 def _last_text(match: Match) -> str:
-    history = getattr(match, "history", None)
+    history = match.history
     return history[-1]["text"] if history else "No action yet."
 
 
@@ -68,7 +68,7 @@ def BoardScreen() -> ft.View:
     match = table.match
     ui = GAME_UIS[match.GAME]
     winners = match.winners if match.is_over else []
-    current = None if match.is_over else getattr(match, "current", None)
+    current = None if match.is_over else match.current
     rows = [_row(name, value, current=name == current, won=name in winners)
             for name, value in match.standings()]
     if match.is_over:

@@ -27,7 +27,7 @@ from scoring.core import Match
 
 
 def _last_text(match: Match) -> str:
-    history = getattr(match, "history", None)
+    history = match.history
     return history[-1]["text"] if history else ""
 
 
@@ -133,7 +133,7 @@ def MatchScreen() -> ft.View:
         controls=[
             ft.Column(
                 [
-                    scoreboard(match.standings(), current=getattr(match, "current", None),
+                    scoreboard(match.standings(), current=match.current,
                                winners=winners),
                     message_line(message[0], error=message[1]),
                     *following_banner(services.keeps_score),

@@ -98,7 +98,7 @@ def PastTableScreen() -> ft.View:
                         border_radius=8,
                         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                     ),
-                    scoreboard(past.standings(), current=getattr(past, "current", None),
+                    scoreboard(past.standings(), current=past.current,
                                winners=winners),
                     message_line(note, error=True),
                     ui.screen(match=past, act=refuse, version=step, key=f"past-{step}"),
