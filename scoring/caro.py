@@ -195,6 +195,17 @@ class Match(core.Match):
         name = self.current if player is None else core.check_member(player, self.players, "player")
         return name is not None and self._hands[name].get(colour) == 1
 
+    def doubles(self, colour: str) -> bool:
+        """Whether `colour` laid now scores double: it is the current player's last caro of that
+        colour (C7). Never for the game's first caro, which scores 10 whatever it is (C3).
+
+        >>> m = Match(["Ann", "Ben"])
+        >>> m.doubles("red")
+        False
+        """
+        _check_colour(colour)
+        return bool(self._board) and self.is_last(colour)
+
     def cells_in_reach(self) -> list[Cell]:
         """Every empty cell where a caro could still go under the area limit (C2), sorted.
 
@@ -410,8 +421,7 @@ class Match(core.Match):
         cell = _as_cell(cell)
         if not self._board:
             return FIRST_POINTS
-        left = self._hands[self.current][colour] if self.current else 0
-        return (2 if left == 1 else 1) * self._pairs(colour, cell)[0]
+        return (2 if self.doubles(colour) else 1) * self._pairs(colour, cell)[0]
 
     # -- actions --------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from companion.context import use_services
 from companion.follow_up import FollowUp
 from companion.games import GameUI
 from companion.games.caro_grid import CaroGrid, outside_area
-from companion.games.caro_look import COLOURS, swatch
+from companion.games.caro_look import swatch
 from companion.viewport import use_page_width
 from companion.widgets.action_log import action_log
 from companion.words import names
@@ -36,11 +36,11 @@ def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: st
     held = match.remaining(player) if player else {}
     forced = match.must_relay
     buttons = []
-    for colour in COLOURS:
+    for colour in caro.COLOURS:
         left = held.get(colour, 0)
         allowed = left > 0 and (forced is None or colour == forced)
         dimmed = allowed and not legal[colour]
-        label = f"×{left}" + (" = x2" if left == 1 else "")
+        label = f"×{left}" + (" = x2" if match.doubles(colour) else "")
         look: list[ft.Control] = [
             ft.Container(content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0),
             ft.Text(label, size=14),
@@ -84,7 +84,7 @@ def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
     if colour is not None and not legal[colour]:
         text = (f"{colour.title()} has no legal cell: tap where {match.current} laid it to record "
                 "a rule break or a lay noticed too late.")
-    elif any(held[c] and not legal[c] for c in COLOURS):
+    elif any(held[c] and not legal[c] for c in caro.COLOURS):
         text = "Dimmed colours have no legal cell: pick one only to record a rule break or a lay "
         text += "noticed too late."
     else:
@@ -158,7 +158,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
 
     player = match.current
     # Every colour's legal cells and points, worked out once for the bar and the grid.
-    legal = {c: match.options(c) if player else {} for c in COLOURS}
+    legal = {c: match.options(c) if player else {} for c in caro.COLOURS}
     held = match.remaining(player) if player else {}
     colour = match.must_relay
     if colour is None and chosen is not None:
@@ -168,9 +168,9 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
         if held.get(picked) and (legal[picked] or at == version):
             colour = picked
     if colour is None:
-        colour = next((c for c in COLOURS if legal[c]), None)
+        colour = next((c for c in caro.COLOURS if legal[c]), None)
     if colour is None:  # never while playing: the engine skips a player who cannot lay (C10)
-        colour = next((c for c in COLOURS if held.get(c)), None)
+        colour = next((c for c in caro.COLOURS if held.get(c)), None)
 
     def tap(cell: Cell) -> None:
         # A tap made on a view that another screen's change has overtaken, or on a locked
