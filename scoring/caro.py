@@ -14,11 +14,11 @@ the next game).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import names as _join
 
 Cell = tuple[int, int]
 
@@ -82,11 +82,6 @@ def _count(n: int) -> str:
 
 def _plural(colour: str, n: int) -> str:
     return colour if n == 1 else colour + "s"
-
-
-def _join(items: Iterable[str]) -> str:
-    parts = list(items)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _as_cell(value: Any) -> Cell:

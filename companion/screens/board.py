@@ -13,6 +13,7 @@ from companion.context import use_services
 from companion.follow import use_followed_match
 from companion.games import GAME_UIS
 from companion.widgets.missing_view import open_table
+from companion.words import names
 from scoring.core import Match
 
 FIGURE = re.compile(r"^(-?\d+)\s*(.*)$")
@@ -72,7 +73,7 @@ def BoardScreen() -> ft.View:
     rows = [_row(name, value, current=name == current, won=name in winners)
             for name, value in match.standings()]
     if match.is_over:
-        won = " and ".join(winners)
+        won = names(winners)
         head = f"Game over: {won} {'win' if len(winners) > 1 else 'wins'}!" if won else "Game over"
     else:
         head = f"{current} to play" if current else ui.title
