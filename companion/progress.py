@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring import ratel
 from scoring.core import Match
 
 
@@ -117,8 +118,8 @@ def effects(match: Match, entry: dict[str, Any]) -> list[str]:
     """What one history entry did to the scoreboard, e.g. ["Ann +18"] or ["Ben +1 trophy",
     "Ann -2 fuel"]; [] when it changed nothing there."""
     changes = {k: v for k, v in entry.get("changes", {}).items() if v}
-    if match.GAME == "ratel":
-        units = ("penalty point", "penalty points") if getattr(match, "mode", "") == "penalty" \
+    if isinstance(match, ratel.Match):
+        units = ("penalty point", "penalty points") if match.mode == "penalty" \
             else ("damage", None)
         return [_signed(name, delta, *units) for name, delta in changes.items()]
     if match.GAME == "carrera":

@@ -67,10 +67,11 @@ class Tables:
                 table = self._tables[mid] = Table(self.store.load(mid))
             return table
 
-    def create(self, match: Match, *, by: Pass | None = None) -> str:
+    def create(self, match: Match, *, by: Pass | None = None, mid: str | None = None) -> str:
+        """Store a new match; `mid` is the id wished for (see `Store.create`)."""
         self.gate.check(by)
         with self._lock:
-            mid = self.store.create(match)
+            mid = self.store.create(match, mid=mid)
             self._tables[mid] = Table(match, by=by)
         self._notify(mid, 0)
         return mid
@@ -200,8 +201,8 @@ class SessionTables:
     def get(self, mid: str) -> Table:
         return self.tables.get(mid)
 
-    def create(self, match: Match) -> str:
-        return self.tables.create(match, by=self.who)
+    def create(self, match: Match, *, mid: str | None = None) -> str:
+        return self.tables.create(match, by=self.who, mid=mid)
 
     def act(self, mid: str, action: Callable[[Match], Any], *, seen: int | None = None) -> Any:
         return self.tables.act(mid, action, seen=seen, by=self.who)

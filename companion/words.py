@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+# "Ann, Ben and Cleo": the engines' joiner, so a screen and a rule's message list alike.
+from scoring.words import names as names
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -13,14 +14,3 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     """
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
-
-def names(people: Iterable[str]) -> str:
-    """ "Ann", "Ann and Ben", "Ann, Ben and Cleo" ("" for nobody).
-
-    >>> names([]), names(["Ann"]), names(["Ann", "Ben", "Cleo"])
-    ('', 'Ann', 'Ann, Ben and Cleo')
-    """
-    items = list(people)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

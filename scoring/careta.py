@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import names as _list
 
 COLOURS = ("red", "yellow", "blue", "green")
 SUITS = {"red": "Glory", "yellow": "Wealth", "blue": "Influence", "green": "Spirit"}
@@ -1148,9 +1149,6 @@ class Match(core.Match):
         self._log_entry(parts, changes, winners=winners)
 
 
-def _list(names: Iterable[Any]) -> str:
-    items = [str(n) for n in names]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _n_points(n: int) -> str:

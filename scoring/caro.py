@@ -14,11 +14,11 @@ the next game).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import names as _join
 
 Cell = tuple[int, int]
 
@@ -84,11 +84,6 @@ def _plural(colour: str, n: int) -> str:
     return colour if n == 1 else colour + "s"
 
 
-def _join(items: Iterable[str]) -> str:
-    parts = list(items)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def _as_cell(value: Any) -> Cell:
     """A cell given as (row, col) or, from JSON, [row, col]."""
     if (
@@ -113,6 +108,7 @@ class Match(core.Match):
     GAME: ClassVar[str] = "caro"
     TITLE: ClassVar[str] = "Caro"
     PLAYERS: ClassVar[range] = range(2, 5)
+    HAS_NEXT_GAME: ClassVar[bool] = True  # the loser starts the next game (C11)
 
     def __init__(self, players: list[str], starter: str | None = None) -> None:
         super().__init__({"players": players, "starter": starter})
@@ -193,6 +189,17 @@ class Match(core.Match):
         """Whether laying `colour` now would be the player's last of it, doubling the turn (C7)."""
         name = self.current if player is None else core.check_member(player, self.players, "player")
         return name is not None and self._hands[name].get(colour) == 1
+
+    def doubles(self, colour: str) -> bool:
+        """Whether `colour` laid now scores double: it is the current player's last caro of that
+        colour (C7). Never for the game's first caro, which scores 10 whatever it is (C3).
+
+        >>> m = Match(["Ann", "Ben"])
+        >>> m.doubles("red")
+        False
+        """
+        _check_colour(colour)
+        return bool(self._board) and self.is_last(colour)
 
     def cells_in_reach(self) -> list[Cell]:
         """Every empty cell where a caro could still go under the area limit (C2), sorted.
@@ -409,8 +416,7 @@ class Match(core.Match):
         cell = _as_cell(cell)
         if not self._board:
             return FIRST_POINTS
-        left = self._hands[self.current][colour] if self.current else 0
-        return (2 if left == 1 else 1) * self._pairs(colour, cell)[0]
+        return (2 if self.doubles(colour) else 1) * self._pairs(colour, cell)[0]
 
     # -- actions --------------------------------------------------------------------------------
 

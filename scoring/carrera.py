@@ -26,6 +26,7 @@ from typing import Any
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import names as _names
 
 CARDS: tuple[str, ...] = ("1", "2", "3", "4A", "4B", "5")
 FACE_DOWN = "down"
@@ -39,10 +40,6 @@ TIES = ("ask", "first", "last")  # M5
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class Match(core.Match):

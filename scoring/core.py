@@ -216,10 +216,35 @@ class Match:
             self.undo()
 
     # -- outcome --------------------------------------------------------------------------------
+    # What every screen, the store and the exports read from any match. A game overrides what
+    # it has; the defaults say "nothing of that kind", so no reader has to probe for a name.
+
+    # Whose turn it is; None when nobody in particular is to act (or the game has no turns).
+    # A plain class attribute, so a game may keep it as an instance attribute or a property.
+    current: str | None = None
+    # Does `next_game()` give the next game of a series (Caro: the loser starts, C11)? A game
+    # without one is played again from the same settings instead.
+    HAS_NEXT_GAME: ClassVar[bool] = False
 
     @property
     def players(self) -> list[str]:
         return list(self._log[0]["players"])
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """One entry per action in effect, in order: at least {"text": what happened,
+        "changes": {player or side: points added}}; a game adds its own keys."""
+        return []
+
+    @property
+    def final_scores(self) -> dict[str, int] | None:
+        """{player: final score} once the match is over, for statistics; None until then, and
+        for a game (or mode) whose result has no score worth averaging."""
+        return None
+
+    def next_game(self, starter: str | None = None) -> Match:
+        """The next game of a series, for a game with `HAS_NEXT_GAME`; `no-next-game` here."""
+        raise RuleViolation("no-next-game", f"{self.TITLE} has no next game: play it again.")
 
     @property
     def is_over(self) -> bool:

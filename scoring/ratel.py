@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import names as _names
 
 VALUES: tuple[int, ...] = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)  # R1: numeric order, no 0
 COPIES = 6  # R1: six cards of each value, so a play holds at most six (R7: the only card check)
@@ -39,13 +40,6 @@ def card_value(value: int) -> str:
 
 def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
-
-
-def _names(names: Sequence[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _is_int(x: Any) -> bool:

@@ -182,7 +182,7 @@ def csv_rows(summary: Summary, match: Match) -> list[list[Any]]:
     rows: list[list[Any]] = []
     totals: dict[str, int] = {}
     date = summary.updated.astimezone().strftime("%Y-%m-%d %H:%M")
-    for n, entry in enumerate(getattr(match, "history", []), start=1):
+    for n, entry in enumerate(match.history, start=1):
         for name, change in entry.get("changes", {}).items():
             if not change:
                 continue

@@ -25,9 +25,13 @@ class GameUI:
 
     match_cls: type[Match]
     blurb: str
-    # The component drawing the match: screen(match=..., act=..., version=...). act(action)
-    # runs an action and returns whether it was taken; act(None) only asks whether the
-    # screen may act on the match as it shows it (before answering a tap itself).
+    # The component drawing the match: screen(match=..., act=..., may_act=..., follow_up=...,
+    # version=...). act(action, done=None) runs action(match), saves it and returns whether
+    # it was taken (a refusal is on the message line); may_act() only asks whether the screen
+    # may act on the match as it shows it, before answering a tap itself (a refusal worked out
+    # from the match), and changes nothing. follow_up (companion.follow_up.FollowUp) opens
+    # the one next game of a finished match with HAS_NEXT_GAME (Caro); the frame offers Play
+    # again for the others. version is the match's version the screen draws.
     screen: Callable[..., Any]
     # Build a new match from the players in seating order, the chosen first player and options.
     create: Callable[[list[str], str, dict[str, Any]], Match]

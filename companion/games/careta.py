@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.follow_up import FollowUp
 from companion.games import GameUI
 from companion.games.careta_ally import AllyPhase
 from companion.games.careta_cause import cause_panel
@@ -119,7 +120,8 @@ def card_pad(match: careta.Match, act: Callable[..., bool], version: int) -> ft.
 
 
 @ft.component
-def CaretaScreen(match: careta.Match, act: Callable[..., bool], version: int) -> ft.Control:
+def CaretaScreen(match: careta.Match, act: Callable[..., bool], may_act: Callable[[], bool],
+                 follow_up: FollowUp, version: int) -> ft.Control:
     # (version, what is open): a doubt or Cause in progress belongs to the version it was opened
     # at, so any action (or another device's) closes it; the match itself never depends on it.
     opened, set_opened = ft.use_state((-1, None))

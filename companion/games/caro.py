@@ -8,12 +8,14 @@ from typing import Any
 import flet as ft
 
 from companion.context import use_services
+from companion.follow_up import FollowUp
 from companion.games import GameUI
 from companion.games.caro_grid import CaroGrid, outside_area
-from companion.games.caro_look import COLOURS, swatch
+from companion.games.caro_look import swatch
 from companion.viewport import use_page_width
 from companion.widgets.action_log import action_log
-from scoring import RuleViolation, caro
+from companion.words import names
+from scoring import caro
 from scoring.core import Match
 
 Cell = tuple[int, int]
@@ -34,11 +36,11 @@ def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: st
     held = match.remaining(player) if player else {}
     forced = match.must_relay
     buttons = []
-    for colour in COLOURS:
+    for colour in caro.COLOURS:
         left = held.get(colour, 0)
         allowed = left > 0 and (forced is None or colour == forced)
         dimmed = allowed and not legal[colour]
-        label = f"×{left}" + (" = x2" if left == 1 else "")
+        label = f"×{left}" + (" = x2" if match.doubles(colour) else "")
         look: list[ft.Control] = [
             ft.Container(content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0),
             ft.Text(label, size=14),
@@ -82,7 +84,7 @@ def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
     if colour is not None and not legal[colour]:
         text = (f"{colour.title()} has no legal cell: tap where {match.current} laid it to record "
                 "a rule break or a lay noticed too late.")
-    elif any(held[c] and not legal[c] for c in COLOURS):
+    elif any(held[c] and not legal[c] for c in caro.COLOURS):
         text = "Dimmed colours have no legal cell: pick one only to record a rule break or a lay "
         text += "noticed too late."
     else:
@@ -100,34 +102,27 @@ def _turn_list(match: caro.Match) -> ft.Control:
                       title="Turns" if count <= RECENT else f"Last {RECENT} of {count} turns")
 
 
-@ft.component
-def CaroEnd(match: caro.Match, act: Callable[..., bool], version: int) -> ft.Control:
-    services = use_services()
-    page = ft.context.page
+def CaroEnd(match: caro.Match, follow_up: FollowUp, keeps_score: bool) -> ft.Control:
+    """The final scores and the next game, which the loser starts (C11). The frame makes the
+    next game once and opens it on every later tap; a tap it refuses (a past table, a locked
+    device) says why on the message line."""
     standings = sorted(match.scores.items(), key=lambda kv: -kv[1])
     losers = match.losers
 
-    def next_game(starter: str | None) -> None:
-        # Ask the frame first: a past table (timeline) or a locked device refuses, with its reason.
-        if not act(lambda m: None, ""):
-            return
-        try:
-            mid = services.tables.create(match.next_game(starter=starter))
-        except RuleViolation as error:  # Locked: this device has not entered the PIN
-            page.show_dialog(ft.SnackBar(ft.Text(str(error))))
-            return
-        page.navigate(f"/match/{mid}")
-
-    if len(losers) == 1:
+    if follow_up.made:
+        start = [ft.FilledButton("Open the next game", icon=ft.Icons.REPLAY, height=48,
+                                 on_click=lambda e: follow_up.open(None))]
+    elif not keeps_score:
+        start = []
+    elif len(losers) == 1:
         start = [ft.FilledButton(f"Next game ({losers[0]} starts)", icon=ft.Icons.REPLAY,
-                                 height=48, on_click=lambda e: next_game(None))]
+                                 height=48, on_click=lambda e: follow_up.open(None))]
     else:
-        start = [ft.Text(f"{' and '.join(losers)} share the lowest total: who starts the next "
-                         "game?"),
+        start = [ft.Text(f"{names(losers)} share the lowest total: who starts the next game?"),
                  ft.Row([ft.FilledButton(f"{name} starts", height=48,
-                                         on_click=lambda e, n=name: next_game(n))
+                                         on_click=lambda e, n=name: follow_up.open(n))
                          for name in losers], wrap=True)]
-    won = " and ".join(match.winners)
+    won = names(match.winners)
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         border_radius=12,
@@ -146,7 +141,8 @@ def CaroEnd(match: caro.Match, act: Callable[..., bool], version: int) -> ft.Con
 
 
 @ft.component
-def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.Control:
+def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[], bool],
+               follow_up: FollowUp, version: int) -> ft.Control:
     # The picked colour and the version it was picked at: a colour with no legal cell stays picked
     # only until the next action, so the next turn opens on a colour that can be laid.
     chosen, set_chosen = ft.use_state(None)
@@ -155,13 +151,14 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
     outside_at, set_outside_at = ft.use_state(None)
     page_width = use_page_width()  # the cells are sized to it, also after a resize
 
+    keeps_score = use_services().keeps_score
     if match.is_over:
-        return ft.Column([CaroEnd(match=match, act=act, version=version), _turn_list(match)],
+        return ft.Column([CaroEnd(match, follow_up, keeps_score), _turn_list(match)],
                          spacing=12)
 
     player = match.current
     # Every colour's legal cells and points, worked out once for the bar and the grid.
-    legal = {c: match.options(c) if player else {} for c in COLOURS}
+    legal = {c: match.options(c) if player else {} for c in caro.COLOURS}
     held = match.remaining(player) if player else {}
     colour = match.must_relay
     if colour is None and chosen is not None:
@@ -171,15 +168,15 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], version: int) -> ft.
         if held.get(picked) and (legal[picked] or at == version):
             colour = picked
     if colour is None:
-        colour = next((c for c in COLOURS if legal[c]), None)
+        colour = next((c for c in caro.COLOURS if legal[c]), None)
     if colour is None:  # never while playing: the engine skips a player who cannot lay (C10)
-        colour = next((c for c in COLOURS if held.get(c)), None)
+        colour = next((c for c in caro.COLOURS if held.get(c)), None)
 
     def tap(cell: Cell) -> None:
         # A tap made on a view that another screen's change has overtaken, or on a locked
         # device, is refused as such, not answered with rules checked against a table the
         # scorekeeper has not seen yet.
-        if colour is None or not act(None):
+        if colour is None or not may_act():
             return
         if not match.board:
             cell = _first_cell(match)

@@ -142,8 +142,10 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
         cells = set(match.board) | set(match.cells_in_reach()) | outside
     else:
         cells = {first_cell}
-        points = {first_cell: 10} if colour else {}
-    double = colour is not None and bool(match.board) and match.is_last(colour)
+        # The engine offers the first caro at (0, 0), the screen draws it at first_cell (C2:
+        # it may go anywhere); what it scores is the engine's to say.
+        points = {first_cell: match.points(colour, first_cell)} if colour and points else {}
+    double = colour is not None and match.doubles(colour)
     rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
     cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
     size = int(min(MAX_CELL, (width - LABEL) / len(cols) - GAP))

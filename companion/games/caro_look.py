@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import flet as ft
 
-COLOURS = ("red", "black", "grey", "white")
 FILL = {"red": "#C62828", "black": "#212121", "grey": "#8E8E8E", "white": "#FAFAFA"}
 INK = {"red": "#FFFFFF", "black": "#FFFFFF", "grey": "#000000", "white": "#000000"}
 LETTER = {"red": "R", "black": "B", "grey": "G", "white": "W"}

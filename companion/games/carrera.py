@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.follow_up import FollowUp
 from companion.games import GameUI
 from companion.games.carrera_parts import (
     game_end,
@@ -169,7 +170,8 @@ def tie_prompt(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
 
 
 @ft.component
-def CarreraScreen(match: carrera.Match, act: Callable[..., bool], version: int) -> ft.Control:
+def CarreraScreen(match: carrera.Match, act: Callable[..., bool], may_act: Callable[[], bool],
+                  follow_up: FollowUp, version: int) -> ft.Control:
     parts: list[ft.Control] = [header(match), player_rows(match)]
     if match.is_over:
         parts = [game_end(match), *parts, trick_result(match)]

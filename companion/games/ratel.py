@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.follow_up import FollowUp
 from companion.games import GameUI
 from companion.games.ratel_parts import (
     announcement,
@@ -148,7 +149,8 @@ def _entry_switch(by_result: bool, choose: Callable[[bool], None]) -> ft.Control
 
 
 @ft.component
-def RatelScreen(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Control:
+def RatelScreen(match: ratel.Match, act: Callable[..., bool], may_act: Callable[[], bool],
+                follow_up: FollowUp, version: int) -> ft.Control:
     # Entering results only stays chosen for the next rounds until "Trick by trick" is tapped;
     # it is offered only before a round's first play (R7).
     entry, set_entry = ft.use_state(False)

@@ -13,13 +13,14 @@ from companion.context import use_services
 from companion.follow import use_followed_match
 from companion.games import GAME_UIS
 from companion.widgets.missing_view import open_table
+from companion.words import names
 from scoring.core import Match
 
 FIGURE = re.compile(r"^(-?\d+)\s*(.*)$")
 
 
 def _last_text(match: Match) -> str:
-    history = getattr(match, "history", None)
+    history = match.history
     return history[-1]["text"] if history else "No action yet."
 
 
@@ -68,11 +69,11 @@ def BoardScreen() -> ft.View:
     match = table.match
     ui = GAME_UIS[match.GAME]
     winners = match.winners if match.is_over else []
-    current = None if match.is_over else getattr(match, "current", None)
+    current = None if match.is_over else match.current
     rows = [_row(name, value, current=name == current, won=name in winners)
             for name, value in match.standings()]
     if match.is_over:
-        won = " and ".join(winners)
+        won = names(winners)
         head = f"Game over: {won} {'win' if len(winners) > 1 else 'wins'}!" if won else "Game over"
     else:
         head = f"{current} to play" if current else ui.title

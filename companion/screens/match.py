@@ -1,8 +1,9 @@
 """The frame every game screen sits in: title, Undo/Redo, rules, scoreboard and message line.
 
-The game's own screen draws the table and calls `act(action)`; the frame runs the action on the
-shared table (which saves it before anything is confirmed), shows a refused action's reason where
-the player is looking, and refreshes when another screen changes the same match.
+The game's own screen draws the table and calls `act(action)`, or `may_act()` before answering a
+tap itself; the frame runs the action on the shared table (which saves it before anything is
+confirmed), shows a refused action's reason where the player is looking, and refreshes when
+another screen changes the same match. A finished match offers its one follow-up (follow_up.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import flet as ft
 
 from companion.context import use_services
 from companion.follow import use_followed_match
+from companion.follow_up import FollowUp, find_follow_up, open_follow_up
 from companion.games import GAME_UIS
 from companion.in_step import use_in_step
 from companion.tables import StaleView
@@ -27,7 +29,7 @@ from scoring.core import Match
 
 
 def _last_text(match: Match) -> str:
-    history = getattr(match, "history", None)
+    history = match.history
     return history[-1]["text"] if history else ""
 
 
@@ -54,20 +56,27 @@ def MatchScreen() -> ft.View:
 
     message = said[1:] if said[0] == mid else ("", False)
 
-    def run(action: Callable[[Match], Any] | None, done: str | None = None) -> bool:
-        """Do `action` on the match; False (with the reason on the message line) if refused.
-        `action` None only asks whether this screen may act on the match as it shows it, for a
-        tap the game screen answers itself (a refusal worked out from the match)."""
+    def may_act() -> bool:
+        """May this screen act on the match as it shows it (in step with other sessions, on a
+        device that keeps score, not overtaken by a newer version)? For a tap the game screen
+        answers itself, e.g. with a refusal worked out from the match. If not, it says why on
+        the message line. Nothing changes either way (no other session re-renders)."""
         if not in_step.ready():
             set_message((str(StaleView()), True))
             return False
-        if action is None:
-            try:
-                services.tables.check(mid, seen=shown)
-            except RuleViolation as error:
-                set_message((str(error), True))
-                return False
-            return True
+        try:
+            services.tables.check(mid, seen=shown)
+        except RuleViolation as error:
+            set_message((str(error), True))
+            return False
+        return True
+
+    def act(action: Callable[[Match], Any], done: str | None = None) -> bool:
+        """Do `action` on the match and save it; False (the reason on the message line) if
+        refused. `done` is the message when it is taken (the new history entry by default)."""
+        if not in_step.ready():
+            set_message((str(StaleView()), True))
+            return False
         try:
             services.tables.act(mid, action, seen=shown)
         except RuleViolation as error:
@@ -84,32 +93,55 @@ def MatchScreen() -> ft.View:
 
     def undo(e: Any) -> None:
         text = _last_text(match)
-        run(lambda m: m.undo(), f"Undone: {text}" if text else "Undone.")
+        act(lambda m: m.undo(), f"Undone: {text}" if text else "Undone.")
 
     def redo(e: Any) -> None:
-        if run(lambda m: m.redo(), ""):
+        if act(lambda m: m.redo(), ""):
             set_message((f"Redone: {_last_text(match)}", False))
 
-    def play_again(e: Any) -> None:
-        # Ask the frame first, so a locked device is refused with its reason.
-        if not run(lambda m: None, ""):
+    try:
+        follow_id = find_follow_up(services.tables, mid) if match.is_over else None
+    except Exception:  # a follow-up the store cannot open: a tap says why (open_next)
+        follow_id = None
+
+    def open_next(starter: str | None) -> None:
+        """Open the finished match's one follow-up, making it on the first tap: Caro's next
+        game (`starter` chooses among tied losers), else the same game with the same players
+        and options."""
+        if follow_id is not None:  # anyone may open what exists already
+            page.navigate(f"/match/{follow_id}")
+            return
+        if not may_act():
+            return
+        if not match.is_over:
+            set_message(("The match is not over yet.", True))
             return
         settings = {k: v for k, v in match.events[0].items() if k not in ("type", "game")}
+
+        def make() -> Match:
+            if match.HAS_NEXT_GAME:
+                return match.next_game(starter=starter)
+            return type(match)(**settings)
+
         try:
-            fresh = services.tables.create(type(match)(**settings))
-        except RuleViolation as error:
+            fresh = open_follow_up(services.tables, mid, make)
+        except RuleViolation as error:  # a locked device, a starter who did not lose
             set_message((str(error), True))
+            return
+        except Exception as error:  # could not save, or a follow-up file the store refuses
+            set_message((f"The next match could not be opened: {error}", True))
             return
         page.navigate(f"/match/{fresh}")
 
+    follow_up = FollowUp(made=follow_id is not None, open=open_next)
     # Games whose engine starts the next game itself (Caro: the loser starts) offer it on their
     # own screen; the others get a new match with the same players and options.
-    again = (
-        [ft.FilledButton("Play again: same players and options", icon=ft.Icons.REPLAY,
-                         height=48, on_click=play_again)]
-        if match.is_over and not hasattr(match, "next_game") and services.keeps_score
-        else []
-    )
+    again: list[ft.Control] = []
+    if match.is_over and not match.HAS_NEXT_GAME and (services.keeps_score or follow_up.made):
+        label = ("Open the match played again" if follow_up.made
+                 else "Play again: same players and options")
+        again = [ft.FilledButton(label, icon=ft.Icons.REPLAY, height=48,
+                                 on_click=lambda e: open_next(None))]
     winners = match.winners if match.is_over else None
     return ft.View(
         route=f"/match/{mid}",
@@ -133,14 +165,15 @@ def MatchScreen() -> ft.View:
         controls=[
             ft.Column(
                 [
-                    scoreboard(match.standings(), current=getattr(match, "current", None),
+                    scoreboard(match.standings(), current=match.current,
                                winners=winners),
                     message_line(message[0], error=message[1]),
                     *following_banner(services.keeps_score),
                     # A keeper's game screen starts afresh after a change made elsewhere, so
                     # its own picks (a card, a cell) never apply to a table they were not
                     # made on.
-                    ui.screen(match=match, act=run, version=shown,
+                    ui.screen(match=match, act=act, may_act=may_act, follow_up=follow_up,
+                              version=shown,
                               key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
                     *again,
                 ],

@@ -51,11 +51,7 @@ def NewMatch() -> ft.View:
         set_problem((text, copy.deepcopy(now)))
 
     def start(e: Any) -> None:
-        if len(players) not in count:
-            refuse(f"{ui.title} is for {count.start} to {count.stop - 1} players; "
-                   f"you have {len(players)}.")
-            return
-        try:
+        try:  # the engine checks the players too (its `player-count` names the range)
             match = ui.create(list(players), chosen_first, dict(values))
         except RuleViolation as error:
             refuse(str(error))

@@ -1,18 +1,19 @@
 """The table as it was after one step of the timeline: the game's own screen, read-only.
 
-The match is replayed up to that step and drawn by the game's screen with an `act` that refuses
-everything, so nothing done here reaches the real match; the arrows step through the history.
+The match is replayed up to that step and drawn by the game's screen with an `act`, `may_act`
+and follow-up that refuse everything, so nothing done here reaches the real match; the arrows
+step through the history.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.context import use_services
 from companion.follow import use_followed_match
+from companion.follow_up import FollowUp
 from companion.games import GAME_UIS
 from companion.progress import effects
 from companion.widgets.icon_action import icon_action
@@ -48,7 +49,8 @@ def PastTableScreen() -> ft.View:
     entry = match.history[step - 1]
     ui = GAME_UIS[match.GAME]
 
-    def refuse(action: Callable[[Any], Any], done: str | None = None) -> bool:
+    def refuse(*args: Any) -> bool:
+        """Every act, may_act and follow-up here: this table is the past, not the match."""
         set_refused(step)
         return False
 
@@ -98,10 +100,12 @@ def PastTableScreen() -> ft.View:
                         border_radius=8,
                         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                     ),
-                    scoreboard(past.standings(), current=getattr(past, "current", None),
+                    scoreboard(past.standings(), current=past.current,
                                winners=winners),
                     message_line(note, error=True),
-                    ui.screen(match=past, act=refuse, version=step, key=f"past-{step}"),
+                    ui.screen(match=past, act=refuse, may_act=refuse,
+                              follow_up=FollowUp(made=False, open=refuse), version=step,
+                              key=f"past-{step}"),
                 ],
                 spacing=10,
             )

@@ -31,7 +31,7 @@ def test_bad_player_names_are_refused_with_a_message(app, phone) -> None:
     button(phone, "Add").click()
     see(phone, "Type a name first.")
     button(phone, "Start match").click()
-    see(phone, "Caro is for 2 to 4 players; you have 1.")
+    see(phone, "This game is for 2 to 4 players, not 1.")
     assert "/new/caro" in phone.url
 
 
@@ -47,14 +47,14 @@ def test_a_new_match_message_goes_as_soon_as_its_cause_is_fixed(app, phone) -> N
     open_page(phone, app.url)
     button(phone, "New Caro match").click()
     button(phone, "Start match").click()
-    see(phone, "Caro is for 2 to 4 players; you have 0.")
+    see(phone, "This game is for 2 to 4 players, not 0.")
     add_more(phone, 1, "Ann")
-    expect(text(phone, "Caro is for 2 to 4 players")).to_have_count(0)
+    expect(text(phone, "This game is for 2 to 4 players")).to_have_count(0)
     button(phone, "Start match").click()
-    see(phone, "Caro is for 2 to 4 players; you have 1.")  # checked anew, with the new count
-    expect(text(phone, "Caro is for 2 to 4 players")).to_have_count(1)
+    see(phone, "This game is for 2 to 4 players, not 1.")  # checked anew, with the new count
+    expect(text(phone, "This game is for 2 to 4 players")).to_have_count(1)
     add_more(phone, 2, "Ben", "Cleo", "Dan")
-    expect(text(phone, "Caro is for 2 to 4 players")).to_have_count(0)
+    expect(text(phone, "This game is for 2 to 4 players")).to_have_count(0)
     type_into(phone, "Player name", "Eve")
     phone.keyboard.press("Enter")
     see(phone, "This game takes at most 4 players.")

@@ -447,3 +447,34 @@ def test_undo_redo_restore_penalties_and_must_relay() -> None:
     m.redo()
     m.redo()
     assert m.scores == {"Ann": 8, "Ben": 10} and m.current == "Ben" and len(m.history) == 4
+
+
+# -- what the grid asks: doubles() and points() ----------------------------------------------------
+
+
+def test_doubles_is_the_last_caro_of_a_colour_but_never_the_first_caro() -> None:
+    m = caro.Match(["Ann", "Ben"])
+    assert not any(m.doubles(c) for c in caro.COLOURS)  # C3: the first caro scores 10 flat
+    assert m.points("red", (4, 4)) == caro.FIRST_POINTS == m.options("red")[(0, 0)]
+    play(m, "red 0,0", "black 0,1", "grey 1,0", "white 1,1", "red 2,0", "grey 2,1")
+    # Ann has laid red twice: her last red doubles (C7), her black does not.
+    assert m.current == "Ann" and m.remaining("Ann")["red"] == 1
+    assert m.doubles("red") and not m.doubles("black")
+    assert m.options("red") and all(points == m.points("red", cell) and points % 2 == 0
+                                    for cell, points in m.options("red").items())
+    assert refused(m.doubles, "blue").rule == "bad-colour"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_options_points_and_doubles_agree_through_a_game(seed: int) -> None:
+    from tests.scoring.test_caro_playout import playout
+
+    done = playout(2 + seed % 3, seed, mixed=True, sweeping=False, undo_redo=False)
+    for n in range(2, len(done.events)):
+        m = caro.Match.replay(done.events[:n])
+        if m.current is not None:
+            for colour in caro.COLOURS:
+                factor = 2 if m.doubles(colour) else 1
+                assert m.doubles(colour) == (m.remaining(m.current)[colour] == 1)
+                for cell, points in m.options(colour).items():
+                    assert points == m.points(colour, cell) and points % factor == 0

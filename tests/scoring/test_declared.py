@@ -1,0 +1,72 @@
+"""What every match declares for the screens, the store and the exports to read (no probing):
+`current`, `history`, `final_scores` and whether `next_game` gives a next game."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import GAMES, careta, caro, carrera, ratel
+from scoring.core import Match, RuleViolation
+from tests.storage.finished import (
+    careta_finished,
+    caro_finished,
+    carrera_finished,
+    ratel_penalty_finished,
+)
+from tests.tally import Tally
+
+FRESH = {
+    "caro": lambda: caro.Match(["Ann", "Ben"]),
+    "careta": lambda: careta.Match(["Ann", "Ben", "Cleo"]),
+    "ratel": lambda: ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty"),
+    "carrera": lambda: carrera.Match(["Ann", "Ben", "Cleo"]),
+}
+FINISHED = {
+    "caro": caro_finished,
+    "careta": careta_finished,
+    "ratel": ratel_penalty_finished,
+    "carrera": carrera_finished,
+}
+
+
+def test_a_game_that_declares_nothing_gets_the_defaults() -> None:
+    m = Tally(["Ann", "Ben"])
+    m.add("Ann", 3)
+    assert m.current is None and m.history == [] and m.final_scores is None
+    assert Tally.HAS_NEXT_GAME is False
+    with pytest.raises(RuleViolation) as refused:
+        m.next_game()
+    assert refused.value.rule == "no-next-game" and "Tally" in str(refused.value)
+    assert len(m.events) == 2  # asking for a next game changed nothing
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_declares_what_screens_read(game: str) -> None:
+    cls = GAMES[game]
+    assert issubclass(cls, Match) and cls.HAS_NEXT_GAME is (game == "caro")
+    fresh = FRESH[game]()
+    assert fresh.history == [] and fresh.final_scores is None
+    # Whose turn it is at the start: the starter, or nobody before a Careta set is opened.
+    assert fresh.current == (None if game == "careta" else "Ann")
+    done = FINISHED[game]()
+    assert done.is_over and done.history and isinstance(done.history[-1]["text"], str)
+    assert all(isinstance(entry["changes"], dict) for entry in done.history)
+    # Scores to average where the game has them; Carrera's race has none (M8).
+    assert (done.final_scores is None) == (game == "carrera")
+
+
+@pytest.mark.parametrize("game", ["careta", "ratel", "carrera"])
+def test_games_without_a_next_game_refuse_it_and_change_nothing(game: str) -> None:
+    done = FINISHED[game]()
+    before = done.events
+    with pytest.raises(RuleViolation) as refused:
+        done.next_game()
+    assert refused.value.rule == "no-next-game" and done.events == before
+
+
+def test_caro_offers_its_next_game_started_by_the_loser() -> None:
+    done = caro_finished()
+    assert done.HAS_NEXT_GAME and len(done.losers) == 1
+    follow = done.next_game()
+    assert isinstance(follow, caro.Match) and follow.current == done.losers[0]
+    assert follow.players == done.players and follow.history == []
