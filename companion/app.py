@@ -78,7 +78,8 @@ def build_main(tables: Tables, preferences: Preferences,
                share: Share | None = None) -> Callable[[ft.Page], None]:
     """The per-session entry point `ft.run` calls for every browser tab or window.
 
-    Each session gets its own pass to the shared tables (`share`: the app runs with --lan).
+    Each session gets its own pass to the shared tables (`share`: the app runs with --lan),
+    naming the address it connects from: the PIN's rate limit counts wrong PINs per address.
     """
 
     def main(page: ft.Page) -> None:
@@ -86,6 +87,7 @@ def build_main(tables: Tables, preferences: Preferences,
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
         page.theme_mode = MODES[preferences.theme]
-        page.render_views(App, tables.session(), preferences, share, PageWidth(page))
+        session = tables.session(tables.gate.new_pass(page.client_ip))
+        page.render_views(App, session, preferences, share, PageWidth(page))
 
     return main
