@@ -12,9 +12,10 @@ The rate limit has two aims that pull apart: guessing a 4-digit PIN must stay sl
 must not be able to lock the scorekeeper out by typing wrong PINs (before, 40 tabs with one wrong
 PIN each made the right PIN on a new phone wait 30 s, then 60 s, ..., and the count never reset).
 
-- A *device* is the address the page connects from (`Pass.device`; all sessions of unknown
-  address are one device, which the served app never has: Flet reports every client's address). A reload keeps a device's failures: a new tab is cheap, an address is
-  not. Each device has 5 free wrong PINs, then waits that double (30 s, 60 s, ... up to 1 h).
+- A *device* is the address the page connects from (`Pass.device`; sessions of unknown address
+  count as one device, which the served app never has: Flet reports every client's address). A
+  reload keeps a device's failures: a new tab is cheap, an address is not. Each device has 5
+  free wrong PINs, then waits that double (30 s, 60 s, ... up to 1 h).
 - All wrong PINs together draw on a token bucket of 20 that refills one token every 2 hours: the
   table-wide limit now decays, so a burst of wrong PINs is forgotten after a quiet day.
 - While that bucket is empty, a device with failures of its own waits for the next token; a

@@ -34,7 +34,7 @@ def wrong(gate: Gate, device: str | None) -> PinRefused:
 def test_forty_tabs_with_a_wrong_pin_do_not_lock_out_the_scorekeeper(addresses: str) -> None:
     clock = Clock()
     gate = Gate(PIN, clock=clock)
-    for i in range(40):
+    for _ in range(40):
         wrong(gate, "192.168.1.66" if addresses == "one" else None)
     keeper = gate.new_pass("192.168.1.20")
     gate.unlock(keeper, PIN)  # first try, at once: no wait
