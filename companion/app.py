@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion import session_guard
 from companion.context import AppContext, Services
 from companion.preferences import Preferences
 from companion.screens.board import BoardScreen
@@ -80,7 +81,9 @@ def build_main(tables: Tables, preferences: Preferences,
 
     Each session gets its own pass to the shared tables (`share`: the app runs with --lan),
     naming the address it connects from: the PIN's rate limit counts wrong PINs per address.
+    Every session drops events for disabled controls and tells the page no traceback.
     """
+    session_guard.install()
 
     def main(page: ft.Page) -> None:
         page.title = "Table Companion"
