@@ -8,7 +8,7 @@ import flet as ft
 
 from companion import session_guard
 from companion.context import AppContext, Services
-from companion.preferences import Preferences
+from companion.preferences import NotSaved, Preferences
 from companion.screens.board import BoardScreen
 from companion.screens.chart import ChartScreen
 from companion.screens.history import History
@@ -56,7 +56,10 @@ def App(tables: SessionTables, preferences: Preferences, share: Share | None = N
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
     def set_theme(value: str) -> None:
-        preferences.theme = value
+        try:
+            preferences.theme = value
+        except NotSaved as error:  # e.g. a full disk: the theme still applies for this run
+            page.show_dialog(ft.SnackBar(ft.Text(str(error))))
         page.theme_mode = MODES[value]
         page.update()
         set_theme_state(value)
