@@ -56,6 +56,8 @@ def App(tables: SessionTables, preferences: Preferences, share: Share | None = N
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
     def set_theme(value: str) -> None:
+        if not isinstance(value, str) or value not in MODES:
+            return  # no radio button sends that: a crafted message, refused without a word
         try:
             preferences.theme = value
         except NotSaved as error:  # e.g. a full disk: the theme still applies for this run
