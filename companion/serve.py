@@ -52,6 +52,9 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
 
     allowed = allowed_origins(host, port, lan_urls)
     log.info("WebSocket origins allowed: %s", ", ".join(sorted(allowed)))
+    # No proxy sits in front of this app: X-Forwarded-For is not trusted even from loopback, so
+    # the address a session reports (which the PIN's rate limit counts by) is the real one.
     config = uvicorn.Config(web_app(main, allowed), host=host, port=port, log_level="warning",
-                            ws="websockets-sansio", timeout_graceful_shutdown=GRACE)
+                            ws="websockets-sansio", timeout_graceful_shutdown=GRACE,
+                            proxy_headers=False)
     Server(config).run()
