@@ -6,8 +6,29 @@ only after its PIN is entered. The check sits on the server, in `companion.table
 every change to a match is made: whatever a page sends, a locked session changes nothing.
 
 Each session holds a `Pass`; the `Gate` alone decides whether a pass is unlocked (a pass is only a
-random token, so code that holds one cannot unlock it by itself). Wrong PINs are rate limited per
-session and across all sessions (a new tab is a new session), with waits that double each time.
+random token, so code that holds one cannot unlock it by itself).
+
+The rate limit has two aims that pull apart: guessing a 4-digit PIN must stay slow, and strangers
+must not be able to lock the scorekeeper out by typing wrong PINs (before, 40 tabs with one wrong
+PIN each made the right PIN on a new phone wait 30 s, then 60 s, ..., and the count never reset).
+
+- A *device* is the address the page connects from (`Pass.device`; sessions of unknown address
+  count as one device, which the served app never has: Flet reports every client's address). A
+  reload keeps a device's failures: a new tab is cheap, an address is not. Each device has 5
+  free wrong PINs, then waits that double (30 s, 60 s, ... up to 1 h).
+- All wrong PINs together draw on a token bucket of 20 that refills one token every 2 hours: the
+  table-wide limit now decays, so a burst of wrong PINs is forgotten after a quiet day.
+- While that bucket is empty, a device with failures of its own waits for the next token; a
+  device with none still gets its PIN compared, from a second bucket of 5 "newcomer" tries that
+  also refills one every 2 hours. The scorekeeper typing the right PIN first time is therefore
+  never waiting for strangers' failures: it would take strangers who spend a fresh network
+  address on every newcomer try (not just a new tab) to empty that bucket too. A right PIN
+  costs no token.
+- Brute force: both buckets together refill 1 try per hour, the rate the doubling waits reached
+  before (they capped at 1 h), and their 25 tokens are about the 26 tries the old limits allowed in
+  the first hour; from one address the device limit alone allows 11 in the first hour. Guessing
+  10,000 PINs is thus no faster than before (`tests/companion/test_access.py` counts the tries).
+- While any wait runs no PIN is compared at all, so guessing faster gains nothing.
 
 >>> gate = Gate("2468", clock=lambda: 0.0)
 >>> p = gate.new_pass()
@@ -31,8 +52,10 @@ from dataclasses import dataclass, field
 
 from scoring import RuleViolation
 
-FREE_TRIES = 5  # wrong PINs a session may enter before it has to wait
-GLOBAL_FREE_TRIES = 20  # wrong PINs from all sessions together before everyone waits
+FREE_TRIES = 5  # wrong PINs a device may enter before it has to wait
+GLOBAL_FREE_TRIES = 20  # the table-wide bucket: wrong PINs from all devices together
+NEWCOMER_TRIES = 5  # the bucket for devices without failures while the table-wide one is empty
+REFILL = 7200.0  # seconds for each bucket to win back one try
 FIRST_WAIT = 30.0  # seconds; each further wrong PIN doubles the wait
 LONGEST_WAIT = 3600.0
 PIN_DIGITS = range(4, 9)
@@ -71,9 +94,14 @@ def check_pin(pin: str) -> str:
 
 @dataclass(frozen=True, eq=False)
 class Pass:
-    """One session's identity at the tables: an unguessable token, compared by identity."""
+    """One session's identity at the tables: an unguessable token, compared by identity.
+
+    `device` names where the session connects from (its address), which the rate limit counts
+    wrong PINs by; sessions whose address is unknown (None) count as one device.
+    """
 
     token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    device: str | None = None
 
     def __repr__(self) -> str:
         return "Pass(...)"
@@ -83,6 +111,35 @@ class Pass:
 class _Tries:
     wrong: int = 0
     not_before: float = 0.0
+
+
+@dataclass
+class Bucket:
+    """A token bucket: up to `size` tries, winning one back every `refill` seconds."""
+
+    size: int
+    refill: float
+    tokens: float = -1.0
+    at: float = 0.0
+
+    def level(self, now: float) -> float:
+        """The tries available at `now` (the bucket starts full)."""
+        if self.tokens < 0:
+            self.tokens, self.at = float(self.size), now
+        self.tokens = min(float(self.size), self.tokens + (now - self.at) / self.refill)
+        self.at = now
+        return self.tokens
+
+    def take(self, now: float) -> bool:
+        """Spend one try if there is one."""
+        if self.level(now) < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def wait(self, now: float) -> float:
+        """Seconds until a try is available again."""
+        return max(0.0, (1 - self.level(now)) * self.refill)
 
 
 def _wait(wrong: int, free: int) -> float:
@@ -110,16 +167,18 @@ class Gate:
         self._clock = clock
         self._lock = threading.Lock()
         self._unlocked: set[str] = set()
-        self._tries: dict[str, _Tries] = {}
-        self._all = _Tries()
+        self._devices: dict[str, _Tries] = {}  # only devices that entered a wrong PIN
+        self._table = Bucket(GLOBAL_FREE_TRIES, REFILL)
+        self._newcomers = Bucket(NEWCOMER_TRIES, REFILL)
 
     @property
     def open(self) -> bool:
         """True when there is no PIN: every session keeps score."""
         return self._pin is None
 
-    def new_pass(self) -> Pass:
-        return Pass()
+    def new_pass(self, device: str | None = None) -> Pass:
+        """A locked pass for a new session connecting from `device` (its address, if known)."""
+        return Pass(device=device or None)
 
     def allows(self, who: Pass | None) -> bool:
         """May `who` change matches? Always without a PIN; with one, only an unlocked pass."""
@@ -136,29 +195,37 @@ class Gate:
     def unlock(self, who: Pass, attempt: str) -> None:
         """Unlock `who` with the PIN; PinRefused (wrong, or wait first) otherwise.
 
-        While a wait is running no PIN is compared at all, so guessing faster gains nothing.
+        The rules are in the module docstring. A PIN is compared only when the device has no wait
+        running and a bucket has a try for it: the table-wide one, or for a device without
+        failures of its own the newcomers' one.
         """
         if self._pin is None:
             return
         with self._lock:
             now = self._clock()
-            mine = self._tries.get(who.token, _Tries())
-            for tries, whose in ((mine, "this device"), (self._all, "this table")):
-                if now < tries.not_before:
-                    left = tries.not_before - now
-                    raise PinRefused("pin-wait", f"Too many wrong PINs on {whose}: wait "
-                                     f"{say_wait(left)} before trying again.", left)
+            key = who.device or ""  # sessions of unknown address count as one device
+            mine = self._devices.get(key, _Tries())
+            if now < mine.not_before:
+                left = mine.not_before - now
+                raise PinRefused("pin-wait", "Too many wrong PINs on this device: wait "
+                                 f"{say_wait(left)} before trying again.", left)
+            if self._table.level(now) >= 1:
+                bucket = self._table
+            elif mine.wrong == 0 and self._newcomers.level(now) >= 1:
+                bucket = self._newcomers
+            else:
+                left = self._table.wait(now)
+                raise PinRefused("pin-wait", "Too many wrong PINs on this table: wait "
+                                 f"{say_wait(left)} before trying again.", left)
             if hmac.compare_digest(attempt.strip().encode(), self._pin.encode()):
                 self._unlocked.add(who.token)
-                self._tries.pop(who.token, None)
+                self._devices.pop(key, None)
                 return
-            self._tries[who.token] = mine  # kept only for sessions that entered a wrong PIN
+            bucket.take(now)
+            self._devices[key] = mine
             mine.wrong += 1
-            self._all.wrong += 1
-            waits = (_wait(mine.wrong, FREE_TRIES), _wait(self._all.wrong, GLOBAL_FREE_TRIES))
-            mine.not_before = now + waits[0]
-            self._all.not_before = now + waits[1]
-            wait = max(waits)
+            mine.not_before = now + _wait(mine.wrong, FREE_TRIES)
+            wait = max(mine.not_before - now, self._table.wait(now))
             if wait:
                 raise PinRefused("wrong-pin", f"Wrong PIN. Too many wrong PINs: wait "
                                  f"{say_wait(wait)} before trying again.", wait)

@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion import session_guard
 from companion.context import AppContext, Services
-from companion.preferences import Preferences
+from companion.preferences import NotSaved, Preferences
 from companion.screens.board import BoardScreen
 from companion.screens.chart import ChartScreen
 from companion.screens.history import History
@@ -55,7 +56,12 @@ def App(tables: SessionTables, preferences: Preferences, share: Share | None = N
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
     def set_theme(value: str) -> None:
-        preferences.theme = value
+        if not isinstance(value, str) or value not in MODES:
+            return  # no radio button sends that: a crafted message, refused without a word
+        try:
+            preferences.theme = value
+        except NotSaved as error:  # e.g. a full disk: the theme still applies for this run
+            page.show_dialog(ft.SnackBar(ft.Text(str(error))))
         page.theme_mode = MODES[value]
         page.update()
         set_theme_state(value)
@@ -78,14 +84,18 @@ def build_main(tables: Tables, preferences: Preferences,
                share: Share | None = None) -> Callable[[ft.Page], None]:
     """The per-session entry point `ft.run` calls for every browser tab or window.
 
-    Each session gets its own pass to the shared tables (`share`: the app runs with --lan).
+    Each session gets its own pass to the shared tables (`share`: the app runs with --lan),
+    naming the address it connects from: the PIN's rate limit counts wrong PINs per address.
+    Every session drops events for disabled controls and tells the page no traceback.
     """
+    session_guard.install()
 
     def main(page: ft.Page) -> None:
         page.title = "Table Companion"
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
         page.theme_mode = MODES[preferences.theme]
-        page.render_views(App, tables.session(), preferences, share, PageWidth(page))
+        session = tables.session(tables.gate.new_pass(page.client_ip))
+        page.render_views(App, session, preferences, share, PageWidth(page))
 
     return main

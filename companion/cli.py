@@ -114,10 +114,9 @@ def main(argv: list[str] | None = None) -> None:
     folder = Path(args.data).expanduser() if args.data else default_data_folder()
     store = open_store(folder)
 
-    import flet as ft
-
     from companion.app import build_main
     from companion.preferences import Preferences
+    from companion.serve import serve_web
     from companion.tables import Tables
 
     gate, share = None, None
@@ -139,13 +138,10 @@ def main(argv: list[str] | None = None) -> None:
                   flush=True)
             if share is not None:
                 print_share(share, args.pin)
-            # ft.run opens no browser in this mode; we open one ourselves unless asked not to.
-            os.environ["FLET_FORCE_WEB_SERVER"] = "true"
             if not args.no_browser:
                 threading.Thread(target=open_when_up, args=(args.host, args.port, url),
                                  daemon=True).start()
-            ft.run(app, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port,
-                   no_cdn=True, assets_dir=str(Path(__file__).parent / "assets"))
+            serve_web(app, args.host, args.port, share.urls if share is not None else ())
     finally:
         store.close()
 

@@ -61,19 +61,27 @@ def ShareScreen() -> ft.View:
     services = use_services()
     share = services.share
     pin, set_pin = ft.use_state("")
+    # The PIN as typed so far, shared by every render: a tap on Unlock right after the last digit
+    # can reach the server before the re-render that gives the button a handler with that digit.
+    typed = ft.use_ref("")
     message, set_message = ft.use_state(("", False))
     urls = tuple(share.urls) if share else ()
     codes = ft.use_memo(lambda: {url: qr_png(url) for url in urls}, [urls])
 
+    def edit(e: Any) -> None:
+        typed.current = e.control.value or ""
+        set_pin(typed.current)
+
     def unlock(e: Any) -> None:
         field = e.control if isinstance(e.control, ft.TextField) else None
+        attempt = (field.value or "") if field is not None else typed.current
+        typed.current = ""
+        set_pin("")
         try:
-            services.unlock(field.value if field is not None else pin)
+            services.unlock(attempt)
         except PinRefused as error:
-            set_pin("")
             set_message((str(error), True))
             return
-        set_pin("")
         set_message(("This device keeps score now.", False))
 
     def lock(e: Any) -> None:
@@ -99,7 +107,7 @@ def ShareScreen() -> ft.View:
                         "PIN shown where the app was started."),
                 ft.TextField(label="PIN", value=pin, password=True, can_reveal_password=True,
                              keyboard_type=ft.KeyboardType.NUMBER, max_length=8,
-                             on_change=lambda e: set_pin(e.control.value),
+                             on_change=edit,
                              on_submit=unlock),
                 ft.Row([ft.FilledButton("Unlock scorekeeping", icon=ft.Icons.LOCK_OPEN,
                                         height=52, expand=True, on_click=unlock)]),

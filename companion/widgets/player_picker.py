@@ -50,6 +50,8 @@ def PlayerPicker(
 
     def move(index: int, step: int) -> None:
         order = list(players)
+        if not (0 <= index < len(order) and 0 <= index + step < len(order)):
+            return  # the first cannot go up nor the last down (a crafted tap on a greyed arrow)
         order[index], order[index + step] = order[index + step], order[index]
         set_players(order)
         set_problem("")

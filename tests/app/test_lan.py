@@ -209,3 +209,28 @@ def test_two_scorekeepers_tapping_at_once_lose_and_duplicate_nothing(lan_app, br
     see(ben, "Ann to lay")
     expect(button(ben, re.compile(r"^Lay black, .*selected"))).to_have_count(0)
     assert [e["type"] for e in events(lan_app, ann)] == ["setup", "lay", "lay"]
+
+
+# Click a button found by its accessible name at once, from inside the page (no Playwright wait).
+CLICK_NOW = """(name) => {
+  const host = document.querySelector('flt-semantics-host');
+  const target = [...host.querySelectorAll('[role=button]')]
+      .find(e => (e.getAttribute('aria-label') || e.textContent || '').trim() === name);
+  if (!target) throw new Error('no button ' + name);
+  target.click();
+}"""
+
+
+def test_unlock_tapped_right_after_the_last_digit_uses_that_digit(lan_app, phone) -> None:
+    """The PIN typed and Unlock tapped at once, six times: each time the whole PIN is checked."""
+    open_page(phone, lan_app.url)
+    button(phone, "Share").click()
+    for attempt in range(6):
+        type_into(phone, "PIN", LAN_PIN[:-1])  # all but the last digit, settled
+        phone.keyboard.type(LAN_PIN[-1])
+        phone.evaluate(CLICK_NOW, "Unlock scorekeeping")  # at once after the last digit
+        said = text(phone, re.compile("This device keeps score now|Wrong PIN|wait")).first
+        said.wait_for()
+        assert name(said) == "This device keeps score now.", (attempt, name(said))
+        button(phone, "Stop keeping score here").click()
+        see(phone, "This device only follows the matches now.")

@@ -231,34 +231,6 @@ def test_five_wrong_pins_then_a_wait_that_doubles(tables: Tables, clock: Clock) 
     assert gate.allows(who)
 
 
-def test_the_wait_is_per_session_until_the_table_wide_limit(tables: Tables,
-                                                            clock: Clock) -> None:
-    gate = tables.gate
-    waiting = tables.session().who
-    for _ in range(access.FREE_TRIES):
-        with pytest.raises(PinRefused):
-            gate.unlock(waiting, "0000")
-    # Another device is not held up by one device's wrong PINs...
-    other = tables.session().who
-    gate.unlock(other, PIN)
-    assert gate.allows(other)
-    # ...but a new session per guess (a reload) meets the limit across all sessions.
-    wrong = access.FREE_TRIES
-    while wrong < access.GLOBAL_FREE_TRIES - 1:
-        with pytest.raises(PinRefused, match="Wrong PIN. 4 tries left"):
-            gate.unlock(tables.session().who, "0000")
-        wrong += 1
-    with pytest.raises(PinRefused, match="wait 30 s"):
-        gate.unlock(tables.session().who, "0000")
-    fresh = tables.session().who
-    with pytest.raises(PinRefused, match="on this table: wait 30 s") as held:
-        gate.unlock(fresh, PIN)
-    assert held.value.rule == "pin-wait"
-    clock.now += 30
-    gate.unlock(fresh, PIN)
-    assert gate.allows(fresh)
-
-
 def test_waits_are_capped_and_said_plainly() -> None:
     assert access._wait(access.FREE_TRIES - 1, access.FREE_TRIES) == 0
     assert access._wait(access.FREE_TRIES, access.FREE_TRIES) == access.FIRST_WAIT

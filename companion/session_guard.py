@@ -1,0 +1,64 @@
+"""Two guards on every Flet session: events for disabled controls, and what a crash tells the page.
+
+Flet 1.0.5 dispatches whatever event a page names to the control's handler, even when the control
+is disabled: a disabled button is only greyed out on the page, and a crafted message "taps" it
+anyway (a disabled "Move down" on the last player raised IndexError). Every event now passes
+through `dispatch_event` below, which drops one whose control, or any control around it, is
+disabled, before any handler runs.
+
+When a handler or an effect raises, Flet sends the page the exception with its whole traceback
+(server paths and code included) as the "session crashed" message. Here the traceback goes to the
+server's log and the page gets a short sentence instead.
+
+`install()` wraps flet's `Session` class once for the whole process; it is called when the app's
+entry point is built, so every session of this app has both guards.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flet.messaging.session import Session
+
+CRASH_MESSAGE = "Something went wrong; the match is saved. Reload the page."
+log = logging.getLogger(__name__)
+
+
+def disabled(control: Any) -> bool:
+    """Is `control`, or a control it sits in, disabled? (Flutter ignores taps on either.)"""
+    seen = 0
+    while control is not None and seen < 1000:  # bounded: a parent chain is never that long
+        if getattr(control, "disabled", False):
+            return True
+        try:
+            control = control.parent
+        except RuntimeError:  # a parent gone already: nothing more to check
+            return False
+        seen += 1
+    return False
+
+
+def install() -> None:
+    """Wrap `Session.dispatch_event` and `Session.error` (once; later calls do nothing)."""
+    if getattr(Session, "_companion_guarded", False):
+        return
+    dispatch = Session.dispatch_event
+    report = Session.error
+
+    async def dispatch_event(self: Session, control_id: int, event_name: str,
+                             event_data: Any) -> None:
+        control = self._Session__resolve_event_control(control_id)  # as dispatch_event does
+        if control is not None and disabled(control):
+            log.warning("Dropped a '%s' event for a disabled control (%s)", event_name,
+                        type(control).__name__)
+            return
+        await dispatch(self, control_id, event_name, event_data)
+
+    def error(self: Session, message: str) -> None:
+        log.error("Session %s crashed: %s", self.id, message)
+        report(self, CRASH_MESSAGE)
+
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+    Session.error = error  # type: ignore[method-assign]
+    Session._companion_guarded = True  # type: ignore[attr-defined]

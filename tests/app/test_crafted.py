@@ -1,0 +1,68 @@
+"""Crafted messages on the app's WebSocket: disabled controls, bad values, a crash's message.
+
+A raw Flet client (`tests.app.wire`) registers like the web client and then sends what no screen
+would: a tap on a greyed-out arrow, a theme no radio button has, an event Flet cannot parse.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from companion.session_guard import CRASH_MESSAGE
+from tests.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
+
+ROOT = str(Path(__file__).resolve().parents[2])
+
+
+def crashes(wire: Wire) -> list[str]:
+    return [body["message"] for action, body in wire.received if action == SESSION_CRASHED]
+
+
+def test_a_crash_tells_the_page_a_sentence_and_the_log_the_traceback(app) -> None:
+    wire = Wire(app.port, "/")
+    wire.read(until=5)
+    wire.event(1, "route_change", 123)  # the page (id 1) with a route Flet cannot read
+    wire.read(until=len(wire.received) + 1)
+    wire.close()
+    assert crashes(wire) == [CRASH_MESSAGE]
+    sent = b"".join(wire.raw).decode("utf-8", "replace")
+    assert "Traceback" not in sent and ROOT not in sent and "site-packages" not in sent
+    assert not re.search(r'File "/', sent)
+    assert "Traceback" in app.output() and "route" in app.output()  # kept on the server
+
+
+def test_a_tap_on_the_greyed_move_down_changes_nothing(app) -> None:
+    wire = Wire(app.port, "/new/caro")
+    wire.read(until=5)
+    [name_field] = [c for c in wire.controls("TextField") if c.get("label") == "Player name"]
+    for name in ("Ann", "Ben"):
+        wire.event(name_field["_i"], "submit", value=name)
+        wire.read(until=len(wire.received) + 1)
+    wire.read(until=len(wire.received) + 10, timeout=1.0)
+    arrows = {c["icon"]["semantics_label"]: c for c in wire.controls("IconButton")
+              if isinstance(c.get("icon"), dict) and "semantics_label" in c["icon"]}
+    last_down = arrows["Move Ben down"]
+    assert last_down.get("disabled") is True
+    before = len(wire.received)
+    wire.event(last_down["_i"], "click")
+    wire.read(until=before + 1, timeout=2.0)
+    wire.close()
+    assert crashes(wire) == []
+    assert len(wire.received) == before  # no handler ran: nothing on the page changed
+    assert "Dropped a 'click' event for a disabled control (IconButton)" in app.output()
+    assert "IndexError" not in app.output()
+
+
+def test_a_theme_no_button_offers_is_refused_and_changes_nothing(app, tmp_path) -> None:
+    wire = Wire(app.port, "/settings")
+    wire.read(until=5)
+    [themes] = wire.controls("RadioGroup")
+    before = len(wire.received)
+    wire.event(themes["_i"], "change", value="purple")
+    wire.read(until=before + 1, timeout=2.0)
+    wire.close()
+    assert crashes(wire) == []
+    assert [a for a, _ in wire.received[before:] if a != PATCH_CONTROL] == []
+    assert "theme_mode" not in str(wire.received[before:])
+    assert not (app.data / "preferences.json").exists()  # never written: still the default

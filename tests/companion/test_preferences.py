@@ -1,0 +1,82 @@
+"""The theme preference: saved atomically; a failed save costs neither the session nor the file."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.preferences import NotSaved, Preferences
+
+
+def full_disk(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_the_theme_survives_a_restart(tmp_path: Path) -> None:
+    Preferences(tmp_path).theme = "dark"
+    assert Preferences(tmp_path).theme == "dark"
+
+
+@pytest.mark.parametrize("step", ["fsync", "replace", "mkstemp"])
+def test_a_full_disk_keeps_the_theme_for_this_run_and_the_file_as_it_was(
+        tmp_path: Path, monkeypatch, step: str) -> None:
+    preferences = Preferences(tmp_path)
+    preferences.theme = "light"
+    saved = preferences.path.read_bytes()
+    target = {"fsync": (os, "fsync"), "replace": (os, "replace"),
+              "mkstemp": (__import__("tempfile"), "mkstemp")}[step]
+    monkeypatch.setattr(*target, full_disk)
+    with pytest.raises(NotSaved, match="No space left on device"):
+        preferences.theme = "dark"
+    assert preferences.theme == "dark"  # in use for this run
+    monkeypatch.undo()
+    assert preferences.path.read_bytes() == saved
+    assert [p.name for p in tmp_path.iterdir()] == ["preferences.json"]  # no temp file left
+    assert Preferences(tmp_path).theme == "light"
+
+
+def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, monkeypatch) -> None:
+    """A theme tapped on a full disk: the page turns dark and says it was not saved; no crash."""
+    import asyncio
+
+    import flet as ft
+    from flet.controls.context import _context_page
+    from flet.messaging.protocol import MessageAction
+    from flet.messaging.session import Session
+
+    from companion.app import build_main
+    from companion.tables import Tables
+    from storage import Store
+    from tests.companion.test_session_guard import Wire
+
+    store = Store(tmp_path / "data")
+
+    async def tap_dark() -> tuple[Session, Wire]:
+        wire = Wire()
+        wire.loop = asyncio.get_running_loop()
+        session = Session(wire)
+        _context_page.set(session.page)
+        session.page.route = "/settings"
+        build_main(Tables(store), Preferences(tmp_path))(session.page)
+        session.get_page_patch()
+        await asyncio.sleep(0.1)  # the router renders Settings
+        found = (session._Session__resolve_event_control(i) for i in range(1, 2000))
+        themes = next(c for c in found if isinstance(c, ft.RadioGroup))
+        monkeypatch.setattr(os, "fsync", full_disk)
+        session.apply_patch(themes._i, {"value": "dark"})  # as the page reports the tap
+        await session.dispatch_event(themes._i, "change", "dark")
+        monkeypatch.undo()
+        return session, wire
+
+    try:
+        session, wire = asyncio.run(tap_dark())
+    finally:
+        store.close()
+    assert session.page.theme_mode == ft.ThemeMode.DARK
+    said = [d.content.value for d in session.page._dialogs.controls]
+    assert len(said) == 1 and "could not be saved" in said[0]
+    assert not [m for m in wire.sent if m.action == MessageAction.SESSION_CRASHED]
+    assert Preferences(tmp_path).theme == "system"
