@@ -33,7 +33,7 @@ def Settings() -> ft.View:
                     ft.Divider(),
                     ft.Text("Your data", size=18, weight=ft.FontWeight.BOLD),
                     ft.Text("Every match is saved on this computer after each action, in:"),
-                    ft.Text(str(services.tables.store.folder),
+                    ft.Text(str(services.tables.folder),
                             font_family="monospace"),
                     ft.Divider(),
                     ft.Text("Export and import", size=18, weight=ft.FontWeight.BOLD),
