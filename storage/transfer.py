@@ -46,6 +46,7 @@ MAX_IMPORT_BYTES = 100 * 1024 * 1024
 MAX_EVENTS_PER_MATCH = 5_000
 MAX_EVENTS_PER_FILE = 100_000
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)  # no match of these games was scored before
+SEARCHED = 1_000  # a refused match up to this long has its refused event named (by bisection)
 LEEWAY = timedelta(days=1)  # a clock a little ahead of this one's is fine; 9999 is not
 CSV_COLUMNS = ("match", "game", "date", "action", "player", "change", "reason", "running total")
 CHUNK = 200  # matches stored per index write during an import
@@ -253,8 +254,17 @@ def _replayed(events: list[dict[str, Any]]) -> Match:
     """The match the events make, or ValueError naming the first event the rules refuse."""
     try:
         return scoring.replay(events)
-    except Exception:
-        pass
+    except Exception as error:
+        refusal = error
+    if len(events) > SEARCHED:
+        # Naming the event would cost a dozen more replays of a long log: say why, not where.
+        try:
+            scoring.replay(events[:1])
+        except Exception:
+            pass
+        else:
+            reason = str(refusal) or type(refusal).__name__
+            raise ValueError(f"one of its {len(events) - 1} actions is refused: {reason}")
     # Which event? Every prefix up to the bad one replays: find the first that does not.
     good, bad = 0, len(events)
     while bad - good > 1:

@@ -233,3 +233,17 @@ def test_a_full_disk_says_how_many_were_stored_and_a_retry_stores_the_rest(
     again = import_json(empty, data)
     assert len(again.imported) == 4 and len(again.skipped) == 3
     assert len(empty.summaries()) == 7
+
+
+def test_a_long_refused_match_is_not_searched_for_its_refused_event(
+    empty: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = replays_counted(monkeypatch)
+    long = small_match().events + [{"type": "lay", "colour": "red", "cell": [0, 0]}] * 1_100
+    message = refused(empty, export_of(record(events=long, fingerprint=fingerprint(long))),
+                      "one of its 1101 actions is refused: ")
+    assert "match 1 of 1 (Caro: Ann, Ben)" in message
+    assert calls == [len(long), 1]  # was: a dozen replays of growing prefixes
+    short = small_match().events + [{"type": "lay", "colour": "red", "cell": [0, 0]}]
+    refused(empty, export_of(record(events=short, fingerprint=fingerprint(short))),
+            "its action 2 of 2 ('lay') is refused")
