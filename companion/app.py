@@ -55,7 +55,12 @@ def App(tables: SessionTables, preferences: Preferences, share: Share | None = N
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
     def set_theme(value: str) -> None:
-        preferences.theme = value
+        if value not in MODES:
+            return  # not one of the choices offered: a crafted message
+        if tables.keeps_score:
+            # Saved in the data folder for every session's next start; a phone that only
+            # follows changes its own screen and nothing on the server's disk.
+            preferences.theme = value
         page.theme_mode = MODES[value]
         page.update()
         set_theme_state(value)
@@ -70,7 +75,7 @@ def App(tables: SessionTables, preferences: Preferences, share: Share | None = N
 
     services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
                         share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,
-                        page_width=page_width)
+                        page_width=page_width, theme=theme)
     return AppContext(services, lambda: ft.Router(ROUTES, manage_views=True))
 
 

@@ -13,7 +13,7 @@ LABELS = {"system": "Same as the device", "light": "Light", "dark": "Dark"}
 @ft.component
 def Settings() -> ft.View:
     services = use_services()
-    theme = services.preferences.theme
+    theme = services.theme
     return ft.View(
         route="/settings",
         appbar=ft.AppBar(title=ft.Text("Settings")),
