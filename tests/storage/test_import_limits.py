@@ -95,26 +95,51 @@ def test_dates_out_of_range_are_refused(empty: Store, changes: dict, words: list
     refused(empty, export_of(record(**changes)), "Nothing was imported: match 1 of 1", *words)
 
 
-def test_a_far_future_date_already_stored_does_not_break_saving(tmp_path: Path) -> None:
-    """A store holding 9999-12-31 (imported before dates were checked) still saves."""
+def test_a_far_future_date_already_stored_does_not_carry_later_saves(tmp_path: Path) -> None:
+    """A store holding a time far ahead (imported before dates were checked) still dates its
+    saves now: following that time would date every later save after it (and past 9999,
+    overflow)."""
     folder = tmp_path / "data"
     with Store(folder) as store:
         mid = store.create(small_match())
     path = folder / "matches" / f"{mid}.json"
     data = json.loads(path.read_bytes())
-    data["match"]["1"]["updated"] = "9999-12-31T23:59:59.999999+00:00"
+    data["match"]["1"]["updated"] = "8999-12-31T23:59:59.999999+00:00"
     path.write_text(json.dumps(data), "utf-8")
     with Store(folder) as store:
-        assert store.summaries()[0].updated.year == 9999  # as it was read
+        assert store.summaries()[0].updated.year == 8999  # as it was read
+        other = store.create(small_match())
+        assert store.summaries()[1].id == other and store.summaries()[1].updated.year < 8999
         m = store.load(mid)
         m.lay("black", (6, 7))
-        store.save(mid, m)  # was: OverflowError
-        other = store.create(small_match())
-        # the saved match is dated now (not past 9999), and the new one after it
-        assert [s.id for s in store.summaries()] == [other, mid]
-        assert store.summaries()[1].updated.year < 9999
+        store.save(mid, m)
+        # the saved match is dated now (not past 8999), and after the new one
+        assert [s.id for s in store.summaries()] == [mid, other]
+        assert store.summaries()[0].updated.year < 8999
     with Store(folder) as store:
         assert len(store.load(mid).events) == 3
+
+
+def test_times_out_of_range_already_stored_are_read_as_now(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    with Store(folder) as store:
+        mid = store.create(small_match())
+    path = folder / "matches" / f"{mid}.json"
+    data = json.loads(path.read_bytes())
+    data["match"]["1"]["created"] = "0001-01-01T00:00:00+05:00"
+    data["match"]["1"]["updated"] = "9999-12-31T23:59:59.999999+00:00"
+    path.write_text(json.dumps(data), "utf-8")
+    before = datetime.now(UTC)
+    with Store(folder) as store:
+        (summary,) = store.summaries()
+        for moment in (summary.created, summary.updated):
+            assert before <= moment <= datetime.now(UTC)
+            moment.astimezone()  # what the lists show: was OverflowError
+        m = store.load(mid)
+        m.lay("black", (6, 7))
+        store.save(mid, m)
+    with Store(folder) as store:
+        assert store.summaries()[0].created == summary.created  # saved as read
 
 
 # -- malformed input ------------------------------------------------------------------------------
