@@ -49,6 +49,7 @@ EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)  # no match of these games was score
 SEARCHED = 1_000  # a refused match up to this long has its refused event named (by bisection)
 LEEWAY = timedelta(days=1)  # a clock a little ahead of this one's is fine; 9999 is not
 CSV_COLUMNS = ("match", "game", "date", "action", "player", "change", "reason", "running total")
+MAX_MESSAGE = 400  # characters of a refusal
 CHUNK = 200  # matches stored per index write during an import
 
 
@@ -233,21 +234,27 @@ def export_csv(store: Store, ids: Sequence[str] | None = None) -> Export:
 # -- import ---------------------------------------------------------------------------------------
 
 
+def _q(value: Any, most: int = 60) -> str:
+    """`repr(value)` for a message, cut short: a file's values are said back, not its pages."""
+    said = repr(value)
+    return said if len(said) <= most else said[: most - 1] + "…"
+
+
 def _when(value: Any, what: str, now: datetime) -> datetime:
     """A record's time, in UTC, between 2000 and tomorrow: a date past that would make every
     later save of the match overflow, one before it is no date of a real match."""
     try:
         moment = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ValueError(f"its {what} time {value!r} is not a date") from None
+        raise ValueError(f"its {what} time {_q(value)} is not a date") from None
     if moment.tzinfo is None:
-        raise ValueError(f"its {what} time {value!r} has no time zone")
+        raise ValueError(f"its {what} time {_q(value)} has no time zone")
     latest = now + LEEWAY
     # The year is looked at before converting: 0001-01-01+05:00 cannot even be put in UTC.
     if (EARLIEST.year - 1 <= moment.year <= latest.year + 1
             and EARLIEST <= moment.astimezone(UTC) <= latest):
         return moment.astimezone(UTC)
-    raise ValueError(f"its {what} time {value!r} is not between {EARLIEST:%Y-%m-%d} and tomorrow")
+    raise ValueError(f"its {what} time {_q(value)} is not between {EARLIEST:%Y-%m-%d} and tomorrow")
 
 
 def _replayed(events: list[dict[str, Any]]) -> Match:
@@ -282,7 +289,7 @@ def _replayed(events: list[dict[str, Any]]) -> Match:
             raise ValueError(f"its settings are refused: {reason}") from None
         kind = events[bad - 1].get("type")
         raise ValueError(
-            f"its action {bad - 1} of {len(events) - 1} ({kind!r}) is refused: {reason}"
+            f"its action {bad - 1} of {len(events) - 1} ({_q(kind)}) is refused: {reason}"
         ) from None
     raise ValueError("its events do not replay")  # pragma: no cover - a flaky game
 
@@ -307,13 +314,13 @@ def _check_match(record: Any, now: datetime) -> Incoming:
     if events[0].get("type") != "setup" or not isinstance(game, str):
         raise ValueError("its first event is not the match settings")
     if game not in scoring.GAMES:
-        raise ValueError(f"it is of a game this version does not know ({game!r})")
+        raise ValueError(f"it is of a game this version does not know ({_q(game)})")
     created = _when(record.get("created"), "created", now)
     updated = _when(record.get("updated"), "updated", now)
     if created > updated:
         raise ValueError(
-            f"its created time {record['created']!r} is after its updated time "
-            f"{record['updated']!r}"
+            f"its created time {_q(record['created'])} is after its updated time "
+            f"{_q(record['updated'])}"
         )
     match = _replayed(events)
     said = {k: record[k] for k in ("game", "players", "status", "winners") if k in record}
@@ -324,7 +331,7 @@ def _check_match(record: Any, now: datetime) -> Incoming:
         if value != made[field]:
             raise ValueError(
                 f"it says its {field} {'is' if field in ('game', 'status') else 'are'} "
-                f"{value!r}, but its events give {made[field]!r}"
+                f"{_q(value)}, but its events give {_q(made[field])}"
             )
     mid = record.get("id")
     return Incoming(
@@ -346,7 +353,10 @@ def read_export(data: bytes | str, *, now: datetime | None = None) -> list[Incom
     """
     try:
         return _read_export(data, now or datetime.now(UTC))
-    except ImportRefused:
+    except ImportRefused as refusal:
+        said = str(refusal)  # names and values from the file: a sentence, not a page of them
+        if len(said) > MAX_MESSAGE:
+            raise ImportRefused(said[: MAX_MESSAGE - 1] + "…") from None
         raise
     except RecursionError:
         raise ImportRefused(
@@ -361,6 +371,8 @@ def read_export(data: bytes | str, *, now: datetime | None = None) -> list[Incom
 
 
 def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
+    if isinstance(data, str) and len(data) > MAX_IMPORT_BYTES:
+        data = data.encode("utf-8")  # refused just below, measured as a file would be
     if isinstance(data, bytes):
         if len(data) > MAX_IMPORT_BYTES:
             raise ImportRefused(
@@ -389,7 +401,7 @@ def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
         )
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ImportRefused(f"This export has no valid format version ({version!r}).")
+        raise ImportRefused(f"This export has no valid format version ({_q(version)}).")
     if version > VERSION:
         raise ImportRefused(
             f"This export was written by a newer version of Table Companion (format version "

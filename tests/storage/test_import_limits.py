@@ -154,6 +154,16 @@ def test_deep_nesting_and_huge_numbers_are_refused(empty: Store) -> None:
     refused(empty, head + "9" * 5000 + "}", "not valid JSON")
 
 
+def test_a_refusal_quotes_the_file_briefly(empty: Store) -> None:
+    huge = "x" * 100_000
+    events = small_match().events
+    events[0] = {**events[0], "players": [huge, "Ben"]}
+    for rec in (record(created=huge), record(winners=[huge]),
+                record(events=events, fingerprint=fingerprint(events))):
+        message = refused(empty, export_of(rec), "Nothing was imported: match 1 of 1")
+        assert len(message) <= 400
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
@@ -187,7 +197,7 @@ def test_any_crafted_record_is_read_or_refused_never_a_traceback(
     try:
         read_export(export_of(rec), now=NOW)
     except ImportRefused as error:
-        assert str(error)
+        assert 0 < len(str(error)) <= 400
 
 
 # -- what one import may cost ---------------------------------------------------------------------
