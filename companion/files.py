@@ -81,6 +81,7 @@ class PickedTooLarge(ValueError):
 class PickedUnreadable(OSError):
     """A picked file whose bytes did not come: the message names only the file's own name."""
 
+
 Picked = Callable[[list[ft.FilePickerFile]], Awaitable[None]]
 
 
@@ -146,7 +147,7 @@ def _check_size(name: str, size: int) -> None:
 
 def _read_bounded(name: str, path: str) -> bytes:
     """The bytes of a regular file at `path`, at most the import limit (a device such as
-    /dev/zero never ends, a FIFO never answers: neither is opened for reading)."""
+    /dev/zero never ends, a FIFO may never answer: neither is read)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:

@@ -31,6 +31,7 @@ from storage.index import Summary
 from storage.transfer import (
     Export,
     ImportIncomplete,
+    ImportRefused,
     ImportReport,
     export_csv,
     export_json,
@@ -146,13 +147,17 @@ class Tables:
         way (the matches stored by then are in the list).
         """
         self.gate.check(by)
-        # One import at a time: two at once would each store what the other is storing.
-        with self._importing:
-            try:
-                report = import_json(self.store, data)
-            except ImportIncomplete:
-                self._notify(EVERY_MATCH, 0)  # some are stored: the lists show them
-                raise
+        # One import at a time: two at once would each store what the other is storing, and a
+        # second waiting would hold a worker thread for as long as the first takes.
+        if not self._importing.acquire(blocking=False):
+            raise ImportRefused("Another import is running; try again once it is done.")
+        try:
+            report = import_json(self.store, data)
+        except ImportIncomplete:
+            self._notify(EVERY_MATCH, 0)  # some are stored: the lists show them
+            raise
+        finally:
+            self._importing.release()
         if report.imported:
             self._notify(EVERY_MATCH, 0)
         return report

@@ -197,3 +197,23 @@ def test_a_locked_import_decodes_nothing(
         with pytest.raises(Exception, match="PIN"):
             tables.import_json(deep, by=by)
     assert read == [] and heard == [] and store.summaries() == []
+
+
+def test_a_second_import_while_one_runs_is_refused_not_queued(
+    tables: Tables, store: Store, export: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session, other = keeper(tables), keeper(tables)
+    said: list[str] = []
+    real = storage.transfer.read_export
+
+    def meanwhile(data: Any, **kwargs: Any) -> Any:  # the second tap comes during the first
+        with pytest.raises(storage.transfer.ImportRefused) as refused:
+            other.import_json(export)
+        said.append(str(refused.value))
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(storage.transfer, "read_export", meanwhile)
+    assert len(session.import_json(export).imported) == 1
+    assert said == ["Another import is running; try again once it is done."]
+    monkeypatch.setattr(storage.transfer, "read_export", real)
+    assert session.import_json(export).imported == ()  # free again afterwards
