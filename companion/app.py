@@ -58,10 +58,13 @@ def App(tables: SessionTables, preferences: Preferences, share: Share | None = N
     def set_theme(value: str) -> None:
         if not isinstance(value, str) or value not in MODES:
             return  # no radio button sends that: a crafted message, refused without a word
-        try:
-            preferences.theme = value
-        except NotSaved as error:  # e.g. a full disk: the theme still applies for this run
-            page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+        if tables.keeps_score:
+            # Saved in the data folder for every session's next start; a phone that only
+            # follows changes its own screen and nothing on the server's disk.
+            try:
+                preferences.theme = value
+            except NotSaved as error:  # e.g. a full disk: the theme still applies for this run
+                page.show_dialog(ft.SnackBar(ft.Text(str(error))))
         page.theme_mode = MODES[value]
         page.update()
         set_theme_state(value)
@@ -76,7 +79,7 @@ def App(tables: SessionTables, preferences: Preferences, share: Share | None = N
 
     services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
                         share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,
-                        page_width=page_width)
+                        page_width=page_width, theme=theme)
     return AppContext(services, lambda: ft.Router(ROUTES, manage_views=True))
 
 

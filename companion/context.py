@@ -32,6 +32,7 @@ class Services:
     unlock: Callable[[str], None] = _refuse  # enter the PIN; raises PinRefused
     lock: Callable[[], None] = lambda: None  # back to following only
     page_width: PageWidth | None = None  # the page's width, followed through resizes
+    theme: str = "system"  # this session's theme (saved for all only by a scorekeeper)
 
 
 AppContext = ft.create_context(None)

@@ -3,15 +3,17 @@
 Both go through Flet's `FilePicker` service (Flet 1.0.5): `save_file(file_name=..., src_bytes=...)`
 makes the browser download the bytes in the web app and opens a save dialog on the desktop, where
 the chosen file gets the bytes; the `PickFiles` client action with `with_data=True` opens the
-browser's file chooser and reads the chosen file's bytes (on the desktop it gives a path, read
-here). One picker per page serves every export: it is made while a screen renders (a service must
-reach the browser before it is called).
+browser's file chooser and sends the chosen file's bytes with the result (on the desktop it
+gives a path, read here, and only there: a path sent by a browser is never opened). One picker
+per page serves every export: it is made while a screen renders (a service must reach the
+browser before it is called).
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import stat
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from weakref import WeakKeyDictionary
@@ -76,6 +78,10 @@ class PickedTooLarge(ValueError):
     pass
 
 
+class PickedUnreadable(OSError):
+    """A picked file whose bytes did not come: the message names only the file's own name."""
+
+
 Picked = Callable[[list[ft.FilePickerFile]], Awaitable[None]]
 
 
@@ -103,18 +109,59 @@ def use_json_import(on_picked: Picked) -> ft.PickFiles:
     )
 
 
-async def read_picked(files: list[ft.FilePickerFile]) -> tuple[str, bytes] | None:
-    """(name, bytes) of the first picked file, or None if the user cancelled."""
+def reads_paths(page: ft.Page) -> bool:
+    """May a picked file's path be read here? Only in the desktop app, where the picker is the
+    computer's own and the path names a file its user chose. In the served web app a path in
+    a picker's result came from a browser (which never sends one: a crafted message does)."""
+    return _is_desktop(page)
+
+
+async def read_picked(files: list[ft.FilePickerFile], *,
+                      paths: bool = False) -> tuple[str, bytes] | None:
+    """(name, bytes) of the first picked file, or None if the user cancelled.
+
+    The bytes must come with the pick (`with_data`), and their actual length is checked, not
+    the size the client claims. A path is read only with `paths` (the desktop app, see
+    `reads_paths`), and then only a regular file, never more than the limit; anywhere else it
+    is refused without being looked at, and the refusal is the same whatever the path names.
+    """
     if not files:
         return None
     chosen = files[0]
-    if chosen.size and chosen.size > MAX_IMPORT_BYTES:
-        raise PickedTooLarge(
-            f"{chosen.name} is too large to import ({chosen.size // 2**20} MB; at most "
-            f"{MAX_IMPORT_BYTES // 2**20} MB)."
-        )
+    name = str(chosen.name)[:120]  # said back to the user: a name, not a page of text
     if chosen.bytes is not None:
-        return chosen.name, bytes(chosen.bytes)  # a list of numbers in some clients
-    if chosen.path:  # the desktop gives a path instead of the bytes
-        return chosen.name, await asyncio.to_thread(Path(chosen.path).read_bytes)
-    raise OSError(f"Could not read {chosen.name}.")
+        size = len(chosen.bytes)  # a list of numbers in some clients: count before converting
+        _check_size(name, size)
+        return name, bytes(chosen.bytes)
+    if paths and chosen.path:
+        return name, await asyncio.to_thread(_read_bounded, name, chosen.path)
+    raise PickedUnreadable(f"Could not read {name}: its contents did not arrive. Try again.")
+
+
+def _check_size(name: str, size: int) -> None:
+    if size > MAX_IMPORT_BYTES:
+        raise PickedTooLarge(
+            f"{name} is too large to import (more than {MAX_IMPORT_BYTES // 2**20} MB)."
+        )
+
+
+def _read_bounded(name: str, path: str) -> bytes:
+    """The bytes of a regular file at `path`, at most the import limit (a device such as
+    /dev/zero never ends, a FIFO may never answer: neither is read)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        raise PickedUnreadable(f"Could not read {name}.") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise PickedUnreadable(f"Could not read {name}: it is not a file.")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(MAX_IMPORT_BYTES + 1)
+    except OSError as error:
+        if isinstance(error, PickedUnreadable):
+            raise
+        raise PickedUnreadable(f"Could not read {name}.") from None
+    finally:
+        os.close(fd)
+    _check_size(name, len(data))
+    return data

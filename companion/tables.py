@@ -4,10 +4,13 @@ Each match is loaded from the store once and kept here; an action runs under the
 is saved before the screen confirms it, and bumps the match's version so other sessions showing
 the same match can refresh (and a stale view's action is refused instead of applied twice).
 
-Every change to a match goes through `Tables` (act, undo, redo, create, delete), which asks the
-`Gate` whether the acting session (`by=`, its `Pass`) may keep score: with `--lan` only sessions
-that entered the PIN may; a refused change raises `Locked` and changes nothing. Screens use the
-`SessionTables` of their own session (`services.tables`), which passes its `Pass` on every call.
+Every change to the data goes through `Tables` (act, undo, redo, create, delete, import_json,
+dismiss_notices), which first asks the `Gate` whether the acting session (`by=`, its `Pass`) may
+keep score: with `--lan` only sessions that entered the PIN may; a refused change raises `Locked`
+before any work and changes nothing. Every change is then told to the listeners, so the screens
+of other sessions follow it. Screens use the `SessionTables` of their own session
+(`services.tables`), which passes its `Pass` on every call; it offers reads by name (summaries,
+notices, folder, exports) and no way to reach the store itself.
 """
 
 from __future__ import annotations
@@ -15,14 +18,25 @@ from __future__ import annotations
 import contextvars
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from companion.access import Gate, Pass
 from scoring import RuleViolation
 from scoring.core import Match
 from storage import Store
+from storage.index import Summary
+from storage.transfer import (
+    Export,
+    ImportIncomplete,
+    ImportRefused,
+    ImportReport,
+    export_csv,
+    export_json,
+    import_json,
+)
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +62,10 @@ class Table:
 
 Listener = Callable[[str, int], Any]
 
+EVERY_MATCH = ""
+"""The `mid` listeners hear for a change to the list rather than to one match (an import,
+dismissed notices): no screen of one match takes it for its own."""
+
 
 class Tables:
     """Open matches by id, their actions, undo and redo, with saving and change notices."""
@@ -58,6 +76,7 @@ class Tables:
         self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
+        self._importing = threading.Lock()
 
     def get(self, mid: str) -> Table:
         """The open match `mid` (loaded on first use); KeyError when there is none."""
@@ -121,6 +140,36 @@ class Tables:
             self._tables.pop(mid, None)
         self._notify(mid, -1)
 
+    def import_json(self, data: bytes | str, *, by: Pass | None = None) -> ImportReport:
+        """Import a JSON export (`storage.transfer.import_json`) for a session that keeps score.
+
+        The gate is asked before the file is decoded, parsed or replayed: a refused session
+        costs the server nothing. Listeners hear of it once, even when the disk stopped it half
+        way (the matches stored by then are in the list).
+        """
+        self.gate.check(by)
+        # One import at a time: two at once would each store what the other is storing, and a
+        # second waiting would hold a worker thread for as long as the first takes.
+        if not self._importing.acquire(blocking=False):
+            raise ImportRefused("Another import is running; try again once it is done.")
+        try:
+            report = import_json(self.store, data)
+        except ImportIncomplete:
+            self._notify(EVERY_MATCH, 0)  # some are stored: the lists show them
+            raise
+        finally:
+            self._importing.release()
+        if report.imported:
+            self._notify(EVERY_MATCH, 0)
+        return report
+
+    def dismiss_notices(self, notices: Iterable[str] | None = None, *,
+                        by: Pass | None = None) -> None:
+        """Forget the store's notices (those given, or all) for a session that keeps score."""
+        self.gate.check(by)
+        self.store.dismiss_notices(notices)
+        self._notify(EVERY_MATCH, 0)
+
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call `listener(mid, version)` after every change; returns the unsubscribe function."""
         with self._lock:
@@ -158,70 +207,76 @@ class Tables:
         return SessionTables(self, who or self.gate.new_pass())
 
 
-# Store methods that change the data folder: a session that may not keep score cannot call
-# them through `SessionTables.store` (reads pass through unchanged).
-_WRITES = ("create", "save", "delete", "dismiss", "import", "write", "restore", "merge",
-           "remove", "rename", "clear", "close", "replace", "update", "add")
-
-
-class _StoreView:
-    """The store as a session sees it: reads as they are, writes only for a scorekeeper."""
-
-    def __init__(self, store: Store, gate: Gate, who: Pass) -> None:
-        self._store, self._gate, self._who = store, gate, who
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._store, name)
-        if callable(value) and name.lstrip("_").startswith(_WRITES):
-            def guarded(*args: Any, **kwargs: Any) -> Any:
-                self._gate.check(self._who)
-                return value(*args, **kwargs)
-
-            return guarded
-        return value
-
-
 class SessionTables:
     """`Tables` as seen from one session: the same calls, each made with the session's `Pass`."""
 
     def __init__(self, tables: Tables, who: Pass) -> None:
-        self.tables = tables
+        self._tables = tables
         self.who = who
-        self.store = _StoreView(tables.store, tables.gate, who)
 
     @property
     def gate(self) -> Gate:
-        return self.tables.gate
+        return self._tables.gate
 
     @property
     def keeps_score(self) -> bool:
         """May this session change matches (always, without --lan)?"""
-        return self.tables.gate.allows(self.who)
+        return self._tables.gate.allows(self.who)
 
     def get(self, mid: str) -> Table:
-        return self.tables.get(mid)
+        return self._tables.get(mid)
 
     def create(self, match: Match, *, mid: str | None = None) -> str:
-        return self.tables.create(match, by=self.who, mid=mid)
+        return self._tables.create(match, by=self.who, mid=mid)
 
     def act(self, mid: str, action: Callable[[Match], Any], *, seen: int | None = None) -> Any:
-        return self.tables.act(mid, action, seen=seen, by=self.who)
+        return self._tables.act(mid, action, seen=seen, by=self.who)
 
     def check(self, mid: str, *, seen: int) -> None:
-        self.tables.check(mid, seen=seen, by=self.who)
+        self._tables.check(mid, seen=seen, by=self.who)
 
     def undo(self, mid: str, *, seen: int | None = None) -> None:
-        self.tables.undo(mid, seen=seen, by=self.who)
+        self._tables.undo(mid, seen=seen, by=self.who)
 
     def redo(self, mid: str, *, seen: int | None = None) -> None:
-        self.tables.redo(mid, seen=seen, by=self.who)
+        self._tables.redo(mid, seen=seen, by=self.who)
 
     def delete(self, mid: str) -> None:
-        self.tables.delete(mid, by=self.who)
+        self._tables.delete(mid, by=self.who)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        return self.tables.subscribe(listener)
+        return self._tables.subscribe(listener)
+
+    def import_json(self, data: bytes | str) -> ImportReport:
+        return self._tables.import_json(data, by=self.who)
+
+    def dismiss_notices(self, notices: Iterable[str] | None = None) -> None:
+        self._tables.dismiss_notices(notices, by=self.who)
+
+    def check_keeps_score(self) -> None:
+        """Raise `Locked` unless this session may change matches: for a screen about to do
+        work (read a picked file) that only a change would use."""
+        self._tables.gate.check(self.who)
+
+    # -- reads, open to every session --------------------------------------------------------
+
+    def summaries(self, status: str | None = None) -> list[Summary]:
+        return self._tables.store.summaries(status=status)
+
+    @property
+    def notices(self) -> list[str]:
+        return self._tables.store.notices
+
+    @property
+    def folder(self) -> Path:
+        return self._tables.store.folder
+
+    def export_json(self, ids: Sequence[str] | None = None) -> Export:
+        return export_json(self._tables.store, ids)
+
+    def export_csv(self, ids: Sequence[str] | None = None) -> Export:
+        return export_csv(self._tables.store, ids)
 
     def made_here(self, mid: str, version: int) -> bool:
         """Did this session make version `version` of `mid`?"""
-        return self.tables.made_by(mid, version, self.who)
+        return self._tables.made_by(mid, version, self.who)

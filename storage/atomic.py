@@ -22,7 +22,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
-from storage.errors import DamagedFileError, NewerSchemaError
+from storage.errors import NOT_A_FILE, DamagedFileError, NewerSchemaError
 
 SCHEMA = 1
 """The file format this code reads and writes; a file with a higher number is refused."""
@@ -178,6 +178,8 @@ class AtomicJSONStorage(Storage):
             if not self.missing_ok:
                 raise
             return None  # TinyDB's "empty database": only for a file that does not exist at all
+        except IsADirectoryError:
+            raise DamagedFileError(NOT_A_FILE) from None
         return decode(raw, self.check)
 
     def write(self, data: Mapping[str, Any]) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+NOT_A_FILE = "it is a folder, not a file"
+"""Why a folder found where a file should be is reported as damaged."""
+
 
 class StoreError(Exception):
     """Base of every storage error; `str()` is a sentence the app can show as it is."""

@@ -18,7 +18,7 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import scoring
@@ -27,6 +27,8 @@ from storage.atomic import Tables
 from storage.errors import DamagedFileError
 
 log = logging.getLogger("storage")
+
+SANE_YEARS = (1970, 9000)  # a stored time outside these years is read as now
 
 STATUSES = ("active", "finished")
 MATCH_TABLE = "match"
@@ -165,6 +167,12 @@ def _time(value: Any, what: str) -> datetime:
         raise DamagedFileError(f"its {what} time {value!r} is not a date") from None
     if moment.tzinfo is None:
         raise DamagedFileError(f"its {what} time {value!r} has no time zone")
+    if not SANE_YEARS[0] <= moment.year < SANE_YEARS[1]:
+        # Written before imports checked dates (9999-12-31, 0001-01-01+05:00): such a time
+        # breaks every sum and local-time display made with it. The match is fine; its time
+        # is taken as now, and saved so at its next write.
+        log.warning("A stored %s time %r is out of range; taken as now", what, value)
+        return datetime.now(UTC)
     return moment
 
 

@@ -41,6 +41,7 @@ from storage.atomic import (
     fsync_folder,
 )
 from storage.errors import (
+    NOT_A_FILE,
     DamagedFileError,
     NewerSchemaError,
     StoreClosedError,
@@ -111,8 +112,11 @@ class Store:
         except BaseException:
             self._release()
             raise
-        if self._summaries:
-            self._last = max(s.updated for s in self._summaries.values())
+        # A stored time far ahead (a clock once wrong, an import from before dates were
+        # checked, 9999-12-31) is not followed: one microsecond past it could overflow.
+        ahead = datetime.now(UTC) + timedelta(days=1)
+        self._last = max((s.updated for s in self._summaries.values() if s.updated <= ahead),
+                         default=self._last)
         self._closed = False
 
     # -- the API ---------------------------------------------------------------------------------
@@ -376,7 +380,9 @@ class Store:
             files = [
                 (f.name[: -len(SUFFIX)], f)
                 for f in found
-                if f.name.endswith(SUFFIX) and not f.name.startswith(".") and f.is_file()
+                # a folder in a match file's place is reported as damage, not skipped
+                if f.name.endswith(SUFFIX) and not f.name.startswith(".")
+                and (f.is_file() or f.is_dir())
             ]
         for mid, entry in files:
             st = entry.stat()
@@ -402,8 +408,9 @@ class Store:
                 raw = handle.read()
                 st = os.fstat(handle.fileno())
             summary = summary_from_match_doc(mid, match_doc(decode(raw, check_match_file)))
-        except DamagedFileError as error:
-            self._move_aside(path, error.reason, _describe(known) if known else f"The match {mid}")
+        except (DamagedFileError, IsADirectoryError) as error:
+            reason = getattr(error, "reason", NOT_A_FILE)
+            self._move_aside(path, reason, _describe(known) if known else f"The match {mid}")
             return
         except NewerSchemaError as error:
             self._refuse_newer(mid, error)

@@ -22,9 +22,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import scoring
@@ -33,17 +34,43 @@ from storage.errors import StoreError
 from storage.index import Summary, fingerprint
 from storage.store import Store
 
+log = logging.getLogger(__name__)
+
 FORMAT = "table-companion-matches"
 VERSION = 1
 """The export format this code writes and the newest it reads."""
 
 MAX_IMPORT_BYTES = 100 * 1024 * 1024
+# What one import may cost the server: far above what people play (a long match has a few
+# hundred events), far below what keeps a server busy for long.
+MAX_EVENTS_PER_MATCH = 5_000
+MAX_EVENTS_PER_FILE = 100_000
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)  # no match of these games was scored before
+SEARCHED = 1_000  # a refused match up to this long has its refused event named (by bisection)
+LEEWAY = timedelta(days=1)  # a clock a little ahead of this one's is fine; 9999 is not
 CSV_COLUMNS = ("match", "game", "date", "action", "player", "change", "reason", "running total")
+MAX_MESSAGE = 400  # characters of a refusal
 CHUNK = 200  # matches stored per index write during an import
 
 
 class ImportRefused(ValueError):
     """A file that cannot be imported; `str()` says why, naming the match and the problem."""
+
+
+class ImportIncomplete(OSError):
+    """The disk refused a write half way through an import: some matches are stored, the rest
+    not. `str()` says how many, and that importing the same file again is safe (the matches
+    stored already are recognised by their fingerprint and skipped)."""
+
+    def __init__(self, stored: int, fresh: int, cause: BaseException) -> None:
+        why = getattr(cause, "strerror", None) or str(cause) or type(cause).__name__
+        super().__init__(
+            f"Stored {stored} of the {fresh} new matches, then the disk refused the rest "
+            f"({why}). Importing the same file again is safe: the {stored} stored are "
+            "skipped, the others stored."
+        )
+        self.stored = stored
+        self.fresh = fresh
 
 
 @dataclass(frozen=True)
@@ -207,22 +234,44 @@ def export_csv(store: Store, ids: Sequence[str] | None = None) -> Export:
 # -- import ---------------------------------------------------------------------------------------
 
 
-def _when(value: Any, what: str) -> datetime:
+def _q(value: Any, most: int = 60) -> str:
+    """`repr(value)` for a message, cut short: a file's values are said back, not its pages."""
+    said = repr(value)
+    return said if len(said) <= most else said[: most - 1] + "…"
+
+
+def _when(value: Any, what: str, now: datetime) -> datetime:
+    """A record's time, in UTC, between 2000 and tomorrow: a date past that would make every
+    later save of the match overflow, one before it is no date of a real match."""
     try:
         moment = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ValueError(f"its {what} time {value!r} is not a date") from None
+        raise ValueError(f"its {what} time {_q(value)} is not a date") from None
     if moment.tzinfo is None:
-        raise ValueError(f"its {what} time {value!r} has no time zone")
-    return moment.astimezone(UTC)
+        raise ValueError(f"its {what} time {_q(value)} has no time zone")
+    latest = now + LEEWAY
+    # The year is looked at before converting: 0001-01-01+05:00 cannot even be put in UTC.
+    if (EARLIEST.year - 1 <= moment.year <= latest.year + 1
+            and EARLIEST <= moment.astimezone(UTC) <= latest):
+        return moment.astimezone(UTC)
+    raise ValueError(f"its {what} time {_q(value)} is not between {EARLIEST:%Y-%m-%d} and tomorrow")
 
 
 def _replayed(events: list[dict[str, Any]]) -> Match:
     """The match the events make, or ValueError naming the first event the rules refuse."""
     try:
         return scoring.replay(events)
-    except Exception:
-        pass
+    except Exception as error:
+        refusal = error
+    if len(events) > SEARCHED:
+        # Naming the event would cost a dozen more replays of a long log: say why, not where.
+        try:
+            scoring.replay(events[:1])
+        except Exception:
+            pass
+        else:
+            reason = str(refusal) or type(refusal).__name__
+            raise ValueError(f"one of its {len(events) - 1} actions is refused: {reason}")
     # Which event? Every prefix up to the bad one replays: find the first that does not.
     good, bad = 0, len(events)
     while bad - good > 1:
@@ -240,18 +289,23 @@ def _replayed(events: list[dict[str, Any]]) -> Match:
             raise ValueError(f"its settings are refused: {reason}") from None
         kind = events[bad - 1].get("type")
         raise ValueError(
-            f"its action {bad - 1} of {len(events) - 1} ({kind!r}) is refused: {reason}"
+            f"its action {bad - 1} of {len(events) - 1} ({_q(kind)}) is refused: {reason}"
         ) from None
     raise ValueError("its events do not replay")  # pragma: no cover - a flaky game
 
 
-def _check_match(record: Any) -> Incoming:
+def _check_match(record: Any, now: datetime) -> Incoming:
     """One match record checked as `read_export` promises; ValueError says what is wrong."""
     if not isinstance(record, dict):
         raise ValueError("it is not a match record")
     events = record.get("events")
     if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):
         raise ValueError("it has no list of events")
+    if len(events) > MAX_EVENTS_PER_MATCH:
+        raise ValueError(
+            f"it has {len(events)} events, more than the {MAX_EVENTS_PER_MATCH} a match may "
+            "have here"
+        )
     if record.get("fingerprint") != fingerprint(events):
         raise ValueError(
             "it was changed after it was exported (its events do not match its fingerprint)"
@@ -260,9 +314,14 @@ def _check_match(record: Any) -> Incoming:
     if events[0].get("type") != "setup" or not isinstance(game, str):
         raise ValueError("its first event is not the match settings")
     if game not in scoring.GAMES:
-        raise ValueError(f"it is of a game this version does not know ({game!r})")
-    created = _when(record.get("created"), "created")
-    updated = _when(record.get("updated"), "updated")
+        raise ValueError(f"it is of a game this version does not know ({_q(game)})")
+    created = _when(record.get("created"), "created", now)
+    updated = _when(record.get("updated"), "updated", now)
+    if created > updated:
+        raise ValueError(
+            f"its created time {_q(record['created'])} is after its updated time "
+            f"{_q(record['updated'])}"
+        )
     match = _replayed(events)
     said = {k: record[k] for k in ("game", "players", "status", "winners") if k in record}
     status = "finished" if match.is_over else "active"
@@ -272,7 +331,7 @@ def _check_match(record: Any) -> Incoming:
         if value != made[field]:
             raise ValueError(
                 f"it says its {field} {'is' if field in ('game', 'status') else 'are'} "
-                f"{value!r}, but its events give {made[field]!r}"
+                f"{_q(value)}, but its events give {_q(made[field])}"
             )
     mid = record.get("id")
     return Incoming(
@@ -285,8 +344,35 @@ def _check_match(record: Any) -> Incoming:
     )
 
 
-def read_export(data: bytes | str) -> list[Incoming]:
-    """Every match of a JSON export, checked; `ImportRefused` at the first problem."""
+def read_export(data: bytes | str, *, now: datetime | None = None) -> list[Incoming]:
+    """Every match of a JSON export, checked; `ImportRefused` at the first problem.
+
+    Nothing else escapes, whatever the bytes: a file is untrusted input, and a traceback in
+    place of a sentence would leave the person who chose it with nothing to do. `now` is the
+    clock the times are checked against (tomorrow is the latest a match may be updated).
+    """
+    try:
+        return _read_export(data, now or datetime.now(UTC))
+    except ImportRefused as refusal:
+        said = str(refusal)  # names and values from the file: a sentence, not a page of them
+        if len(said) > MAX_MESSAGE:
+            raise ImportRefused(said[: MAX_MESSAGE - 1] + "…") from None
+        raise
+    except RecursionError:
+        raise ImportRefused(
+            "This file is not a Table Companion export: it is nested too deeply."
+        ) from None
+    except Exception as error:  # anything unforeseen still says what was (not) done
+        log.warning("An import file could not be read", exc_info=True)
+        raise ImportRefused(
+            f"Nothing was imported: this file could not be read as a Table Companion export "
+            f"({type(error).__name__})."
+        ) from None
+
+
+def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
+    if isinstance(data, str) and len(data) > MAX_IMPORT_BYTES:
+        data = data.encode("utf-8")  # refused just below, measured as a file would be
     if isinstance(data, bytes):
         if len(data) > MAX_IMPORT_BYTES:
             raise ImportRefused(
@@ -305,13 +391,17 @@ def read_export(data: bytes | str) -> list[Incoming]:
             f"This file is not a Table Companion export: it is not valid JSON ({error.msg} at "
             f"line {error.lineno}, column {error.colno})."
         ) from None
+    except ValueError as error:  # e.g. a number of more digits than Python converts
+        raise ImportRefused(
+            f"This file is not a Table Companion export: it is not valid JSON ({error})."
+        ) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ImportRefused(
             f"This file is not a Table Companion export (it lacks \"format\": \"{FORMAT}\")."
         )
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ImportRefused(f"This export has no valid format version ({version!r}).")
+        raise ImportRefused(f"This export has no valid format version ({_q(version)}).")
     if version > VERSION:
         raise ImportRefused(
             f"This export was written by a newer version of Table Companion (format version "
@@ -320,10 +410,17 @@ def read_export(data: bytes | str) -> list[Incoming]:
     records = doc.get("matches")
     if not isinstance(records, list):
         raise ImportRefused("This export has no list of matches.")
+    total = sum(len(r["events"]) for r in records
+                if isinstance(r, dict) and isinstance(r.get("events"), list))
+    if total > MAX_EVENTS_PER_FILE:
+        raise ImportRefused(
+            f"Nothing was imported: this file holds {total} events in all, more than the "
+            f"{MAX_EVENTS_PER_FILE} one import may bring. Export fewer matches at a time."
+        )
     checked = []
     for n, record in enumerate(records, start=1):
         try:
-            checked.append(_check_match(record))
+            checked.append(_check_match(record, now))
         except ValueError as error:
             events = record.get("events") if isinstance(record, dict) else None
             setup = events[0] if isinstance(events, list) and events else {}
@@ -339,9 +436,13 @@ def read_export(data: bytes | str) -> list[Incoming]:
     return checked
 
 
-def import_json(store: Store, data: bytes | str) -> ImportReport:
-    """Check a JSON export (`read_export`), then store the matches that are not stored yet."""
-    incoming = read_export(data)
+def import_json(store: Store, data: bytes | str, *, now: datetime | None = None) -> ImportReport:
+    """Check a JSON export (`read_export`), then store the matches that are not stored yet.
+
+    `ImportRefused` (nothing stored) for any file that cannot be imported; `ImportIncomplete`
+    when the disk refuses a write half way, saying how many were stored.
+    """
+    incoming = read_export(data, now=now)
     fresh: list[Incoming] = []
     skipped: list[str] = []
     # what `store.find_fingerprint` answers, for every match at once (an import may be large)
@@ -353,7 +454,14 @@ def import_json(store: Store, data: bytes | str) -> ImportReport:
             fresh.append(item)
         seen.add(item.fingerprint)
     imported: list[str] = []
-    for start in range(0, len(fresh), CHUNK):
-        chunk = fresh[start : start + CHUNK]
-        imported += store.create_many((i.match, i.created, i.updated, i.id) for i in chunk)
+    try:
+        for start in range(0, len(fresh), CHUNK):
+            chunk = fresh[start : start + CHUNK]
+            imported += store.create_many((i.match, i.created, i.updated, i.id) for i in chunk)
+    except (OSError, StoreError) as error:
+        # A chunk that failed half way returns no ids: count what the store now holds.
+        held = {s.fingerprint for s in store.summaries()}
+        stored = sum(1 for i in fresh if i.fingerprint in held)
+        log.warning("Import stopped after %d of %d matches: %s", stored, len(fresh), error)
+        raise ImportIncomplete(stored, len(fresh), error) from error
     return ImportReport(tuple(imported), tuple(skipped))

@@ -16,7 +16,7 @@ def History() -> ft.View:
     services = use_services()
     _, set_refresh = ft.use_state(0)
     use_any_change(only_on="/history")  # a match another phone finishes appears at once
-    finished = services.tables.store.summaries(status="finished")
+    finished = services.tables.summaries(status="finished")
     rows: list[ft.Control] = [
         MatchRow(summary=s, when=day(s.updated), on_change=lambda: set_refresh(lambda n: n + 1))
         for s in finished

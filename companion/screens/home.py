@@ -11,6 +11,7 @@ from companion.when import ago
 from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.match_row import MatchRow
+from scoring import RuleViolation
 
 
 def _game_card(ui) -> ft.Control:
@@ -39,14 +40,19 @@ def _game_card(ui) -> ft.Control:
 def Home() -> ft.View:
     services = use_services()
     page = ft.context.page
-    store = services.tables.store
+    tables = services.tables
     _, set_refresh = ft.use_state(0)
     use_any_change(only_on="/")  # the Continue list follows every session's actions
-    active = store.summaries(status="active")
-    notices = list(store.notices)
+    active = tables.summaries(status="active")
+    notices = list(tables.notices)
 
     def dismiss() -> None:
-        store.dismiss_notices()
+        # Those shown, not any that came since; other sessions hear of it and redraw.
+        try:
+            tables.dismiss_notices(notices)
+        except RuleViolation as error:  # Locked: the PIN was taken back meanwhile
+            page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+            return
         set_refresh(lambda n: n + 1)
 
     controls: list[ft.Control] = following_banner(services.keeps_score)

@@ -89,7 +89,7 @@ def NewMatch() -> ft.View:
             ft.Column(
                 [
                     PlayerPicker(players=players, set_players=set_players,
-                                 known=known_players(services.tables.store.summaries()),
+                                 known=known_players(services.tables.summaries()),
                                  most=count.stop - 1),
                     first_choice,
                     ui.options(values=values, set_values=set_values, players=players)

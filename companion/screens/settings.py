@@ -13,7 +13,7 @@ LABELS = {"system": "Same as the device", "light": "Light", "dark": "Dark"}
 @ft.component
 def Settings() -> ft.View:
     services = use_services()
-    theme = services.preferences.theme
+    theme = services.theme
     return ft.View(
         route="/settings",
         appbar=ft.AppBar(title=ft.Text("Settings")),
@@ -33,7 +33,7 @@ def Settings() -> ft.View:
                     ft.Divider(),
                     ft.Text("Your data", size=18, weight=ft.FontWeight.BOLD),
                     ft.Text("Every match is saved on this computer after each action, in:"),
-                    ft.Text(str(services.tables.store.folder),
+                    ft.Text(str(services.tables.folder),
                             font_family="monospace"),
                     ft.Divider(),
                     ft.Text("Export and import", size=18, weight=ft.FontWeight.BOLD),

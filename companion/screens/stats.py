@@ -131,7 +131,7 @@ def StatsScreen() -> ft.View:
     period, set_period = ft.use_state(ALL)
     pair, set_pair = ft.use_state(("", ""))
 
-    summaries = services.tables.store.summaries()
+    summaries = services.tables.summaries()
     chosen_game = None if game == ALL else game
     matches = len(in_view(summaries, game=chosen_game, period=period))
     players = player_stats(summaries, game=chosen_game, period=period)

@@ -12,16 +12,46 @@ import flet as ft
 from companion.context import use_services
 from companion.files import (
     PickedTooLarge,
+    PickedUnreadable,
     hand_over,
     read_picked,
+    reads_paths,
     use_file_picker,
     use_json_import,
 )
+from companion.tables import SessionTables
 from companion.widgets.message_line import message_line
 from scoring import RuleViolation
-from storage.transfer import ImportRefused, export_csv, export_json, import_json
+from storage.transfer import Export, ImportIncomplete, ImportRefused
 
 log = logging.getLogger(__name__)
+
+
+async def import_picked(tables: SessionTables, files: list[ft.FilePickerFile], *,
+                        paths: bool) -> tuple[tuple[str, bool] | None, bool]:
+    """Import the picked file for this session: ((message, is_error) or None when the user
+    cancelled, whether anything was stored). `paths`: see `companion.files.reads_paths`.
+
+    Whatever a page sends: a session that may not import gets its refusal before any byte of
+    the file is looked at (and `tables.import_json` checks again before decoding it).
+    """
+    try:
+        tables.check_keeps_score()
+        picked = await read_picked(files, paths=paths)
+    except (RuleViolation, PickedTooLarge, PickedUnreadable) as error:
+        return (str(error), True), False
+    if picked is None:
+        return None, False
+    name, data = picked
+    try:
+        report = await asyncio.to_thread(tables.import_json, data)  # off the event loop
+    except (ImportRefused, RuleViolation) as error:
+        return (f"{name}: {error}", True), False
+    except ImportIncomplete as error:
+        return (f"{name}: {error}", True), error.stored > 0
+    except OSError as error:
+        return (f"Could not store the matches of {name}: {error}", True), False
+    return (report.message, False), bool(report.imported)
 
 
 @ft.component
@@ -29,15 +59,16 @@ def DataTransfer(on_change: Callable[[], None] | None = None) -> ft.Control:
     """Three buttons: every match as JSON (to import again) or CSV (for a spreadsheet), and
     Import, for sessions that keep score. The result shows under them."""
     services = use_services()
+    page = ft.context.page
     picker = use_file_picker()
-    store = services.tables.store
+    tables = services.tables
     busy, set_busy = ft.use_state(False)
     message, set_message = ft.use_state(("", False))
 
-    async def export(make: Callable[[Any], Any]) -> None:
+    async def export(make: Callable[[], Export]) -> None:
         set_busy(True)
         try:
-            made = await asyncio.to_thread(make, store)
+            made = await asyncio.to_thread(make)
             set_message((await hand_over(picker, made), made.count == 0))
         except Exception as error:  # a disk or browser failure: say it, keep the app going
             log.exception("Export failed")
@@ -46,33 +77,21 @@ def DataTransfer(on_change: Callable[[], None] | None = None) -> ft.Control:
             set_busy(False)
 
     async def export_all_json(e: Any) -> None:
-        await export(export_json)
+        await export(tables.export_json)
 
     async def export_all_csv(e: Any) -> None:
-        await export(export_csv)
+        await export(tables.export_csv)
 
     async def import_file(files: list[ft.FilePickerFile]) -> None:
-        try:
-            picked = await read_picked(files)
-        except (PickedTooLarge, OSError) as error:
-            set_message((str(error), True))
-            return
-        if picked is None:
-            return
-        name, data = picked
         set_busy(True)
         try:
-            report = await asyncio.to_thread(import_json, store, data)
-        except (ImportRefused, RuleViolation) as error:
-            set_message((f"{name}: {error}", True))
-        except OSError as error:
-            set_message((f"Could not store the matches of {name}: {error}", True))
-        else:
-            set_message((report.message, False))
-            if on_change is not None:
-                on_change()
+            said, stored = await import_picked(tables, files, paths=reads_paths(page))
         finally:
             set_busy(False)
+        if said:
+            set_message(said)
+        if stored and on_change is not None:
+            on_change()
 
     pick = use_json_import(import_file)
 

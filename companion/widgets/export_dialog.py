@@ -9,19 +9,20 @@ from typing import Any
 import flet as ft
 
 from companion.files import hand_over
-from storage.transfer import export_csv, export_json
+from companion.tables import SessionTables
 
 log = logging.getLogger(__name__)
 
 
-def show_export_dialog(picker: ft.FilePicker, store: Any, mid: str, label: str) -> None:
+def show_export_dialog(picker: ft.FilePicker, tables: SessionTables, mid: str,
+                       label: str) -> None:
     """Ask JSON or CSV, then hand the file over; the outcome shows in a snack bar."""
     page = ft.context.page
 
     async def export(make: Any) -> None:
         page.pop_dialog()
         try:
-            made = await asyncio.to_thread(make, store, [mid])
+            made = await asyncio.to_thread(make, [mid])
             said = await hand_over(picker, made)
         except Exception as error:  # a disk or browser failure: say it, keep the app going
             log.exception("Export of %s failed", mid)
@@ -29,10 +30,10 @@ def show_export_dialog(picker: ft.FilePicker, store: Any, mid: str, label: str) 
         page.show_dialog(ft.SnackBar(ft.Text(said)))
 
     async def as_json(e: Any) -> None:
-        await export(export_json)
+        await export(tables.export_json)
 
     async def as_csv(e: Any) -> None:
-        await export(export_csv)
+        await export(tables.export_csv)
 
     page.show_dialog(
         ft.AlertDialog(

@@ -69,8 +69,8 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
                     on_click=lambda e: page.navigate(f"/match/{summary.id}"),
                 )),
                 icon_action(ft.Icons.DOWNLOAD, f"Export {label}",
-                            lambda e: show_export_dialog(picker, services.tables.store,
-                                                         summary.id, label)),
+                            lambda e: show_export_dialog(picker, services.tables, summary.id,
+                                                         label)),
                 icon_action(ft.Icons.DELETE_OUTLINE, f"Delete {label}", delete),
             ],
         )

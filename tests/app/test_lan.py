@@ -166,6 +166,15 @@ def test_a_spectator_follows_live_and_cannot_change_anything(lan_app, browser) -
     see(spectator, "Wrong PIN.")
     see(spectator, "Anyone can follow the matches")
 
+    # Its theme is its own screen's: the server's saved preference stays as it was.
+    open_page(spectator, lan_app.url + "/settings")
+    dark = host(spectator).get_by_role("radio", name="Dark")
+    dark.click()
+    expect(dark).to_have_attribute("aria-checked", "true")
+    spectator.wait_for_timeout(500)  # time for a write, had one been made
+    saved = Path(lan_app.data) / "preferences.json"
+    assert not saved.exists() or "dark" not in saved.read_text()
+
 
 def test_two_scorekeepers_tapping_at_once_lose_and_duplicate_nothing(lan_app, browser) -> None:
     ann, ben = new_phone(browser), new_phone(browser)

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
+from scoring import caro
+from storage import Store
+from tests.app.conftest import AppProcess
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, open_page, see, text
 
@@ -61,3 +66,22 @@ def test_redo_survives_a_server_restart(app, phone) -> None:
     button(phone, "Redo").click()
     see(phone, "Redone: Ann laid the first caro")
     see(phone, "Ben to lay")
+
+
+def test_notices_dismissed_in_one_tab_go_from_the_others(browser, phone, tmp_path) -> None:
+    data = tmp_path / "data"
+    with Store(data) as store:
+        bad = store.create(caro.Match(players=["Ann", "Ben"]))
+    (data / "matches" / f"{bad}.json").write_bytes(b"{broken")  # found damaged at the start
+    app = AppProcess(data).start()
+    try:
+        other = browser.new_context(viewport={"width": 412, "height": 915}).new_page()
+        for tab in (phone, other):
+            open_page(tab, app.url)
+            see(tab, "could not be read")
+        button(phone, "Dismiss notices").click()
+        expect(text(phone, "could not be read")).to_have_count(0)
+        expect(text(other, "could not be read")).to_have_count(0)  # was: until reloaded
+        other.context.close()
+    finally:
+        app.stop()

@@ -54,9 +54,13 @@ def test_statistics_screen(app, phone) -> None:
     phone.screenshot(path=str(Path(app.data).parent / "stats.png"))
 
 
-def test_export_and_import(app, phone, tmp_path: Path) -> None:
+def test_export_and_import(app, browser, phone, tmp_path: Path) -> None:
     open_page(phone, app.url)
     button(phone, "History").click()
+    # another tab shows History too: an import made elsewhere appears there at once
+    tab = browser.new_context(viewport={"width": 412, "height": 915}).new_page()
+    open_page(tab, app.url)
+    button(tab, "History").click()
 
     with phone.expect_download() as download:
         button(phone, "Export all as JSON").click()
@@ -101,3 +105,6 @@ def test_export_and_import(app, phone, tmp_path: Path) -> None:
     listed = button(phone, re.compile(rf"^Open Careta: {re.escape(players)}(?!,)"))
     listed.first.wait_for()
     assert listed.count() == 1
+    elsewhere = button(tab, re.compile(rf"^Open Careta: {re.escape(players)}(?!,)"))
+    elsewhere.first.wait_for()  # was: shown only once that tab left History and came back
+    tab.context.close()

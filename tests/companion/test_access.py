@@ -17,6 +17,7 @@ from companion.access import Gate, Locked, PinRefused, check_pin, new_pin, say_w
 from companion.tables import SessionTables, StaleView, Tables
 from scoring import caro
 from storage import Store
+from storage.transfer import export_json
 
 PIN = "2468"
 
@@ -84,6 +85,11 @@ def test_a_locked_session_changes_nothing_whatever_it_calls(tables: Tables, stor
     before = saved_events(store, mid)
     spectator = tables.session()
     assert not spectator.keeps_score
+    assert not hasattr(spectator, "store")  # no way around the gate to the store itself
+    other = Store(store.folder.parent / "other")
+    other.create(new_caro())
+    export = export_json(other).data  # a match this store does not hold
+    other.close()
     calls = [
         lambda: spectator.act(mid, first_lay),
         lambda: spectator.act(mid, first_lay, seen=tables.get(mid).version),
@@ -91,16 +97,17 @@ def test_a_locked_session_changes_nothing_whatever_it_calls(tables: Tables, stor
         lambda: spectator.redo(mid),
         lambda: spectator.create(new_caro()),
         lambda: spectator.delete(mid),
-        lambda: spectator.store.save(mid, new_caro()),
-        lambda: spectator.store.create(new_caro()),
-        lambda: spectator.store.delete(mid),
-        lambda: spectator.store.dismiss_notices(),
+        lambda: spectator.import_json(export),
+        lambda: spectator.dismiss_notices(),
+        lambda: spectator.check_keeps_score(),
         # and straight at the shared tables, with no pass or with the spectator's
         lambda: tables.act(mid, first_lay),
         lambda: tables.act(mid, first_lay, by=spectator.who),
         lambda: tables.undo(mid, by=spectator.who),
         lambda: tables.create(new_caro(), by=None),
         lambda: tables.delete(mid, by=spectator.who),
+        lambda: tables.import_json(export, by=spectator.who),
+        lambda: tables.dismiss_notices(by=None),
     ]
     for call in calls:
         with pytest.raises(Locked) as refused:
@@ -113,7 +120,8 @@ def test_a_locked_session_changes_nothing_whatever_it_calls(tables: Tables, stor
     assert [s.id for s in store.summaries()] == [mid]
     # Reading is open to everyone.
     assert spectator.get(mid).match.current == "Ann"
-    assert [s.id for s in spectator.store.summaries()] == [mid]
+    assert [s.id for s in spectator.summaries()] == [mid]
+    assert spectator.export_json().count == 1 and spectator.notices == []
 
 
 def test_the_refused_action_is_not_even_run(tables: Tables) -> None:

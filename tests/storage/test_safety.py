@@ -158,6 +158,36 @@ def test_a_file_removed_while_open_is_written_again_by_a_save(store: Store) -> N
     assert store.load(mid).events == json.loads(json.dumps(m.events))
 
 
+def test_a_match_file_replaced_by_a_folder_is_reported_as_damaged(
+    folder: Path, tally: type[Tally]
+) -> None:
+    with Store(folder) as store:
+        bad, good = store.create(played(4)), store.create(played(5))
+    path = match_path(folder, bad)
+    path.unlink()
+    path.mkdir()
+    (path / "kept.txt").write_text("mine")
+    with Store(folder) as store:
+        assert [s.id for s in store.summaries()] == [good]
+        (notice,) = store.notices  # was: dropped from the list without a word
+        assert f"({bad})" in notice and "it is a folder, not a file" in notice
+        assert "damaged" in notice
+    assert not path.exists()
+    (kept,) = damaged_files(folder)
+    assert kept.name.startswith(bad) and (kept / "kept.txt").read_text() == "mine"
+
+
+def test_a_match_file_turning_into_a_folder_while_open_is_reported(store: Store) -> None:
+    bad, good = store.create(played(2)), store.create(played(3))
+    path = match_path(store.folder, bad)
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(DamagedFileError, match="it is a folder, not a file"):
+        store.load(bad)
+    assert [s.id for s in store.summaries()] == [good]
+    assert len(store.notices) == 1 and damaged_files(store.folder)[0].is_dir()
+
+
 def test_a_damaged_index_is_moved_aside_and_rebuilt(folder: Path, tally: type[Tally]) -> None:
     with Store(folder) as store:
         ids = {store.create(played(n)) for n in range(3)}

@@ -1,0 +1,219 @@
+"""Import and notices through the one gated door: the PIN before any work, no path a browser
+sent is ever opened, and every session hears of what changed."""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+import companion.files
+import storage.transfer
+from companion.access import Gate
+from companion.tables import EVERY_MATCH, SessionTables, Tables
+from companion.widgets.data_transfer import import_picked
+from scoring import caro
+from storage import Store
+from storage.transfer import export_json
+
+PIN = "2468"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = Store(tmp_path / "data")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def tables(store: Store) -> Tables:
+    return Tables(store, Gate(PIN))
+
+
+@pytest.fixture
+def export(tmp_path: Path) -> bytes:
+    """A JSON export of one Caro match that `store` does not hold."""
+    with Store(tmp_path / "elsewhere") as other:
+        other.create(caro.Match(players=["Ann", "Ben"]))
+        return export_json(other).data
+
+
+def keeper(tables: Tables) -> SessionTables:
+    session = tables.session()
+    tables.gate.unlock(session.who, PIN)
+    return session
+
+
+def picked(path: str | None = None, data: bytes | None = None, size: int = 100) -> list:
+    return [ft.FilePickerFile(id=1, name="matches.json", size=size, path=path, bytes=data)]
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """Every attempt to open, stat or read a file outside the test's own folder (and the
+    import's own modules) is recorded and refused."""
+    tried: list[str] = []
+    watched = ("/dev/", "/etc/", str(tmp_path / "secret"))
+
+    def guard(real: Any) -> Any:
+        def wrapper(path: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(path, str | os.PathLike) and str(path).startswith(watched):
+                tried.append(str(path))
+                raise AssertionError(f"opened {path}")
+            return real(path, *args, **kwargs)
+
+        return wrapper
+
+    for owner, name in [(os, "open"), (os, "stat"), (builtins, "open")]:
+        monkeypatch.setattr(owner, name, guard(getattr(owner, name)))
+    monkeypatch.setattr(Path, "read_bytes", guard(Path.read_bytes))
+    return tried
+
+
+def run(tables: SessionTables, files: list, *, paths: bool = False) -> tuple:
+    return asyncio.run(import_picked(tables, files, paths=paths))
+
+
+# -- item 1: the server never opens a path a client sent -----------------------------------------
+
+
+def test_a_path_sent_from_a_browser_is_never_opened_and_the_refusal_tells_nothing(
+    tables: Tables, store: Store, tmp_path: Path, opened: list[str]
+) -> None:
+    secret = tmp_path / "secret"
+    secret.write_text('{"format": "table-companion-matches"}')  # exists, readable, plausible
+    session = keeper(tables)
+    said = {path: run(session, picked(path=path)) for path in
+            ["/dev/zero", "/etc/shadow", str(secret), str(tmp_path / "secret-missing")]}
+    assert opened == []  # was: /dev/zero read until memory ran out
+    assert len(set(said.values())) == 1  # exists or not, readable or not: the same words
+    (message, error), stored = next(iter(said.values()))
+    assert error and not stored
+    assert message == "Could not read matches.json: its contents did not arrive. Try again."
+    assert store.summaries() == []
+
+
+def test_a_spectator_is_refused_before_anything_is_read(
+    tables: Tables, store: Store, export: bytes, opened: list[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[object] = []
+    monkeypatch.setattr(storage.transfer, "read_export", lambda *a, **k: read.append(a))
+    spectator = tables.session()
+    for files in (picked(path="/dev/zero"), picked(data=export)):
+        (message, error), stored = run(spectator, files)
+        assert error and not stored and "enter the PIN" in message
+    assert opened == [] and read == [] and store.summaries() == []
+
+
+def test_the_real_length_counts_not_the_claimed_size(
+    tables: Tables, store: Store, export: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(companion.files, "MAX_IMPORT_BYTES", len(export) - 1)
+    (message, error), _ = run(keeper(tables), picked(data=export, size=10))  # claims 10 bytes
+    assert error and message.startswith("matches.json is too large to import")
+    assert store.summaries() == []
+    monkeypatch.setattr(companion.files, "MAX_IMPORT_BYTES", len(export))
+    (message, error), stored = run(keeper(tables), picked(data=export, size=10**12))
+    assert (message, error, stored) == ("Imported 1 match.", False, True)  # claims 1 TB
+    assert len(store.summaries()) == 1
+
+
+def test_the_desktop_reads_only_a_regular_file_and_no_more_than_the_limit(
+    tables: Tables, store: Store, export: bytes, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = keeper(tables)
+    (message, error), _ = run(session, picked(path="/dev/zero"), paths=True)
+    assert error and message == "Could not read matches.json: it is not a file."
+    (message, error), _ = run(session, picked(path=str(tmp_path)), paths=True)
+    assert error and "not a file" in message
+    (message, error), _ = run(session, picked(path=str(tmp_path / "missing")), paths=True)
+    assert error and message == "Could not read matches.json."
+    chosen = tmp_path / "chosen.json"
+    chosen.write_bytes(export)
+    monkeypatch.setattr(companion.files, "MAX_IMPORT_BYTES", len(export) - 1)
+    (message, error), _ = run(session, picked(path=str(chosen), size=1), paths=True)
+    assert error and "too large" in message and store.summaries() == []
+    monkeypatch.setattr(companion.files, "MAX_IMPORT_BYTES", len(export))
+    assert run(session, picked(path=str(chosen)), paths=True)[0] == ("Imported 1 match.", False)
+
+
+def test_only_the_desktop_app_reads_paths() -> None:
+    class Platform:
+        def __init__(self, mobile: bool) -> None:
+            self.mobile = mobile
+
+        def is_mobile(self) -> bool:
+            return self.mobile
+
+    class Page:
+        def __init__(self, web: bool, mobile: bool = False) -> None:
+            self.web, self.platform = web, Platform(mobile)
+
+    assert companion.files.reads_paths(Page(web=False))
+    assert not companion.files.reads_paths(Page(web=True))
+    assert not companion.files.reads_paths(Page(web=False, mobile=True))
+
+
+# -- item 2: one gated, notifying door ------------------------------------------------------------
+
+
+def test_imports_and_dismissed_notices_are_told_to_every_session(
+    tables: Tables, store: Store, export: bytes
+) -> None:
+    heard: list[tuple[str, int]] = []
+    tables.subscribe(lambda mid, version: heard.append((mid, version)))
+    session = keeper(tables)
+    assert session.import_json(export).imported
+    assert heard == [(EVERY_MATCH, 0)]
+    heard.clear()
+    assert session.import_json(export).imported == ()  # all skipped: nothing changed, no noise
+    with pytest.raises(storage.transfer.ImportRefused):
+        session.import_json(b"{oops")
+    assert heard == []
+    store._notices.append("A file was moved aside.")  # as the store leaves one
+    session.dismiss_notices(["A file was moved aside."])
+    assert heard == [(EVERY_MATCH, 0)] and session.notices == []
+
+
+def test_a_locked_import_decodes_nothing(
+    tables: Tables, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[object] = []
+    monkeypatch.setattr(storage.transfer, "read_export", lambda *a, **k: read.append(a))
+    heard: list[object] = []
+    tables.subscribe(lambda *a: heard.append(a))
+    deep = json.dumps({"format": "table-companion-matches"})[:-1] + ', "x": ' + "[" * 10**5
+    for by in (None, tables.session().who):
+        with pytest.raises(Exception, match="PIN"):
+            tables.import_json(deep, by=by)
+    assert read == [] and heard == [] and store.summaries() == []
+
+
+def test_a_second_import_while_one_runs_is_refused_not_queued(
+    tables: Tables, store: Store, export: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session, other = keeper(tables), keeper(tables)
+    said: list[str] = []
+    real = storage.transfer.read_export
+
+    def meanwhile(data: Any, **kwargs: Any) -> Any:  # the second tap comes during the first
+        with pytest.raises(storage.transfer.ImportRefused) as refused:
+            other.import_json(export)
+        said.append(str(refused.value))
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(storage.transfer, "read_export", meanwhile)
+    assert len(session.import_json(export).imported) == 1
+    assert said == ["Another import is running; try again once it is done."]
+    monkeypatch.setattr(storage.transfer, "read_export", real)
+    assert session.import_json(export).imported == ()  # free again afterwards
