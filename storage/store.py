@@ -1,16 +1,18 @@
 """The Store: every match in its own small TinyDB file, and an index for the lists.
 
 A data folder holds `matches/<id>.json` (one TinyDB file per match, rewritten atomically on every
-save), `index.json` (the summaries, rewritten only when a match is created, changes status or is
-deleted, and at close), `store.lock` and, when needed, `damaged/`. A save therefore costs the same
-whatever the number of stored matches: it reads and replaces one small file.
+save), `index.json` (the summaries, written at open when it was out of date, at close, and now and
+then during an import), `store.lock` and, when needed, `damaged/`. A save and a create therefore
+cost the same whatever the number of stored matches: each replaces one small file, and a save does
+not even read it when the file is still the one this store last wrote (same mtime and size).
 
 While open, the index lives in memory and is the truth for `summaries()`; `updated` moves on
-every save. At the next open the index is reconciled with the files: a match file whose mtime and
-size differ from those the index recorded (or that was written in the same clock tick as the
-index, when its mtime cannot tell) is re-read, files without an entry are added, entries without
-a file dropped. So the summaries are right after a crash too, and a clean restart reads no match
-file at all.
+every save. The match files are the truth on disk: at the next open the index is reconciled with
+them: a match file whose mtime and size differ from those the index recorded (or that was written
+in the same clock tick as the index, when its mtime cannot tell) is re-read, files without an
+entry are added, entries without a file dropped. So the summaries are right after a crash too (it
+costs one read per match created, saved or deleted since the index was written), and a clean
+restart reads no match file at all.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import weakref
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from tinydb import TinyDB
@@ -71,6 +74,9 @@ MATCHES = "matches"
 DAMAGED = "damaged"
 SUFFIX = ".json"
 ID = re.compile(r"[0-9a-f]{12}")  # what _new_id makes: safe as a file name
+# `create_many` writes the index once this many matches (or a quarter of the store, if more) are
+# out of date in it: an import stays linear, and a crash during one costs at most that many reads.
+CHECKPOINT = 500
 
 
 class Store:
@@ -95,6 +101,8 @@ class Store:
         self._summaries: dict[str, Summary] = {}
         self._stats: dict[str, Stat] = {}
         self._newer: dict[str, NewerSchemaError] = {}  # id -> why it is refused
+        self._setups: dict[str, str] = {}  # id -> _setup_key of its file's first event, if known
+        self._stale: set[str] = set()  # ids whose entry in index.json is out of date or missing
         self._notices: list[str] = []
         self._last = datetime.min.replace(tzinfo=UTC)
         self._closed = True
@@ -138,32 +146,38 @@ class Store:
 
         `created` and `updated` (timezone-aware; now by default) and `mid`, the id wished for,
         are for imports. The wished id is used only if it has the store's own form and no match
-        has it, here or on disk: a new match never replaces another.
+        has it, here or on disk: a new match never replaces another. Only the match file is
+        written (durably); the index learns of it at close, or at the next open after a crash.
         """
-        return self.create_many([(match, created, updated, mid)])[0]
+        return self._create([(match, created, updated, mid)])[0]
 
     def create_many(
         self,
         matches: Iterable[tuple[Match, datetime | None, datetime | None, str | None]],
     ) -> list[str]:
-        """`create` for many matches (match, created, updated, wished id) with one index write.
+        """`create` for many matches (match, created, updated, wished id), for imports.
 
-        For imports: each match file is written (durably) in turn and the index once at the
-        end; if the process dies half way, the next open adds the files already written.
+        Each match file is written (durably) in turn; the index is written at the end once the
+        matches it lacks reach `CHECKPOINT` or a quarter of the store, so that an import costs
+        time linear in its size and a crash during it leaves few files for the next open to read.
+        If the process dies half way, the next open adds the files already written.
         """
+        with self._guard:
+            ids = self._create(matches)
+            if len(self._stale) >= max(CHECKPOINT, len(self._summaries) // 4):
+                self._write_index()
+            return ids
+
+    def _create(
+        self,
+        matches: Iterable[tuple[Match, datetime | None, datetime | None, str | None]],
+    ) -> list[str]:
         with self._guard:
             self._check_open()
             todo = list(matches)
             for match, *_ in todo:
                 _check_game(match)
-            ids = []
-            try:
-                for match, created, updated, wished in todo:
-                    ids.append(self._add(match, created, updated, wished))
-            finally:
-                if ids:
-                    self._write_index()
-            return ids
+            return [self._add(*item) for item in todo]
 
     def _add(
         self, match: Match, created: datetime | None, updated: datetime | None, wished: str | None
@@ -184,14 +198,16 @@ class Store:
         summary = _summarise(mid, match, created=created.astimezone(UTC),
                              updated=updated.astimezone(UTC))
         stat = self._write_new(mid, _match_doc(summary, match.events))
-        self._summaries[mid], self._stats[mid] = summary, stat
+        self._saved(mid, summary, stat, _setup_key(match.events[0]))
         return mid
 
     def save(self, mid: str, match: Match) -> None:
         """Persist the match's current events; returns once they are safely on disk.
 
-        Call it after every action, undo and redo. The index is rewritten only when the status
-        changes (finished, or active again after an undo).
+        Call it after every action, undo and redo. The file is replaced without being read when
+        it is the one this store last wrote or read (its mtime and size unchanged, its settings
+        known); otherwise it is read first, so that a damaged file is moved aside, a newer one
+        refused and another match's file never overwritten. The index is not written.
         """
         with self._guard:
             self._check_open()
@@ -206,6 +222,11 @@ class Store:
             summary = dataclasses.replace(summary, updated=self._now())
             fields = _match_doc(summary, events, match.redo_events)
             setup = json.loads(json.dumps(events[0]))
+            key = _setup_key(setup)
+            stat = self._replace_as_known(mid, key, fields)
+            if stat is not None:
+                self._saved(mid, summary, stat, key)
+                return
 
             def overwrite(doc: dict[str, Any]) -> None:
                 if doc["events"][0] != setup:
@@ -225,9 +246,7 @@ class Store:
             except FileNotFoundError:  # removed by hand while open: the live match has it all
                 log.warning("Match file %s was missing; written again from the match", mid)
                 stat = self._write_new(mid, fields)
-            self._summaries[mid], self._stats[mid] = summary, stat
-            if summary.status != old.status:
-                self._write_index()
+            self._saved(mid, summary, stat, key)
 
     def load(self, mid: str) -> Match:
         """The match, replayed from its events.
@@ -251,6 +270,7 @@ class Store:
                 raise KeyError(mid) from None
             assert doc is not None  # the check made sure the file holds one
             events = doc["events"]
+            self._setups[mid] = _setup_key(events[0])
             game = events[0]["game"]
             if game not in scoring.GAMES:
                 raise UnknownGameError(
@@ -273,8 +293,7 @@ class Store:
             )
             if fresh != old:  # e.g. standings of a game that learned to give them
                 self._summaries[mid] = fresh
-                if fresh.status != old.status:
-                    self._write_index()
+                self._stale.add(mid)
             return match
 
     def summaries(self, status: str | None = None) -> list[Summary]:
@@ -428,6 +447,32 @@ class Store:
         storage.write({MATCH_TABLE: {"1": doc}})
         return _stat(storage)
 
+    def _replace_as_known(self, mid: str, key: str, fields: dict[str, Any]) -> Stat | None:
+        """Replace the match file without reading it, if it is still the one this store last
+        wrote or read: a regular file of the recorded mtime and size, whose settings are known.
+
+        None when that cannot be told (the file changed, is gone, or its settings are unknown
+        since it was trusted from the index): the caller then reads it first.
+        """
+        known = self._setups.get(mid)
+        if known is None:
+            return None
+        try:
+            st = os.stat(self._path(mid))
+        except OSError:
+            return None
+        if not S_ISREG(st.st_mode) or (st.st_mtime_ns, st.st_size) != self._stats.get(mid):
+            return None
+        if key != known:
+            raise ValueError(f"This is not match {mid}: its settings differ.")
+        return self._write_new(mid, fields)
+
+    def _saved(self, mid: str, summary: Summary, stat: Stat, key: str) -> None:
+        """Record a match file just written whole: its summary, stat and settings."""
+        self._summaries[mid], self._stats[mid] = summary, stat
+        self._setups[mid] = key
+        self._stale.add(mid)
+
     def _write_index(self) -> None:
         """Write the summaries whole; a failure is logged, the next write or open repairs it."""
         tables = {
@@ -437,11 +482,16 @@ class Store:
             AtomicJSONStorage(self._index_path).write(tables)
         except OSError:
             log.exception("Could not write %s; the match files are safe", self._index_path)
+        else:
+            self._stale.clear()
 
     def _forget(self, mid: str) -> None:
+        """Drop a match from the list; index.json keeps it until its next write, and the next
+        open drops it too, since its file is gone (or moved aside, or refused)."""
         self._summaries.pop(mid, None)
         self._stats.pop(mid, None)
-        self._write_index()
+        self._setups.pop(mid, None)
+        self._stale.add(mid)
 
     def _move_aside(
         self, path: Path, reason: str, what: str, result: str = "; the other matches are fine"
@@ -523,6 +573,11 @@ class Store:
             now = self._last + timedelta(microseconds=1)
         self._last = now
         return now
+
+
+def _setup_key(setup: dict[str, Any]) -> str:
+    """A match's first event (its settings) as canonical text, to tell one match from another."""
+    return json.dumps(setup, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _make_folder(path: Path) -> None:

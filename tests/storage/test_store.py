@@ -243,10 +243,12 @@ def test_index_lost_is_rebuilt_from_the_files(store: Store, tmp_path: Path) -> N
 
 
 def test_a_file_changed_in_the_same_tick_as_the_index_is_read_again(
-    store: Store, tmp_path: Path
+    folder: Path, tally: type[Tally], tmp_path: Path
 ) -> None:
     m = played(1)
-    mid = store.create(m)  # the index records this file's mtime and size
+    with Store(folder) as store:
+        mid = store.create(m)
+    store = Store(folder)  # the index records this file's mtime and size
     recorded = (store.folder / "matches" / f"{mid}.json").stat()
     m.undo()
     m.add("Ann", 2, note="x" * 40)  # same size, other content
@@ -257,6 +259,7 @@ def test_a_file_changed_in_the_same_tick_as_the_index_is_read_again(
     # As if the save had landed in the clock tick of the index write: mtime and size unchanged.
     os.utime(path, ns=(recorded.st_mtime_ns, recorded.st_mtime_ns))
     os.utime(copy / "index.json", ns=(recorded.st_mtime_ns, recorded.st_mtime_ns))
+    store.close()
     with Store(copy) as again:
         assert again.summaries()[0].fingerprint == fingerprint(m.events)
 
@@ -355,6 +358,7 @@ def test_folder_and_schema(store: Store) -> None:
     mid = store.create(played(1))
     data = json.loads((store.folder / "matches" / f"{mid}.json").read_text("utf-8"))
     assert data["meta"] == {"1": {"schema": SCHEMA}}
+    store.close()  # a create writes no index; close does
     index = json.loads((store.folder / "index.json").read_text("utf-8"))
     assert index["meta"] == {"1": {"schema": SCHEMA}} and list(index["matches"]) == [mid]
     assert issubclass(NewerSchemaError, Exception)
