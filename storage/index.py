@@ -100,7 +100,7 @@ def final_scores(match: Match) -> tuple[tuple[str, int], ...]:
     Like the standings, a game without the property (or a bug in it) still saves.
     """
     try:
-        scores = getattr(match, "final_scores", None)
+        scores = match.final_scores
     except Exception:
         log.warning("final_scores of a %s match failed; saved without", match.GAME, exc_info=True)
         return ()

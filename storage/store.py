@@ -35,6 +35,7 @@ from tinydb import TinyDB
 
 import scoring
 from scoring.core import Match
+from scoring.words import names
 from storage.atomic import (
     FOLDER_MODE,
     SCHEMA,
@@ -639,6 +640,4 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
 
 
 def _describe(summary: Summary) -> str:
-    players = list(summary.players)
-    names = f"{', '.join(players[:-1])} and {players[-1]}" if len(players) > 1 else "".join(players)
-    return f"The {summary.title} match of {names} ({summary.id})"
+    return f"The {summary.title} match of {names(list(summary.players))} ({summary.id})"

@@ -50,7 +50,7 @@ SEARCHED = 1_000  # a refused match up to this long has its refused event named 
 LEEWAY = timedelta(days=1)  # a clock a little ahead of this one's is fine; 9999 is not
 CSV_COLUMNS = ("match", "game", "date", "action", "player", "change", "reason", "running total")
 MAX_MESSAGE = 400  # characters of a refusal
-CHUNK = 200  # matches stored per index write during an import
+CHUNK = 200  # matches handed to Store.create_many at a time during an import
 
 
 class ImportRefused(ValueError):
