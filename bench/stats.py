@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.stats import head_to_head, player_stats  # noqa: E402
+from companion.describe.records import head_to_head, player_stats  # noqa: E402
 from storage import Summary  # noqa: E402
 
 MATCHES = 10_000

@@ -6,9 +6,6 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion import session_guard
-from companion.context import AppContext, Services
-from companion.preferences import NotSaved, Preferences
 from companion.screens.board import BoardScreen
 from companion.screens.chart import ChartScreen
 from companion.screens.history import History
@@ -20,9 +17,12 @@ from companion.screens.settings import Settings
 from companion.screens.share import ShareScreen
 from companion.screens.stats import StatsScreen
 from companion.screens.timeline import TimelineScreen
-from companion.share import Share
-from companion.tables import SessionTables, Tables
-from companion.viewport import PageWidth
+from companion.server import session_guard
+from companion.server.lan import Share
+from companion.session.context import AppContext, Services
+from companion.session.open_matches import OpenMatches, SessionMatches
+from companion.session.page_width import PageWidth
+from companion.session.preferences import NotSaved, Preferences
 
 SEED = ft.Colors.TEAL
 MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -49,7 +49,7 @@ ROUTES = [
 
 
 @ft.component
-def App(tables: SessionTables, preferences: Preferences, share: Share | None = None,
+def App(tables: SessionMatches, preferences: Preferences, share: Share | None = None,
         page_width: PageWidth | None = None) -> list[ft.View]:
     page = ft.context.page
     theme, set_theme_state = ft.use_state(preferences.theme)
@@ -83,7 +83,7 @@ def App(tables: SessionTables, preferences: Preferences, share: Share | None = N
     return AppContext(services, lambda: ft.Router(ROUTES, manage_views=True))
 
 
-def build_main(tables: Tables, preferences: Preferences,
+def build_main(tables: OpenMatches, preferences: Preferences,
                share: Share | None = None) -> Callable[[ft.Page], None]:
     """The per-session entry point `ft.run` calls for every browser tab or window.
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
-from companion.access import check_pin, new_pin
+from companion.session.access import check_pin, new_pin
 
 DEFAULT_HOST = "127.0.0.1"
 LAN_HOST = "0.0.0.0"
@@ -115,18 +115,18 @@ def main(argv: list[str] | None = None) -> None:
     store = open_store(folder)
 
     from companion.app import build_main
-    from companion.preferences import Preferences
-    from companion.serve import serve_web
-    from companion.tables import Tables
+    from companion.server.serve import serve_web
+    from companion.session.open_matches import OpenMatches
+    from companion.session.preferences import Preferences
 
     gate, share = None, None
     if args.lan:
-        from companion.access import Gate
-        from companion.share import share_for
+        from companion.server.lan import share_for
+        from companion.session.access import Gate
 
         args.pin = args.pin or new_pin()
         gate, share = Gate(args.pin), share_for(args.host, args.port)
-    app = build_main(Tables(store, gate), Preferences(folder), share=share)
+    app = build_main(OpenMatches(store, gate), Preferences(folder), share=share)
     try:
         if args.desktop:
             run_desktop(app)
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def print_share(share, pin: str) -> None:
     """Tell the table where to point their phones (with a QR code) and the scorekeeping PIN."""
-    from companion.share import qr_text
+    from companion.server.lan import qr_text
 
     if not share.urls:
         print("Shared on the local network, but this computer has no network address yet: "

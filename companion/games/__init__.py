@@ -29,7 +29,7 @@ class GameUI:
     # version=...). act(action, done=None) runs action(match), saves it and returns whether
     # it was taken (a refusal is on the message line); may_act() only asks whether the screen
     # may act on the match as it shows it, before answering a tap itself (a refusal worked out
-    # from the match), and changes nothing. follow_up (companion.follow_up.FollowUp) opens
+    # from the match), and changes nothing. follow_up (companion.session.follow_up.FollowUp) opens
     # the one next game of a finished match with HAS_NEXT_GAME (Caro); the frame offers Play
     # again for the others. version is the match's version the screen draws.
     screen: Callable[..., Any]

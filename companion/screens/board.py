@@ -9,11 +9,11 @@ import re
 
 import flet as ft
 
-from companion.context import use_services
-from companion.follow import use_followed_match
+from companion.describe.words import names
 from companion.games import GAME_UIS
+from companion.session.context import use_services
+from companion.session.follow import use_followed_match
 from companion.widgets.missing_view import open_table
-from companion.words import names
 from scoring.core import Match
 
 FIGURE = re.compile(r"^(-?\d+)\s*(.*)$")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
-from companion.context import use_services
-from companion.follow import use_followed_match
-from companion.progress import Series, corners, progress
+from companion.describe.progress import Series, corners, progress
+from companion.session.context import use_services
+from companion.session.follow import use_followed_match
 from companion.widgets.icon_action import icon_action
 from companion.widgets.missing_view import open_table
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.context import use_services
-from companion.in_step import use_any_change
-from companion.when import day
+from companion.describe.when import day
+from companion.session.context import use_services
+from companion.session.in_step import use_any_change
 from companion.widgets.data_transfer import DataTransfer
 from companion.widgets.match_row import MatchRow
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.context import use_services
+from companion.describe.when import ago
 from companion.games import GAME_UIS
-from companion.in_step import use_any_change
-from companion.when import ago
+from companion.session.context import use_services
+from companion.session.in_step import use_any_change
 from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.match_row import MatchRow

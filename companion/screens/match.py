@@ -13,12 +13,12 @@ from typing import Any
 
 import flet as ft
 
-from companion.context import use_services
-from companion.follow import use_followed_match
-from companion.follow_up import FollowUp, find_follow_up, open_follow_up
 from companion.games import GAME_UIS
-from companion.in_step import use_in_step
-from companion.tables import StaleView
+from companion.session.context import use_services
+from companion.session.follow import use_followed_match
+from companion.session.follow_up import FollowUp, find_follow_up, open_follow_up
+from companion.session.in_step import use_in_step
+from companion.session.open_matches import StaleView
 from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line

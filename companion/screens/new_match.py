@@ -11,8 +11,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.context import use_services
 from companion.games import GAME_UIS
+from companion.session.context import use_services
 from companion.widgets.message_line import message_line
 from companion.widgets.player_picker import PlayerPicker
 from scoring import RuleViolation

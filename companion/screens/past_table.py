@@ -11,11 +11,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.context import use_services
-from companion.follow import use_followed_match
-from companion.follow_up import FollowUp
+from companion.describe.progress import effects
 from companion.games import GAME_UIS
-from companion.progress import effects
+from companion.session.context import use_services
+from companion.session.follow import use_followed_match
+from companion.session.follow_up import FollowUp
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
 from companion.widgets.missing_view import missing_view, open_table

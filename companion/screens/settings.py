@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.context import use_services
+from companion.session.context import use_services
 from companion.widgets.data_transfer import DataTransfer
 
 LABELS = {"system": "Same as the device", "light": "Light", "dark": "Dark"}

@@ -6,9 +6,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.access import PinRefused
-from companion.context import use_services
-from companion.share import Share, qr_png
+from companion.server.lan import Share, qr_png
+from companion.session.access import PinRefused
+from companion.session.context import use_services
 from companion.widgets.message_line import message_line
 
 QR_SIZE = 260

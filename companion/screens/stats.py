@@ -11,9 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.context import use_services
-from companion.games import GAME_UIS
-from companion.stats import (
+from companion.describe.records import (
     ALL,
     PERIODS,
     SCORE_KINDS,
@@ -25,6 +23,8 @@ from companion.stats import (
     percent,
     player_stats,
 )
+from companion.games import GAME_UIS
+from companion.session.context import use_services
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.context import use_services
-from companion.follow import use_followed_match
-from companion.progress import timeline
+from companion.describe.progress import timeline
+from companion.session.context import use_services
+from companion.session.follow import use_followed_match
 from companion.widgets.icon_action import icon_action
 from companion.widgets.missing_view import open_table
 from companion.widgets.timeline_entry import timeline_entry

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.describe.words import plural
 from companion.widgets.icon_action import icon_action
-from companion.words import plural
 
 
 def count_stepper(value: int, low: int, high: int, on_change: Callable[[int], None], *,

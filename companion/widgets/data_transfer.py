@@ -9,8 +9,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.context import use_services
-from companion.files import (
+from companion.session.context import use_services
+from companion.session.files import (
     PickedTooLarge,
     PickedUnreadable,
     hand_over,
@@ -19,7 +19,7 @@ from companion.files import (
     use_file_picker,
     use_json_import,
 )
-from companion.tables import SessionTables
+from companion.session.open_matches import SessionMatches
 from companion.widgets.message_line import message_line
 from scoring import RuleViolation
 from storage.transfer import Export, ImportIncomplete, ImportRefused
@@ -27,10 +27,10 @@ from storage.transfer import Export, ImportIncomplete, ImportRefused
 log = logging.getLogger(__name__)
 
 
-async def import_picked(tables: SessionTables, files: list[ft.FilePickerFile], *,
+async def import_picked(tables: SessionMatches, files: list[ft.FilePickerFile], *,
                         paths: bool) -> tuple[tuple[str, bool] | None, bool]:
     """Import the picked file for this session: ((message, is_error) or None when the user
-    cancelled, whether anything was stored). `paths`: see `companion.files.reads_paths`.
+    cancelled, whether anything was stored). `paths`: see `companion.session.files.reads_paths`.
 
     Whatever a page sends: a session that may not import gets its refusal before any byte of
     the file is looked at (and `tables.import_json` checks again before decoding it).

@@ -8,13 +8,13 @@ from typing import Any
 
 import flet as ft
 
-from companion.files import hand_over
-from companion.tables import SessionTables
+from companion.session.files import hand_over
+from companion.session.open_matches import SessionMatches
 
 log = logging.getLogger(__name__)
 
 
-def show_export_dialog(picker: ft.FilePicker, tables: SessionTables, mid: str,
+def show_export_dialog(picker: ft.FilePicker, tables: SessionMatches, mid: str,
                        label: str) -> None:
     """Ask JSON or CSV, then hand the file over; the outcome shows in a snack bar."""
     page = ft.context.page

@@ -8,9 +8,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.context import use_services
-from companion.files import use_file_picker
-from companion.games import GAME_UIS
+from companion.session.context import use_services
+from companion.session.files import use_file_picker
 from companion.widgets.export_dialog import show_export_dialog
 from companion.widgets.icon_action import icon_action
 from scoring import RuleViolation
@@ -20,8 +19,7 @@ from scoring import RuleViolation
 def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Control:
     services = use_services()
     page = ft.context.page
-    ui = GAME_UIS.get(summary.game)
-    title = ui.title if ui else summary.game
+    title = summary.title
     standing = " · ".join(f"{name} {value}" for name, value in (summary.standings or []))
     if summary.status == "finished":
         won = ", ".join(summary.winners)

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.progress import Step
+from companion.describe.progress import Step
 
 
 def effect_chip(text: str) -> ft.Control:

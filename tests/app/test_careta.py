@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from companion.games.careta_options import create
-from companion.games.careta_seats import seat_line
+from companion.games.careta.options import create
+from companion.games.careta.seats import seat_line
 from scoring import careta
 from scoring.core import RuleViolation
 from tests.app.ui import (

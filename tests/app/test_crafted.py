@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.session_guard import CRASH_MESSAGE
+from companion.server.session_guard import CRASH_MESSAGE
 from tests.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
 
 ROOT = str(Path(__file__).resolve().parents[2])

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.progress import Series, corners, effects, group_titles, progress, timeline
+from companion.describe.progress import Series, corners, effects, group_titles, progress, timeline
 from scoring import careta, caro, carrera, ratel
 from scoring.core import Match
 from tests.scoring import test_careta_playout as careta_playout

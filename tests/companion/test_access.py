@@ -1,7 +1,7 @@
 """The scorekeeping PIN of a shared table: the guard on every change, and the rate limit.
 
-The guard sits in `Tables`, where every change is made, so these tests call it as any screen
-would (through a session's `SessionTables`) and directly, with and without the session's pass.
+The guard sits in `OpenMatches`, where every change is made, so these tests call it as any screen
+would (through a session's `SessionMatches`) and directly, with and without the session's pass.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import access
-from companion.access import Gate, Locked, PinRefused, check_pin, new_pin, say_wait
-from companion.tables import SessionTables, StaleView, Tables
+from companion.session import access
+from companion.session.access import Gate, Locked, PinRefused, check_pin, new_pin, say_wait
+from companion.session.open_matches import OpenMatches, SessionMatches, StaleView
 from scoring import caro
 from storage import Store
 from storage.transfer import export_json
@@ -45,8 +45,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def tables(store: Store, clock: Clock) -> Tables:
-    return Tables(store, Gate(PIN, clock=clock))
+def tables(store: Store, clock: Clock) -> OpenMatches:
+    return OpenMatches(store, Gate(PIN, clock=clock))
 
 
 def new_caro() -> caro.Match:
@@ -57,7 +57,7 @@ def first_lay(m: caro.Match) -> None:
     m.lay("grey", (m.area, m.area), player="Ann")
 
 
-def keeper(tables: Tables) -> SessionTables:
+def keeper(tables: OpenMatches) -> SessionMatches:
     session = tables.session()
     tables.gate.unlock(session.who, PIN)
     return session
@@ -70,7 +70,7 @@ def saved_events(store: Store, mid: str) -> list[dict]:
 # -- the guard ------------------------------------------------------------------------------------
 
 def test_without_a_pin_every_session_keeps_score_as_before(store: Store) -> None:
-    tables = Tables(store)
+    tables = OpenMatches(store)
     session = tables.session()
     assert session.keeps_score
     mid = session.create(new_caro())
@@ -80,7 +80,8 @@ def test_without_a_pin_every_session_keeps_score_as_before(store: Store) -> None
     session.delete(mid)
 
 
-def test_a_locked_session_changes_nothing_whatever_it_calls(tables: Tables, store: Store) -> None:
+def test_a_locked_session_changes_nothing_whatever_it_calls(tables: OpenMatches,
+                                                            store: Store) -> None:
     mid = keeper(tables).create(new_caro())
     before = saved_events(store, mid)
     spectator = tables.session()
@@ -124,7 +125,7 @@ def test_a_locked_session_changes_nothing_whatever_it_calls(tables: Tables, stor
     assert spectator.export_json().count == 1 and spectator.notices == []
 
 
-def test_the_refused_action_is_not_even_run(tables: Tables) -> None:
+def test_the_refused_action_is_not_even_run(tables: OpenMatches) -> None:
     mid = keeper(tables).create(new_caro())
     ran = []
     with pytest.raises(Locked):
@@ -132,7 +133,8 @@ def test_the_refused_action_is_not_even_run(tables: Tables) -> None:
     assert ran == []
 
 
-def test_the_pin_unlocks_only_the_session_that_entered_it(tables: Tables, store: Store) -> None:
+def test_the_pin_unlocks_only_the_session_that_entered_it(tables: OpenMatches,
+                                                          store: Store) -> None:
     one, other = tables.session(), tables.session()
     with pytest.raises(PinRefused):
         tables.gate.unlock(one.who, "1357")
@@ -149,7 +151,7 @@ def test_the_pin_unlocks_only_the_session_that_entered_it(tables: Tables, store:
         one.undo(mid)
 
 
-def test_a_pass_cannot_be_forged_from_its_token(tables: Tables) -> None:
+def test_a_pass_cannot_be_forged_from_its_token(tables: OpenMatches) -> None:
     real = keeper(tables)
     forged = access.Pass(token=real.who.token + "x")
     mid = real.create(new_caro())
@@ -158,7 +160,7 @@ def test_a_pass_cannot_be_forged_from_its_token(tables: Tables) -> None:
     assert tables.get(mid).version == 0
 
 
-def test_a_stale_view_is_refused_and_nothing_is_applied_twice(tables: Tables,
+def test_a_stale_view_is_refused_and_nothing_is_applied_twice(tables: OpenMatches,
                                                               store: Store) -> None:
     ann, ben = keeper(tables), keeper(tables)
     mid = ann.create(new_caro())
@@ -171,7 +173,7 @@ def test_a_stale_view_is_refused_and_nothing_is_applied_twice(tables: Tables,
     assert not ben.made_here(mid, tables.get(mid).version)
 
 
-def test_keepers_acting_at_once_apply_one_at_a_time(tables: Tables, store: Store) -> None:
+def test_keepers_acting_at_once_apply_one_at_a_time(tables: OpenMatches, store: Store) -> None:
     """Many threads undo from the same view: exactly one undo goes through."""
     ann = keeper(tables)
     mid = ann.create(new_caro())
@@ -184,7 +186,7 @@ def test_keepers_acting_at_once_apply_one_at_a_time(tables: Tables, store: Store
     start = threading.Barrier(len(keepers))
     outcomes: list[str] = []
 
-    def undo(session: SessionTables) -> None:
+    def undo(session: SessionMatches) -> None:
         start.wait()
         try:
             session.undo(mid, seen=shown)
@@ -214,7 +216,7 @@ def test_pins_are_4_to_8_digits() -> None:
     assert all(len(p) == 4 and p.isdigit() for p in pins) and len(pins) > 50
 
 
-def test_five_wrong_pins_then_a_wait_that_doubles(tables: Tables, clock: Clock) -> None:
+def test_five_wrong_pins_then_a_wait_that_doubles(tables: OpenMatches, clock: Clock) -> None:
     gate, who = tables.gate, tables.session().who
     for left in (4, 3, 2, 1):
         with pytest.raises(PinRefused, match=f"Wrong PIN. {left} tr(y|ies) left"):

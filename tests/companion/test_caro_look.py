@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games import caro_look
+from companion.games.caro import look as caro_look
 from scoring import caro
 
 

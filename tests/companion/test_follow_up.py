@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.access import Gate, Locked
-from companion.follow_up import find_follow_up, follow_up_id, open_follow_up
-from companion.tables import Tables
+from companion.session.access import Gate, Locked
+from companion.session.follow_up import find_follow_up, follow_up_id, open_follow_up
+from companion.session.open_matches import OpenMatches
 from scoring import ratel
 from storage import Store
 from tests.storage.finished import caro_finished, ratel_penalty_finished
@@ -22,7 +22,7 @@ def again(match: ratel.Match):
 
 def test_repeated_asks_open_the_one_follow_up_also_after_a_restart(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
-        tables = Tables(store).session()
+        tables = OpenMatches(store).session()
         done = ratel_penalty_finished()
         mid = tables.create(done)
         assert find_follow_up(tables, mid) is None
@@ -31,7 +31,7 @@ def test_repeated_asks_open_the_one_follow_up_also_after_a_restart(tmp_path: Pat
         assert open_follow_up(tables, mid, again(done)) == first
         assert len(store.summaries()) == 2
     with Store(tmp_path) as store:  # a server restart: the link is the id itself
-        tables = Tables(store).session()
+        tables = OpenMatches(store).session()
         assert open_follow_up(tables, mid, again(done)) == first
         assert len(store.summaries()) == 2
         assert store.load(first).players == ["Ann", "Ben", "Cleo"]
@@ -39,7 +39,7 @@ def test_repeated_asks_open_the_one_follow_up_also_after_a_restart(tmp_path: Pat
 
 def test_taps_arriving_together_make_one_match(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
-        tables = Tables(store)
+        tables = OpenMatches(store)
         done = caro_finished()
         mid = tables.create(done)
         made: list[str] = []
@@ -56,7 +56,7 @@ def test_taps_arriving_together_make_one_match(tmp_path: Path) -> None:
 
 def test_a_device_that_may_not_keep_score_makes_nothing(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
-        tables = Tables(store, Gate("2468"))
+        tables = OpenMatches(store, Gate("2468"))
         keeper, follower = tables.session(), tables.session()
         tables.gate.unlock(keeper.who, "2468")
         done = ratel_penalty_finished()
@@ -70,7 +70,7 @@ def test_a_device_that_may_not_keep_score_makes_nothing(tmp_path: Path) -> None:
 
 def test_a_deleted_follow_up_can_be_made_again(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
-        tables = Tables(store).session()
+        tables = OpenMatches(store).session()
         done = ratel_penalty_finished()
         mid = tables.create(done)
         made = open_follow_up(tables, mid, again(done))

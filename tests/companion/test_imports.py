@@ -14,10 +14,10 @@ from typing import Any
 import flet as ft
 import pytest
 
-import companion.files
+import companion.session.files
 import storage.transfer
-from companion.access import Gate
-from companion.tables import EVERY_MATCH, SessionTables, Tables
+from companion.session.access import Gate
+from companion.session.open_matches import EVERY_MATCH, OpenMatches, SessionMatches
 from companion.widgets.data_transfer import import_picked
 from scoring import caro
 from storage import Store
@@ -34,8 +34,8 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 @pytest.fixture
-def tables(store: Store) -> Tables:
-    return Tables(store, Gate(PIN))
+def tables(store: Store) -> OpenMatches:
+    return OpenMatches(store, Gate(PIN))
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def export(tmp_path: Path) -> bytes:
         return export_json(other).data
 
 
-def keeper(tables: Tables) -> SessionTables:
+def keeper(tables: OpenMatches) -> SessionMatches:
     session = tables.session()
     tables.gate.unlock(session.who, PIN)
     return session
@@ -78,7 +78,7 @@ def opened(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     return tried
 
 
-def run(tables: SessionTables, files: list, *, paths: bool = False) -> tuple:
+def run(tables: SessionMatches, files: list, *, paths: bool = False) -> tuple:
     return asyncio.run(import_picked(tables, files, paths=paths))
 
 
@@ -86,7 +86,7 @@ def run(tables: SessionTables, files: list, *, paths: bool = False) -> tuple:
 
 
 def test_a_path_sent_from_a_browser_is_never_opened_and_the_refusal_tells_nothing(
-    tables: Tables, store: Store, tmp_path: Path, opened: list[str]
+    tables: OpenMatches, store: Store, tmp_path: Path, opened: list[str]
 ) -> None:
     secret = tmp_path / "secret"
     secret.write_text('{"format": "table-companion-matches"}')  # exists, readable, plausible
@@ -102,7 +102,7 @@ def test_a_path_sent_from_a_browser_is_never_opened_and_the_refusal_tells_nothin
 
 
 def test_a_spectator_is_refused_before_anything_is_read(
-    tables: Tables, store: Store, export: bytes, opened: list[str],
+    tables: OpenMatches, store: Store, export: bytes, opened: list[str],
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
     read: list[object] = []
@@ -115,20 +115,20 @@ def test_a_spectator_is_refused_before_anything_is_read(
 
 
 def test_the_real_length_counts_not_the_claimed_size(
-    tables: Tables, store: Store, export: bytes, monkeypatch: pytest.MonkeyPatch
+    tables: OpenMatches, store: Store, export: bytes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(companion.files, "MAX_IMPORT_BYTES", len(export) - 1)
+    monkeypatch.setattr(companion.session.files, "MAX_IMPORT_BYTES", len(export) - 1)
     (message, error), _ = run(keeper(tables), picked(data=export, size=10))  # claims 10 bytes
     assert error and message.startswith("matches.json is too large to import")
     assert store.summaries() == []
-    monkeypatch.setattr(companion.files, "MAX_IMPORT_BYTES", len(export))
+    monkeypatch.setattr(companion.session.files, "MAX_IMPORT_BYTES", len(export))
     (message, error), stored = run(keeper(tables), picked(data=export, size=10**12))
     assert (message, error, stored) == ("Imported 1 match.", False, True)  # claims 1 TB
     assert len(store.summaries()) == 1
 
 
 def test_the_desktop_reads_only_a_regular_file_and_no_more_than_the_limit(
-    tables: Tables, store: Store, export: bytes, tmp_path: Path,
+    tables: OpenMatches, store: Store, export: bytes, tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = keeper(tables)
@@ -140,10 +140,10 @@ def test_the_desktop_reads_only_a_regular_file_and_no_more_than_the_limit(
     assert error and message == "Could not read matches.json."
     chosen = tmp_path / "chosen.json"
     chosen.write_bytes(export)
-    monkeypatch.setattr(companion.files, "MAX_IMPORT_BYTES", len(export) - 1)
+    monkeypatch.setattr(companion.session.files, "MAX_IMPORT_BYTES", len(export) - 1)
     (message, error), _ = run(session, picked(path=str(chosen), size=1), paths=True)
     assert error and "too large" in message and store.summaries() == []
-    monkeypatch.setattr(companion.files, "MAX_IMPORT_BYTES", len(export))
+    monkeypatch.setattr(companion.session.files, "MAX_IMPORT_BYTES", len(export))
     assert run(session, picked(path=str(chosen)), paths=True)[0] == ("Imported 1 match.", False)
 
 
@@ -159,16 +159,16 @@ def test_only_the_desktop_app_reads_paths() -> None:
         def __init__(self, web: bool, mobile: bool = False) -> None:
             self.web, self.platform = web, Platform(mobile)
 
-    assert companion.files.reads_paths(Page(web=False))
-    assert not companion.files.reads_paths(Page(web=True))
-    assert not companion.files.reads_paths(Page(web=False, mobile=True))
+    assert companion.session.files.reads_paths(Page(web=False))
+    assert not companion.session.files.reads_paths(Page(web=True))
+    assert not companion.session.files.reads_paths(Page(web=False, mobile=True))
 
 
 # -- item 2: one gated, notifying door ------------------------------------------------------------
 
 
 def test_imports_and_dismissed_notices_are_told_to_every_session(
-    tables: Tables, store: Store, export: bytes
+    tables: OpenMatches, store: Store, export: bytes
 ) -> None:
     heard: list[tuple[str, int]] = []
     tables.subscribe(lambda mid, version: heard.append((mid, version)))
@@ -186,7 +186,7 @@ def test_imports_and_dismissed_notices_are_told_to_every_session(
 
 
 def test_a_locked_import_decodes_nothing(
-    tables: Tables, store: Store, monkeypatch: pytest.MonkeyPatch
+    tables: OpenMatches, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     read: list[object] = []
     monkeypatch.setattr(storage.transfer, "read_export", lambda *a, **k: read.append(a))
@@ -200,7 +200,7 @@ def test_a_locked_import_decodes_nothing(
 
 
 def test_a_second_import_while_one_runs_is_refused_not_queued(
-    tables: Tables, store: Store, export: bytes, monkeypatch: pytest.MonkeyPatch
+    tables: OpenMatches, store: Store, export: bytes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session, other = keeper(tables), keeper(tables)
     said: list[str] = []

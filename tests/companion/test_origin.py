@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from companion.origin import OriginGuard, allowed_origins, origin_allowed
+from companion.server.origin import OriginGuard, allowed_origins, origin_allowed
 
 
 def test_own_addresses_are_allowed_and_nothing_else() -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import access
-from companion.access import Gate, PinRefused
+from companion.session import access
+from companion.session.access import Gate, PinRefused
 
 PIN = "2468"
 HOUR = 3600.0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.preferences import NotSaved, Preferences
+from companion.session.preferences import NotSaved, Preferences
 
 
 def full_disk(*args, **kwargs):
@@ -48,7 +48,7 @@ def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, mon
     from flet.messaging.session import Session
 
     from companion.app import build_main
-    from companion.tables import Tables
+    from companion.session.open_matches import OpenMatches
     from storage import Store
     from tests.companion.test_session_guard import Wire
 
@@ -60,7 +60,7 @@ def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, mon
         session = Session(wire)
         _context_page.set(session.page)
         session.page.route = "/settings"
-        build_main(Tables(store), Preferences(tmp_path))(session.page)
+        build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
         session.get_page_patch()
         await asyncio.sleep(0.1)  # the router renders Settings
         found = (session._Session__resolve_event_control(i) for i in range(1, 2000))

@@ -18,7 +18,7 @@ from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion import session_guard
+from companion.server import session_guard
 from companion.widgets.player_picker import PlayerPicker
 
 session_guard.install()

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from companion import share
+from companion.server import lan as share
 
 IP_OUTPUT = """\
 1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever

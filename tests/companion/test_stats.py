@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.stats import (
+from companion.describe.records import (
     GameLine,
     average_text,
     head_to_head,

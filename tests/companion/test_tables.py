@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.access import Gate, Locked
-from companion.tables import StaleView, Tables
+from companion.session.access import Gate, Locked
+from companion.session.open_matches import OpenMatches, StaleView
 from scoring import caro
 from storage import Store
 
@@ -22,10 +22,10 @@ def test_a_failing_listener_fails_neither_the_change_nor_the_other_listeners(
         raise AttributeError("'NoneType' object has no attribute 'loop'")
 
     with Store(tmp_path) as store:
-        tables = Tables(store)
+        tables = OpenMatches(store)
         tables.subscribe(gone)
         tables.subscribe(lambda mid, version: heard.append((mid, version)))
-        with caplog.at_level(logging.ERROR, logger="companion.tables"):
+        with caplog.at_level(logging.ERROR, logger="companion.session.open_matches"):
             mid = tables.create(caro.Match(players=["Ann", "Ben"]))
             tables.act(mid, lambda m: m.lay("red", (6, 6)))
         assert heard == [(mid, 0), (mid, 1)]
@@ -35,7 +35,7 @@ def test_a_failing_listener_fails_neither_the_change_nor_the_other_listeners(
 
 def test_check_refuses_as_act_would_and_changes_nothing(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
-        tables = Tables(store, Gate("2468"))
+        tables = OpenMatches(store, Gate("2468"))
         keeper, follower = tables.session(), tables.session()
         tables.gate.unlock(keeper.who, "2468")
         mid = keeper.create(caro.Match(players=["Ann", "Ben"]))

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime, timedelta
 
-from companion.when import ago
+from companion.describe.when import ago
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 

@@ -6,7 +6,7 @@ import doctest
 
 import pytest
 
-from companion import words
+from companion.describe import words
 from companion.widgets import count_stepper
 from scoring import words as scoring_words
 

@@ -1,0 +1,39 @@
+"""Cause! (K9): a player claims it before their first card of the set; nobody doubts (+1), or the
+doubters are named and the hand is judged, by the table's word or by its 4 cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.games.careta.doubt import DoubtPanel
+from scoring import careta
+
+
+def cause_panel(match: careta.Match, player: str, act: Callable[..., bool],
+                close: Callable[[], None], version: int) -> ft.Control:
+    def claim(doubters: list[str], truth: Any) -> None:
+        if act(lambda m: m.cause(player, doubters, truth)):
+            close()
+
+    def undoubted() -> None:
+        if act(lambda m: m.cause(player)):
+            close()
+
+    return DoubtPanel(
+        heading=f"{player} claims Cause",
+        hint="One card of each suit, or four of one suit (0 cards count by their suit; the Trick "
+             "Card has none). Undoubted: +1. Doubted and true: +2. Doubted and false: −1, and "
+             "the first doubter +1.",
+        players=match.players,
+        allowed=match.cause_doubters_allowed(player),
+        verdicts=[("Had Cause", True), ("No Cause", False)],
+        cards=careta.HAND_SIZE,
+        cards_label="Enter the 4 cards",
+        on_truth=claim,
+        on_cancel=close,
+        nobody=(f"Nobody doubts {player}", undoubted),
+        key=f"cause-{player}-{version}",
+    )

@@ -1,0 +1,80 @@
+"""The number pad for a stated score: only the scores a play can make (K2), PASS when the play
+allows it, and the "card and ally at once" switch that widens the pad to the ally's range."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.games.careta.look import note, title
+
+KEY_W, KEY_H = 54, 48
+
+
+def _key(label: str, text: str, on_click: Callable[[], None], *, width: int = KEY_W,
+         strong: bool = False) -> ft.Control:
+    return ft.Semantics(
+        label=label,
+        button=True,
+        content=ft.Container(
+            content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_PRIMARY if strong else None, semantics_label=""),
+            width=width,
+            height=KEY_H,
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            bgcolor=ft.Colors.PRIMARY if strong else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            on_click=lambda e: on_click(),
+        ),
+    )
+
+
+def _shown(n: int) -> str:
+    return f"−{-n}" if n < 0 else str(n)  # a real minus sign reads better than a hyphen
+
+
+@ft.component
+def NumberPad(
+    heading: str,
+    scores: range,
+    on_state: Callable[[int | str, bool], None],
+    *,
+    prefix: str = "State",
+    allow_pass: bool = False,
+    ally_scores: range | None = None,
+    hint: str = "",
+) -> ft.Control:
+    """Keys named "<prefix> <n>" (and "PASS"); `on_state(stated, with_ally)` on a tap.
+
+    `ally_scores` is the range for a card and its ally played at once, or None when the player
+    may not (their ally is used this set); the switch then does not appear.
+    """
+    with_ally, set_with_ally = ft.use_state(False)
+    at_once = with_ally and ally_scores is not None
+    keys_range = ally_scores if at_once and ally_scores is not None else scores
+    keys = [
+        _key(f"{prefix} {n}", _shown(n), lambda n=n: on_state(n, at_once)) for n in keys_range
+    ]
+    if allow_pass and not at_once:
+        keys.append(_key("PASS", "PASS", lambda: on_state("pass", False), width=2 * KEY_W + 6,
+                         strong=True))
+    parts: list[ft.Control] = [title(heading)]
+    if hint:
+        parts.append(note(hint))
+    if ally_scores is not None:
+        parts.append(
+            ft.Switch(
+                label="Card and ally at once",
+                value=at_once,
+                padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+                on_change=lambda e: set_with_ally(bool(e.control.value)),
+            )
+        )
+        if at_once:
+            parts.append(note(f"State the combined score: {_shown(ally_scores.start)} to "
+                              f"{_shown(ally_scores.stop - 1)}. No PASS with an ally."))
+    parts.append(ft.Row(keys, wrap=True, spacing=6, run_spacing=6,
+                        alignment=ft.MainAxisAlignment.CENTER))
+    return ft.Column(parts, spacing=8)

@@ -1,0 +1,175 @@
+"""Careta at the table: the app never sees the cards, so the scorekeeper enters what the table says
+(stated scores, PASS, allies, doubts, Cause) and, when a play is revealed, the verdict or the cards
+themselves; the engine (scoring/careta.py) decides every point and writes why."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.games import GameUI
+from companion.games.careta.ally import AllyPhase
+from companion.games.careta.cause import cause_panel
+from companion.games.careta.doubt import DoubtPanel
+from companion.games.careta.end import EndGame
+from companion.games.careta.look import note, panel, stated_text, title
+from companion.games.careta.options import DEFAULTS, CaretaOptions, create
+from companion.games.careta.pad import NumberPad
+from companion.games.careta.seats import seats
+from companion.games.careta.table import last_game, match_winner, play_log, points_table
+from companion.session.follow_up import FollowUp
+from scoring import careta
+
+GOAL = {careta.UP: "highest stated score wins", careta.DOWN: "lowest stated score wins"}
+
+
+def header(match: careta.Match, act: Callable[..., bool]) -> ft.Control:
+    """Where the match is, and the one button the phase asks for (start a set, UP or DOWN)."""
+    phase = match.phase
+    if phase == "match-over":
+        where = f"Match over in set {match.set_no} · Deck Master: {match.deck_master}"
+    elif match.set_no == 0:
+        where = f"Deck Master: {match.deck_master} · first to {match.target}"
+    else:
+        where = (f"Set {match.set_no} · Game {match.game_no} of {careta.GAMES_PER_SET} · "
+                 f"Deck Master: {match.deck_master}")
+    parts: list[ft.Control] = [title(where)]
+    if phase == "set-needed":
+        n, dealer = match.set_no + 1, match.next_deck_master
+        if match.set_no:
+            parts.append(ft.Text(f"Set {match.set_no} is over. Unplayed cards are discarded.",
+                                 size=14))
+        parts.append(ft.FilledButton(f"Start set {n} ({dealer} deals)", icon=ft.Icons.STYLE,
+                                     height=52, width=400,
+                                     on_click=lambda e: act(lambda m: m.start_set())))
+    elif phase == "direction-needed":
+        starter = match.starter
+        parts.append(ft.Text(f"{starter} starts game {match.game_no}: UP or DOWN?", size=16))
+        parts.append(ft.Row(
+            [ft.FilledButton(d.upper(), height=52, expand=True,
+                             on_click=lambda e, d=d: act(lambda m: m.start_game(d, starter)))
+             for d in careta.DIRECTIONS],
+            spacing=10))
+        parts.append(note("UP: the highest stated score wins. DOWN: the lowest (with an ally, "
+                          "DOWN scores minus the difference of the two cards)."))
+    elif match.direction is not None:
+        parts.append(ft.Text(f"{match.starter} started: {match.direction.upper()}, "
+                             f"{GOAL[match.direction]}.", size=15))
+    return ft.Column(parts, spacing=6)
+
+
+def doubt_strip(match: careta.Match, open_doubt: Callable[[], None]) -> ft.Control:
+    """The latest play, open to doubt until the next play (K7)."""
+    target = match.latest_play
+    assert target is not None
+    s = match.player_state(target)
+    what = f"{target}'s {stated_text(s.stated)}"
+    return ft.Column(
+        [ft.Text(f"{what}{' (card and ally)' if s.with_ally else ''} can be doubted until the "
+                 "next play.", size=14),
+         ft.FilledTonalButton(f"Doubt {what}", icon=ft.Icons.FRONT_HAND, height=48,
+                              on_click=lambda e: open_doubt())],
+        spacing=4,
+        horizontal_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+def doubt_panel(match: careta.Match, act: Callable[..., bool], close: Callable[[], None],
+                version: int) -> ft.Control:
+    target = match.latest_play
+    assert target is not None
+    s = match.player_state(target)
+
+    def judge(doubters: list[str], truth: Any) -> None:
+        if act(lambda m: m.doubt(doubters, truth)):
+            close()
+
+    ally = " (card and ally: only the combined score and the ally's colours count)" \
+        if s.with_ally else ""
+    return DoubtPanel(
+        heading=f"Doubt {target}'s {stated_text(s.stated)}",
+        hint=f"{target} shows the card{'s' if s.with_ally else ''}{ally}. Truthful: {target} "
+             "+1. Lied: −1, the first doubter +1, and out of this game.",
+        players=match.players,
+        allowed=match.doubters_allowed(),
+        verdicts=[("Truthful", True), ("Lied", False)],
+        cards=2 if s.with_ally else 1,
+        start_cards=s.shown,
+        on_truth=judge,
+        on_cancel=close,
+        key=f"doubt-{target}-{version}",
+    )
+
+
+def card_pad(match: careta.Match, act: Callable[..., bool], version: int) -> ft.Control:
+    player = match.current
+    assert player is not None
+    used = match.player_state(player).ally_used
+    return panel([NumberPad(
+        heading=f"{player} plays a card and states",
+        hint="Ally already used this set." if used else "",
+        scores=match.score_range(with_ally=False),
+        ally_scores=None if used else match.score_range(with_ally=True),
+        allow_pass=True,
+        on_state=lambda stated, with_ally: act(
+            lambda m: m.play(player, stated, with_ally=with_ally)),
+        key=f"pad-{player}-{version}",
+    )])
+
+
+@ft.component
+def CaretaScreen(match: careta.Match, act: Callable[..., bool], may_act: Callable[[], bool],
+                 follow_up: FollowUp, version: int) -> ft.Control:
+    # (version, what is open): a doubt or Cause in progress belongs to the version it was opened
+    # at, so any action (or another device's) closes it; the match itself never depends on it.
+    opened, set_opened = ft.use_state((-1, None))
+    showing = opened[1] if opened[0] == version else None
+
+    def open_(what: tuple[str, ...] | None) -> None:
+        set_opened((version, what))
+
+    def close() -> None:
+        set_opened((-1, None))
+
+    phase = match.phase
+    parts: list[ft.Control] = []
+    if phase == "match-over":
+        parts.append(match_winner(match))
+    parts.append(header(match, act))
+    action: list[ft.Control] = []
+    if showing and showing[0] == "doubt" and match.latest_play:
+        action.append(doubt_panel(match, act, close, version))
+    elif showing and showing[0] == "cause" and match.cause_allowed(showing[1]):
+        action.append(cause_panel(match, showing[1], act, close, version))
+    elif phase != "match-over":
+        if match.latest_play:
+            action.append(doubt_strip(match, lambda: open_(("doubt",))))
+        if phase == "card-round":
+            action.append(card_pad(match, act, version))
+        elif phase == "ally-phase":
+            action.append(AllyPhase(match=match, act=act, version=version,
+                                    key=f"ally-{version}"))
+            action.append(EndGame(match=match, act=act, version=version, key=f"end-{version}"))
+    result = last_game(match)
+    if result is not None:
+        action.insert(0, result)
+    parts.extend(action)
+    if phase != "match-over":
+        parts.append(seats(match, lambda p: open_(("cause", p))))
+    parts.append(points_table(match))
+    parts.append(play_log(match))
+    return ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+UI = GameUI(
+    match_cls=careta.Match,
+    blurb="Stated scores, PASS, allies, doubts and Cause: the app keeps the points and says why.",
+    screen=CaretaScreen,
+    create=create,
+    first_label="Deck Master",
+    first_hint="The Deck Master deals; the next player in turn order starts the first game.",
+    defaults=DEFAULTS,
+    options=CaretaOptions,
+)

@@ -1,0 +1,95 @@
+"""The points against the target (players or teams), the last game's result, the match winner and
+the log of every action with its point changes, newest first: all from the engine's history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.describe.words import names
+from companion.games.careta.look import panel, title
+from scoring import careta
+
+
+def changes_text(changes: dict[str, int]) -> str:
+    """{"Ann": 2, "Ben": -1} as "Ann +2 · Ben −1"."""
+    return " · ".join(f"{side} {'+' if n > 0 else '−'}{abs(n)}" for side, n in changes.items())
+
+
+def points_table(match: careta.Match) -> ft.Control:
+    """One row per player or team: points, the target, and a bar of how close they are."""
+    teams = match.teams
+    rows: list[ft.Control] = [title(f"Points (first to {match.target})", 16)]
+    for side, pts in sorted(match.points.items(), key=lambda kv: -kv[1]):
+        who = f"{side} ({names(teams[side])})" if teams else side
+        rows.append(ft.Semantics(
+            label=f"{who}: {pts} of {match.target}",
+            exclude_semantics=True,
+            content=ft.Column(
+                [
+                    ft.Row([ft.Text(who, size=15, expand=True),
+                            ft.Text(f"{pts} of {match.target}", size=15,
+                                    weight=ft.FontWeight.BOLD)]),
+                    ft.ProgressBar(value=min(1.0, pts / match.target), bar_height=6,
+                                   border_radius=3),
+                ],
+                spacing=2,
+            ),
+        ))
+    return panel(rows, tone="result")
+
+
+def last_game(match: careta.Match) -> ft.Control | None:
+    """Between games: the latest finished game's entry (the one carrying "winners"), with what
+    each side won, until the next game starts."""
+    if match.phase != "set-needed" and not (match.phase == "direction-needed"
+                                            and match.game_no > 1):
+        return None  # a game is on, or a new set was dealt
+    entry = next((e for e in reversed(match.history) if "winners" in e), None)
+    if entry is None or match.set_no == 0:
+        return None
+    lines: list[ft.Control] = [ft.Text("Last game", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                               ft.Text(entry["text"], size=15, weight=ft.FontWeight.BOLD)]
+    if entry["changes"]:
+        lines.append(ft.Text("Points: " + changes_text(entry["changes"]), size=14))
+    else:
+        lines.append(ft.Text("No points this game.", size=14))
+    return panel(lines, tone="result")
+
+
+def match_winner(match: careta.Match) -> ft.Control:
+    winners = match.winners
+    teams = match.teams
+    if teams:
+        side = match.side(winners[0])
+        headline = f"{side} win the match! ({names(teams[side])})"
+    else:
+        headline = f"{names(winners)} wins the match!"
+    best = max(match.points.values())
+    return panel(
+        [
+            ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=34, color=ft.Colors.AMBER_800),
+                    ft.Text(headline, size=22, weight=ft.FontWeight.BOLD, expand=True)],
+                   spacing=6),
+            ft.Text(f"{best} points, target {match.target}. Undo to change the last action.",
+                    size=14),
+        ],
+        tone="win",
+    )
+
+
+def _entry(entry: dict[str, Any]) -> ft.Control:
+    lines: list[ft.Control] = [ft.Text(entry["text"], size=13)]
+    if entry["changes"]:
+        lines.append(ft.Text(changes_text(entry["changes"]), size=13,
+                             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
+    return ft.Column(lines, spacing=0)
+
+
+def play_log(match: careta.Match) -> ft.Control:
+    """Every action, newest first; the point changes in bold under their reason."""
+    entries = [_entry(e) for e in reversed(match.history)]
+    if not entries:
+        entries = [ft.Text("Nothing played yet: start the first set.", size=13)]
+    return ft.Column([title("Log, newest first", 15), *entries], spacing=6)

@@ -1,0 +1,278 @@
+"""Caro at the table: a tap grid that mirrors the tiles, checks every lay and scores it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.describe.words import names
+from companion.games import GameUI
+from companion.games.caro.grid import CaroGrid, outside_area
+from companion.games.caro.look import swatch
+from companion.session.context import use_services
+from companion.session.follow_up import FollowUp
+from companion.session.viewport import use_page_width
+from companion.widgets.action_log import action_log
+from scoring import caro
+from scoring.core import Match
+
+Cell = tuple[int, int]
+
+
+def _first_cell(match: caro.Match) -> Cell:
+    # The first caro may go anywhere (C2). Putting it at (area, area) keeps every later
+    # coordinate at 1 or more, so the row and column numbers the screen shows read naturally.
+    return (match.area, match.area)
+
+
+def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: str | None,
+                choose: Callable[[str], None]) -> ft.Control:
+    """A chip per colour. Every colour the player still holds can be picked (only the colour rule
+    5 requires while it does): one with no legal cell is dimmed, with a no-entry sign, and stays
+    tappable, since a rule break or a lay noticed too late (C9) is made with it."""
+    player = match.current
+    held = match.remaining(player) if player else {}
+    forced = match.must_relay
+    buttons = []
+    for colour in caro.COLOURS:
+        left = held.get(colour, 0)
+        allowed = left > 0 and (forced is None or colour == forced)
+        dimmed = allowed and not legal[colour]
+        label = f"×{left}" + (" = x2" if match.doubles(colour) else "")
+        look: list[ft.Control] = [
+            ft.Container(content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0),
+            ft.Text(label, size=14),
+        ]
+        if dimmed:
+            look.append(ft.Icon(ft.Icons.BLOCK, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+        # (A tooltip would come first in the chip's name; the line under the bar explains a
+        # dimmed colour instead.)
+        tip = f"{player} must lay {forced} again (rule 5)" if forced and colour != forced else None
+        buttons.append(
+            ft.Semantics(
+                label=f"Lay {colour}, {left} left" + (", no legal cell" if dimmed else "")
+                + (", selected" if colour == chosen else ""),
+                button=True,
+                selected=colour == chosen,
+                disabled=not allowed,
+                content=ft.Container(
+                    content=ft.Row(look, spacing=6, tight=True),
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                    height=48,
+                    border_radius=24,
+                    border=ft.Border.all(3 if colour == chosen else 1,
+                                         ft.Colors.PRIMARY if colour == chosen
+                                         else ft.Colors.OUTLINE),
+                    opacity=1.0 if allowed else 0.4,
+                    on_click=(lambda e, c=colour: choose(c)) if allowed else None,
+                    tooltip=tip,
+                ),
+            )
+        )
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=6,
+                  alignment=ft.MainAxisAlignment.CENTER, key="colours")
+
+
+def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
+                  colour: str | None) -> ft.Control | None:
+    """The line under the colour bar when a colour the player may pick has no legal cell."""
+    if match.must_relay or not match.current:
+        return None
+    held = match.remaining(match.current)
+    if colour is not None and not legal[colour]:
+        text = (f"{colour.title()} has no legal cell: tap where {match.current} laid it to record "
+                "a rule break or a lay noticed too late.")
+    elif any(held[c] and not legal[c] for c in caro.COLOURS):
+        text = "Dimmed colours have no legal cell: pick one only to record a rule break or a lay "
+        text += "noticed too late."
+    else:
+        return None
+    return ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                   text_align=ft.TextAlign.CENTER, key="hint")
+
+
+RECENT = 8  # turns listed under the grid; the match timeline has them all
+
+
+def _turn_list(match: caro.Match) -> ft.Control:
+    count = len(match.history)
+    return action_log(match.history, empty="No caro laid yet.", most=RECENT,
+                      title="Turns" if count <= RECENT else f"Last {RECENT} of {count} turns")
+
+
+def CaroEnd(match: caro.Match, follow_up: FollowUp, keeps_score: bool) -> ft.Control:
+    """The final scores and the next game, which the loser starts (C11). The frame makes the
+    next game once and opens it on every later tap; a tap it refuses (a past table, a locked
+    device) says why on the message line."""
+    standings = sorted(match.scores.items(), key=lambda kv: -kv[1])
+    losers = match.losers
+
+    if follow_up.made:
+        start = [ft.FilledButton("Open the next game", icon=ft.Icons.REPLAY, height=48,
+                                 on_click=lambda e: follow_up.open(None))]
+    elif not keeps_score:
+        start = []
+    elif len(losers) == 1:
+        start = [ft.FilledButton(f"Next game ({losers[0]} starts)", icon=ft.Icons.REPLAY,
+                                 height=48, on_click=lambda e: follow_up.open(None))]
+    else:
+        start = [ft.Text(f"{names(losers)} share the lowest total: who starts the next game?"),
+                 ft.Row([ft.FilledButton(f"{name} starts", height=48,
+                                         on_click=lambda e, n=name: follow_up.open(n))
+                         for name in losers], wrap=True)]
+    won = names(match.winners)
+    return ft.Container(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        border_radius=12,
+        padding=14,
+        content=ft.Column(
+            [
+                ft.Text(f"Game over: {won} {'win' if len(match.winners) > 1 else 'wins'}!",
+                        size=20, weight=ft.FontWeight.BOLD),
+                *[ft.Text(f"{i + 1}. {name}: {points}", size=16)
+                  for i, (name, points) in enumerate(standings)],
+                *start,
+            ],
+            spacing=6,
+        ),
+    )
+
+
+@ft.component
+def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[], bool],
+               follow_up: FollowUp, version: int) -> ft.Control:
+    # The picked colour and the version it was picked at: a colour with no legal cell stays picked
+    # only until the next action, so the next turn opens on a colour that can be laid.
+    chosen, set_chosen = ft.use_state(None)
+    pending, set_pending = ft.use_state(None)  # (colour, cell, [reasons]) of a refused tap
+    # The version at which the cells outside the area were asked for: shown until the next action.
+    outside_at, set_outside_at = ft.use_state(None)
+    page_width = use_page_width()  # the cells are sized to it, also after a resize
+
+    keeps_score = use_services().keeps_score
+    if match.is_over:
+        return ft.Column([CaroEnd(match, follow_up, keeps_score), _turn_list(match)],
+                         spacing=12)
+
+    player = match.current
+    # Every colour's legal cells and points, worked out once for the bar and the grid.
+    legal = {c: match.options(c) if player else {} for c in caro.COLOURS}
+    held = match.remaining(player) if player else {}
+    colour = match.must_relay
+    if colour is None and chosen is not None:
+        picked, at = chosen
+        # A picked colour with no legal cell is kept (a rule break or a lay noticed too late is
+        # made with it, C8/C9) as long as nothing was recorded since it was picked.
+        if held.get(picked) and (legal[picked] or at == version):
+            colour = picked
+    if colour is None:
+        colour = next((c for c in caro.COLOURS if legal[c]), None)
+    if colour is None:  # never while playing: the engine skips a player who cannot lay (C10)
+        colour = next((c for c in caro.COLOURS if held.get(c)), None)
+
+    def tap(cell: Cell) -> None:
+        # A tap made on a view that another screen's change has overtaken, or on a locked
+        # device, is refused as such, not answered with rules checked against a table the
+        # scorekeeper has not seen yet.
+        if colour is None or not may_act():
+            return
+        if not match.board:
+            cell = _first_cell(match)
+        problems = match.violations(colour, cell)
+        if not problems:
+            set_pending(None)
+            act(lambda m: m.lay(colour, cell, player=player))
+            return
+        set_pending((colour, cell, [str(p) for p in problems],
+                     any(p.rule == "occupied" for p in problems)))
+
+    def rule_break() -> None:
+        c = pending[0]
+        set_pending(None)
+        act(lambda m: m.rule_break(c, player=player))
+
+    def leave_as_laid() -> None:
+        c, cell = pending[0], pending[1]
+        set_pending(None)
+        act(lambda m: m.lay(c, cell, force=True, player=player))
+
+    head = f"{player} to lay" if match.board else f"{player} lays the first caro: pick its colour"
+    if match.must_relay:
+        head = f"{player} must lay {match.must_relay} again (rule 5: −10 already counted)"
+    parts: list[ft.Control] = [
+        ft.Text(head, size=18, weight=ft.FontWeight.BOLD, key="head"),
+        _colour_bar(match, legal, colour, lambda c: (set_chosen((c, version)), set_pending(None))),
+    ]
+    hint = _no_cell_hint(match, legal, colour)
+    if hint is not None:
+        parts.append(hint)
+    if pending:
+        p_colour, p_cell, reasons, occupied = pending
+        actions = [ft.TextButton("Cancel", on_click=lambda e: set_pending(None), height=48)]
+        if not occupied:
+            actions = [
+                ft.FilledButton("Rule break: −10, lay it again", height=48,
+                                on_click=lambda e: rule_break()),
+                ft.OutlinedButton("Leave it as laid (noticed too late)", height=48,
+                                  on_click=lambda e: leave_as_laid()),
+                *actions,
+            ]
+        parts.append(
+            ft.Container(
+                key="refusal",
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                border_radius=10,
+                padding=12,
+                content=ft.Column(
+                    [
+                        ft.Text(f"{p_colour.title()} cannot go at row {p_cell[0]}, "
+                                f"column {p_cell[1]}:", weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.ON_ERROR_CONTAINER),
+                        *[ft.Text(f"• {r}", color=ft.Colors.ON_ERROR_CONTAINER)
+                          for r in reasons],
+                        ft.Row(actions, wrap=True),
+                    ],
+                    spacing=4,
+                ),
+            )
+        )
+    width = page_width - 24
+    beyond = outside_area(match) if match.board else frozenset()
+    show_beyond = bool(beyond) and outside_at == version
+    # Keyed, as the parts that come and go around it are: a hint or a refusal appearing above
+    # it must not make Flet match the grid with another part and draw every cell anew (which
+    # also lost a tap made on a cell in that instant).
+    parts.append(CaroGrid(match=match, colour=colour, points=legal.get(colour, {}),
+                          version=version, width=width,
+                          on_tap=tap, first_cell=_first_cell(match),
+                          marked=pending[1] if pending else None,
+                          outside=beyond if show_beyond else frozenset(), key="grid"))
+    if beyond:  # the caros fill the area in a direction: a lay beyond it may need recording
+        parts.append(ft.TextButton(
+            "Hide the cells outside the area" if show_beyond
+            else "A caro lies outside the area? Show those cells",
+            icon=ft.Icons.ZOOM_OUT_MAP, height=48, key="outside",
+            on_click=lambda e: set_outside_at(None if show_beyond else version)))
+    if match.passed:
+        parts.append(ft.Text("Passed (no legal cell): " + ", ".join(match.passed), size=13,
+                             key="passed"))
+    turns = _turn_list(match)
+    turns.key = "turns"
+    parts.append(turns)
+    return ft.Column(parts, spacing=10)
+
+
+def _create(players: list[str], first: str, options: dict[str, Any]) -> Match:
+    return caro.Match(players=players, starter=first)
+
+
+UI = GameUI(
+    match_cls=caro.Match,
+    blurb="Lay coloured caros side by side; the app checks every lay and scores it.",
+    screen=CaroScreen,
+    create=_create,
+    first_label="Who starts?",
+    first_hint="The rulebook says the youngest player begins.",
+)

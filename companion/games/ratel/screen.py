@@ -1,0 +1,220 @@
+"""Ratel at the table: each play as count x value, or a pass; the app ends the tricks, moves the
+hand counts, announces escapes, damage and penalty points. A round may instead be entered as its
+result only, before its first play (R7)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.describe.words import plural
+from companion.games import GameUI
+from companion.games.ratel.parts import (
+    announcement,
+    game_end,
+    header,
+    play_log,
+    play_text,
+    player_rows,
+    trick_box,
+)
+from companion.games.ratel.result import RoundResult
+from companion.session.follow_up import FollowUp
+from companion.widgets.count_stepper import count_stepper
+from scoring import ratel
+from scoring.core import Match
+
+NEGATIVE = ("#E3F2FD", "#0D47A1")  # -n cards (discard): cool blue; fill, ink
+POSITIVE = ("#FFF3E0", "#BF360C")  # +n cards (take): warm orange
+
+
+def _count_button(count: int, chosen: bool, allowed: bool,
+                  choose: Callable[[int], None]) -> ft.Control:
+    return ft.Semantics(
+        label=plural(count, "card") + (", selected" if chosen else ""),
+        button=True,
+        selected=chosen,
+        disabled=not allowed,
+        content=ft.Container(
+            content=ft.Text(
+                str(count), size=20, weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ON_PRIMARY if chosen else None, semantics_label=""),
+            width=54,
+            height=52,
+            alignment=ft.Alignment.CENTER,
+            border_radius=26,
+            bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            border=ft.Border.all(2, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE),
+            opacity=1.0 if allowed else 0.35,
+            on_click=(lambda e: choose(count)) if allowed else None,
+        ),
+    )
+
+
+def _value_button(count: int, value: int, allowed: bool,
+                  play: Callable[[int], None]) -> ft.Control:
+    fill, ink = NEGATIVE if value < 0 else POSITIVE
+    face = ratel.card_value(value)
+    return ft.Semantics(
+        label=f"Play {count} x {face}",
+        button=True,
+        disabled=not allowed,
+        content=ft.Container(
+            content=ft.Text(
+                face, size=22, weight=ft.FontWeight.BOLD, color=ink, semantics_label=""),
+            width=68,
+            height=56,
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            bgcolor=fill,
+            border=ft.Border.all(2, ink if allowed else ft.Colors.OUTLINE_VARIANT),
+            opacity=1.0 if allowed else 0.3,
+            on_click=(lambda e: play(value)) if allowed else None,
+        ),
+    )
+
+
+def _hint(match: ratel.Match, player: str, count: int, legal: list[int]) -> str:
+    if not match.trick:
+        return f"{player} leads: pick how many cards, then tap their value."
+    top = match.trick[-1]
+    beat = f"{top['player']}'s {play_text(top)}"
+    if legal:
+        return f"Beat {beat} with {plural(count, 'card')} of a higher value, or pass."
+    why = match.violation(count, match.min_value) if match.min_value is not None else None
+    reason = str(why) if why else f"Nothing beats {ratel.card_value(top['value'])}."
+    return f"{player} cannot beat {beat}: {reason} Pass."
+
+
+@ft.component
+def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Control:
+    """The current player's count (1-6), value (-5..+5, only legal ones enabled) and Pass."""
+    # (events, count): a count picked belongs to the turn it was picked in.
+    pick, set_pick = ft.use_state((-1, 1))
+    player = match.current
+    options = match.options()
+    need = match.need_count
+    if need is not None:
+        count = need
+    elif pick[0] == len(match.events) and pick[1] in options:
+        count = pick[1]
+    else:
+        count = min(options) if options else 1
+    legal = match.legal_values(count)
+
+    def play(value: int) -> None:
+        act(lambda m: m.play(count, value, player=player))
+
+    def pass_turn(e: Any) -> None:
+        act(lambda m: m.pass_turn(player=player))
+
+    rows = [
+        ft.Row([_value_button(count, v, v in legal, play) for v in values], spacing=6,
+               alignment=ft.MainAxisAlignment.CENTER)
+        for values in (ratel.VALUES[:5], ratel.VALUES[5:])
+    ]
+    parts: list[ft.Control] = [
+        ft.Text(f"{player} to play", size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(_hint(match, player, count, legal), size=14),
+    ]
+    if need is None:  # after the lead the count is fixed (R2): no count row to tap
+        parts.append(ft.Row(
+            [_count_button(c, c == count, c in options,
+                           lambda c: set_pick((len(match.events), c)))
+             for c in range(1, ratel.COPIES + 1)],
+            spacing=6, alignment=ft.MainAxisAlignment.CENTER,
+        ))
+    parts += rows
+    parts.append(ft.OutlinedButton("Pass", icon=ft.Icons.DO_NOT_DISTURB_ON_OUTLINED, height=52,
+                                   width=400, disabled=not match.can_pass, on_click=pass_turn))
+    return ft.Container(
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=10,
+        padding=10,
+        content=ft.Column(parts, spacing=8,
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    )
+
+
+def _entry_switch(by_result: bool, choose: Callable[[bool], None]) -> ft.Control:
+    """Trick by trick, or the round's result only (offered before the round's first play)."""
+    def tab(text: str, on: bool, value: bool) -> ft.Control:
+        kind = ft.FilledButton if on else ft.OutlinedButton
+        return kind(text, height=48, expand=True, on_click=lambda e: choose(value))
+
+    return ft.Row([tab("Trick by trick", not by_result, False),
+                   tab("Enter result only", by_result, True)], spacing=8)
+
+
+@ft.component
+def RatelScreen(match: ratel.Match, act: Callable[..., bool], may_act: Callable[[], bool],
+                follow_up: FollowUp, version: int) -> ft.Control:
+    # Entering results only stays chosen for the next rounds until "Trick by trick" is tapped;
+    # it is offered only before a round's first play (R7).
+    entry, set_entry = ft.use_state(False)
+    if match.is_over:
+        return ft.Column([game_end(match), header(match), player_rows(match),
+                          announcement(match), play_log(match)], spacing=10,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    by_result = match.can_record_round and entry
+    parts: list[ft.Control] = [header(match), player_rows(match), announcement(match)]
+    if match.can_record_round:
+        parts.append(_entry_switch(by_result, set_entry))
+    if by_result:
+        parts.append(RoundResult(match=match, act=act, version=version))
+    else:
+        if match.trick:
+            parts.append(trick_box(match))
+        parts.append(PlayPad(match=match, act=act, version=version))
+    parts.append(play_log(match))
+    return ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def RatelOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]], None],
+                 players: list[str]) -> ft.Control:
+    """New-match options: the kind of game (R5, R6) and, for penalty points, the limit."""
+    labels = {
+        "damage": "Standard: 2 damage loses",
+        "short": "Short game: 1 damage loses",
+        "penalty": "Penalty points: cards left in hand count",
+    }
+    mode = values.get("mode", "damage")
+    limit = values.get("penalty_limit", 15)
+    parts: list[ft.Control] = [
+        ft.Text("Kind of game", weight=ft.FontWeight.BOLD),
+        ft.RadioGroup(
+            value=mode,
+            on_change=lambda e: set_values({**values, "mode": e.control.value}),
+            content=ft.Column([ft.Radio(value=k, label=v) for k, v in labels.items()],
+                              spacing=0),
+        ),
+    ]
+    if mode == "penalty":
+        parts += [
+            ft.Text("Penalty limit: the game ends when anyone reaches it", size=14),
+            count_stepper(limit, 1, 99, lambda n: set_values({**values, "penalty_limit": n}),
+                          noun="points"),
+        ]
+    return ft.Column(parts, spacing=4)
+
+
+def _create(players: list[str], first: str, options: dict[str, Any]) -> Match:
+    return ratel.Match(players=players, starter=first, mode=options.get("mode", "damage"),
+                       penalty_limit=options.get("penalty_limit", 15))
+
+
+UI = GameUI(
+    match_cls=ratel.Match,
+    blurb="Tap each play or pass; the app ends the tricks, counts the hands and deals the "
+          "damage.",
+    screen=RatelScreen,
+    create=_create,
+    first_label="Who starts (the SP)?",
+    first_hint="The rulebook says the most aggressive player starts, or play "
+               "rock-paper-scissors.",
+    defaults={"mode": "damage", "penalty_limit": 15},
+    options=RatelOptions,
+)

@@ -1,0 +1,44 @@
+"""What every screen of one server process shares: the open tables and the app's preferences."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.server.lan import Share
+from companion.session.open_matches import SessionMatches
+from companion.session.preferences import Preferences
+
+if TYPE_CHECKING:
+    from companion.session.page_width import PageWidth
+
+
+def _refuse(pin: str) -> None:
+    raise RuntimeError("this app runs without a PIN")
+
+
+@dataclass
+class Services:
+    # The open matches as this session uses them: every change is made with this session's
+    # pass, so with --lan only a session that entered the PIN changes anything.
+    tables: SessionMatches
+    preferences: Preferences
+    set_theme: Callable[[str], None]
+    share: Share | None = None  # where phones open the app, when it runs with --lan
+    keeps_score: bool = True  # may this session change matches (always without --lan)
+    unlock: Callable[[str], None] = _refuse  # enter the PIN; raises PinRefused
+    lock: Callable[[], None] = lambda: None  # back to following only
+    page_width: PageWidth | None = None  # the page's width, followed through resizes
+    theme: str = "system"  # this session's theme (saved for all only by a scorekeeper)
+
+
+AppContext = ft.create_context(None)
+
+
+def use_services() -> Services:
+    services = ft.use_context(AppContext)
+    assert services is not None, "screens render inside App, which provides the services"
+    return services

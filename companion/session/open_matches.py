@@ -1,0 +1,282 @@
+"""The matches the app has open, shared by every browser session of one server process.
+
+Each match is loaded from the store once and kept here; an action runs under the match's lock,
+is saved before the screen confirms it, and bumps the match's version so other sessions showing
+the same match can refresh (and a stale view's action is refused instead of applied twice).
+
+Every change to the data goes through `OpenMatches` (act, undo, redo, create, delete, import_json,
+dismiss_notices), which first asks the `Gate` whether the acting session (`by=`, its `Pass`) may
+keep score: with `--lan` only sessions that entered the PIN may; a refused change raises `Locked`
+before any work and changes nothing. Every change is then told to the listeners, so the screens
+of other sessions follow it. Screens use the `SessionMatches` of their own session
+(`services.tables`), which passes its `Pass` on every call; it offers reads by name (summaries,
+notices, folder, exports) and no way to reach the store itself.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.session.access import Gate, Pass
+from scoring import RuleViolation
+from scoring.core import Match
+from storage import Store
+from storage.index import Summary
+from storage.transfer import (
+    Export,
+    ImportIncomplete,
+    ImportRefused,
+    ImportReport,
+    export_csv,
+    export_json,
+    import_json,
+)
+
+log = logging.getLogger(__name__)
+
+
+class StaleView(RuleViolation):
+    """An action sent from a screen that had not yet shown the latest change."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "stale-view",
+            "The match changed on another screen; this one is now up to date. Try again.",
+        )
+
+
+@dataclass
+class Table:
+    """One open match and how many changes it has seen since it was opened."""
+
+    match: Match
+    version: int = 0
+    by: Pass | None = None  # the session that made the latest change
+
+
+Listener = Callable[[str, int], Any]
+
+EVERY_MATCH = ""
+"""The `mid` listeners hear for a change to the list rather than to one match (an import,
+dismissed notices): no screen of one match takes it for its own."""
+
+
+class OpenMatches:
+    """Open matches by id, their actions, undo and redo, with saving and change notices."""
+
+    def __init__(self, store: Store, gate: Gate | None = None) -> None:
+        self.store = store
+        self.gate = gate or Gate(None)
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self._importing = threading.Lock()
+
+    def get(self, mid: str) -> Table:
+        """The open match `mid` (loaded on first use); KeyError when there is none."""
+        with self._lock:
+            table = self._tables.get(mid)
+            if table is None:
+                table = self._tables[mid] = Table(self.store.load(mid))
+            return table
+
+    def create(self, match: Match, *, by: Pass | None = None, mid: str | None = None) -> str:
+        """Store a new match; `mid` is the id wished for (see `Store.create`)."""
+        self.gate.check(by)
+        with self._lock:
+            mid = self.store.create(match, mid=mid)
+            self._tables[mid] = Table(match, by=by)
+        self._notify(mid, 0)
+        return mid
+
+    def act(self, mid: str, action: Callable[[Match], Any], *, seen: int | None = None,
+            by: Pass | None = None) -> Any:
+        """Run `action(match)`, save, and tell listeners; a refused action changes nothing.
+
+        `seen` is the version the acting screen showed: an older one raises StaleView. `by` is
+        the acting session: one that may not keep score raises Locked.
+        """
+        with self._lock:
+            self.check(mid, seen=seen, by=by)
+            table = self.get(mid)
+            result = action(table.match)
+            try:
+                self.store.save(mid, table.match)
+            except BaseException:
+                # The disk refused: drop the in-memory change too, so the screen never shows
+                # what is not saved (the next get() reloads the last saved state).
+                self._tables.pop(mid, None)
+                raise
+            table.version += 1
+            table.by = by
+            version = table.version
+        self._notify(mid, version)
+        return result
+
+    def check(self, mid: str, *, seen: int | None, by: Pass | None = None) -> None:
+        """Raise what `act` would before acting (Locked, StaleView), changing nothing: for a
+        screen about to answer a tap itself, e.g. with a refusal worked out from the match.
+        `seen` None skips the version check, as `act` does."""
+        self.gate.check(by)
+        if seen is not None and seen != self.get(mid).version:
+            raise StaleView()
+
+    def undo(self, mid: str, *, seen: int | None = None, by: Pass | None = None) -> None:
+        self.act(mid, lambda m: m.undo(), seen=seen, by=by)
+
+    def redo(self, mid: str, *, seen: int | None = None, by: Pass | None = None) -> None:
+        self.act(mid, lambda m: m.redo(), seen=seen, by=by)
+
+    def delete(self, mid: str, *, by: Pass | None = None) -> None:
+        self.gate.check(by)
+        with self._lock:
+            self.store.delete(mid)
+            self._tables.pop(mid, None)
+        self._notify(mid, -1)
+
+    def import_json(self, data: bytes | str, *, by: Pass | None = None) -> ImportReport:
+        """Import a JSON export (`storage.transfer.import_json`) for a session that keeps score.
+
+        The gate is asked before the file is decoded, parsed or replayed: a refused session
+        costs the server nothing. Listeners hear of it once, even when the disk stopped it half
+        way (the matches stored by then are in the list).
+        """
+        self.gate.check(by)
+        # One import at a time: two at once would each store what the other is storing, and a
+        # second waiting would hold a worker thread for as long as the first takes.
+        if not self._importing.acquire(blocking=False):
+            raise ImportRefused("Another import is running; try again once it is done.")
+        try:
+            report = import_json(self.store, data)
+        except ImportIncomplete:
+            self._notify(EVERY_MATCH, 0)  # some are stored: the lists show them
+            raise
+        finally:
+            self._importing.release()
+        if report.imported:
+            self._notify(EVERY_MATCH, 0)
+        return report
+
+    def dismiss_notices(self, notices: Iterable[str] | None = None, *,
+                        by: Pass | None = None) -> None:
+        """Forget the store's notices (those given, or all) for a session that keeps score."""
+        self.gate.check(by)
+        self.store.dismiss_notices(notices)
+        self._notify(EVERY_MATCH, 0)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(mid, version)` after every change; returns the unsubscribe function."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _notify(self, mid: str, version: int) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            # Each listener runs in a copy of the caller's context: a listener that switches to
+            # its own session (Flet's page.run_task sets the current page) must not leave the
+            # acting session's code running as that other session. A listener that fails (its
+            # session gone) must not fail the change, which is saved already, nor the others.
+            try:
+                contextvars.copy_context().run(listener, mid, version)
+            except Exception:
+                log.exception("A screen could not be told of the change to %s", mid)
+
+    def made_by(self, mid: str, version: int, who: Pass | None) -> bool:
+        """Did `who` make version `version` of `mid`? (False once a later change is made.)"""
+        with self._lock:
+            table = self._tables.get(mid)
+            return (table is not None and table.version == version and who is not None
+                    and table.by is who)
+
+    def session(self, who: Pass | None = None) -> SessionMatches:
+        """The tables as one session uses them: every change made with that session's pass."""
+        return SessionMatches(self, who or self.gate.new_pass())
+
+
+class SessionMatches:
+    """`OpenMatches` as one session sees it: the same calls, each made with its `Pass`."""
+
+    def __init__(self, tables: OpenMatches, who: Pass) -> None:
+        self._tables = tables
+        self.who = who
+
+    @property
+    def gate(self) -> Gate:
+        return self._tables.gate
+
+    @property
+    def keeps_score(self) -> bool:
+        """May this session change matches (always, without --lan)?"""
+        return self._tables.gate.allows(self.who)
+
+    def get(self, mid: str) -> Table:
+        return self._tables.get(mid)
+
+    def create(self, match: Match, *, mid: str | None = None) -> str:
+        return self._tables.create(match, by=self.who, mid=mid)
+
+    def act(self, mid: str, action: Callable[[Match], Any], *, seen: int | None = None) -> Any:
+        return self._tables.act(mid, action, seen=seen, by=self.who)
+
+    def check(self, mid: str, *, seen: int) -> None:
+        self._tables.check(mid, seen=seen, by=self.who)
+
+    def undo(self, mid: str, *, seen: int | None = None) -> None:
+        self._tables.undo(mid, seen=seen, by=self.who)
+
+    def redo(self, mid: str, *, seen: int | None = None) -> None:
+        self._tables.redo(mid, seen=seen, by=self.who)
+
+    def delete(self, mid: str) -> None:
+        self._tables.delete(mid, by=self.who)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        return self._tables.subscribe(listener)
+
+    def import_json(self, data: bytes | str) -> ImportReport:
+        return self._tables.import_json(data, by=self.who)
+
+    def dismiss_notices(self, notices: Iterable[str] | None = None) -> None:
+        self._tables.dismiss_notices(notices, by=self.who)
+
+    def check_keeps_score(self) -> None:
+        """Raise `Locked` unless this session may change matches: for a screen about to do
+        work (read a picked file) that only a change would use."""
+        self._tables.gate.check(self.who)
+
+    # -- reads, open to every session --------------------------------------------------------
+
+    def summaries(self, status: str | None = None) -> list[Summary]:
+        return self._tables.store.summaries(status=status)
+
+    @property
+    def notices(self) -> list[str]:
+        return self._tables.store.notices
+
+    @property
+    def folder(self) -> Path:
+        return self._tables.store.folder
+
+    def export_json(self, ids: Sequence[str] | None = None) -> Export:
+        return export_json(self._tables.store, ids)
+
+    def export_csv(self, ids: Sequence[str] | None = None) -> Export:
+        return export_csv(self._tables.store, ids)
+
+    def made_here(self, mid: str, version: int) -> bool:
+        """Did this session make version `version` of `mid`?"""
+        return self._tables.made_by(mid, version, self.who)

@@ -1,0 +1,17 @@
+"""`use_page_width`: a component re-renders when the page is resized or the phone turned."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.session.context import use_services
+from companion.session.follow import use_subscription
+from companion.session.page_width import PHONE_WIDTH
+
+
+def use_page_width() -> float:
+    """The page's width in logical pixels; the calling component renders again on a resize."""
+    width = use_services().page_width
+    value, set_value = ft.use_state(width.value if width else PHONE_WIDTH)
+    use_subscription(lambda: width.follow(set_value) if width else (lambda: None), [])
+    return value
