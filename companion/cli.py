@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
                 threading.Thread(target=open_when_up, args=(args.host, args.port, url),
                                  daemon=True).start()
             ft.run(app, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port,
-                   no_cdn=True, assets_dir=str(Path(__file__).parent / "assets"))
+                   no_cdn=True, assets_dir=str(assets_folder()))
     finally:
         store.close()
 
@@ -162,6 +162,12 @@ def print_share(share, pin: str) -> None:
         if i == 0:
             print(qr_text(url), end="")
     print(f"\nScorekeeping PIN: {pin}  (everyone else can follow the matches)\n", flush=True)
+
+
+def assets_folder() -> Path:
+    """The repository's assets/ (icons, manifest) when run from a clone, else the package's."""
+    top = Path(__file__).resolve().parent.parent / "assets"
+    return top if top.is_dir() else Path(__file__).parent / "assets"
 
 
 def run_desktop(app) -> None:
