@@ -115,7 +115,8 @@ def patch_bootstrap(bootstrap: Path) -> None:
 
 def write_worker(out: Path) -> None:
     """Our service worker, with a cache name that changes whenever any file does."""
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                   if p.is_file() and p.name != "sw.js")  # listed once, below (a rewrite)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
