@@ -141,7 +141,8 @@ def main(argv: list[str] | None = None) -> None:
             if not args.no_browser:
                 threading.Thread(target=open_when_up, args=(args.host, args.port, url),
                                  daemon=True).start()
-            serve_web(app, args.host, args.port, share.urls if share is not None else ())
+            serve_web(app, args.host, args.port, share.urls if share is not None else (),
+                      assets_folder())
     finally:
         store.close()
 
@@ -158,6 +159,12 @@ def print_share(share, pin: str) -> None:
         if i == 0:
             print(qr_text(url), end="")
     print(f"\nScorekeeping PIN: {pin}  (everyone else can follow the matches)\n", flush=True)
+
+
+def assets_folder() -> Path:
+    """The repository's assets/ (icons, manifest) when run from a clone, else the package's."""
+    top = Path(__file__).resolve().parent.parent / "assets"
+    return top if top.is_dir() else Path(__file__).parent / "assets"
 
 
 def run_desktop(app) -> None:

@@ -17,20 +17,22 @@ from typing import Any
 
 from companion.server.origin import OriginGuard, allowed_origins
 
-ASSETS = Path(__file__).parent / "assets"
 GRACE = 3  # seconds open sessions get to close on shutdown
 log = logging.getLogger(__name__)
 
 
-def web_app(main: Callable[..., Any], allowed: frozenset[str]) -> OriginGuard:
-    """The ASGI app: Flet's web client and session socket, behind the Origin check."""
+def web_app(main: Callable[..., Any], allowed: frozenset[str],
+            assets: Path | None = None) -> OriginGuard:
+    """The ASGI app: Flet's web client (with the app's icons and manifest from `assets`) and
+    session socket, behind the Origin check."""
     import flet_web.fastapi as flet_fastapi
 
-    assets = str(ASSETS) if ASSETS.is_dir() else None
-    return OriginGuard(flet_fastapi.app(main, assets_dir=assets, no_cdn=True), allowed)
+    folder = str(assets) if assets is not None and assets.is_dir() else None
+    return OriginGuard(flet_fastapi.app(main, assets_dir=folder, no_cdn=True), allowed)
 
 
-def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = ()) -> None:
+def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),
+              assets: Path | None = None) -> None:
     """Serve until SIGTERM or Ctrl+C, then close the sessions and return (no re-raised signal).
 
     uvicorn re-raises the signal it stopped for once it has shut down, which would kill the
@@ -54,7 +56,8 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
     log.info("WebSocket origins allowed: %s", ", ".join(sorted(allowed)))
     # No proxy sits in front of this app: X-Forwarded-For is not trusted even from loopback, so
     # the address a session reports (which the PIN's rate limit counts by) is the real one.
-    config = uvicorn.Config(web_app(main, allowed), host=host, port=port, log_level="warning",
+    config = uvicorn.Config(web_app(main, allowed, assets), host=host, port=port,
+                            log_level="warning",
                             ws="websockets-sansio", timeout_graceful_shutdown=GRACE,
                             proxy_headers=False)
     Server(config).run()

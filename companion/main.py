@@ -1,0 +1,27 @@
+"""The app's entry module for `flet build` / `flet publish` and the offline web app.
+
+It runs the whole app in one process with no server of its own: no sockets, no threads (Pyodide
+has neither), one session, no PIN. In a browser, `companion.browser` readies the data folder
+(IndexedDB) before the store opens. The served app (`table-companion`) starts from `cli.main`.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion import browser
+from companion.app import build_main
+from companion.session.open_matches import OpenMatches
+from companion.session.preferences import Preferences
+
+
+async def main(page: ft.Page) -> None:
+    folder = await browser.open_data(page)
+    from storage import Store  # after the folder is loaded: the store reads it when it opens
+
+    store = Store(folder)
+    build_main(OpenMatches(store), Preferences(folder))(page)
+
+
+if __name__ == "__main__":
+    ft.run(main)

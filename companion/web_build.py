@@ -1,0 +1,224 @@
+"""`table-companion-web build`: the offline web app as a static folder, built from a clone.
+
+The folder is assembled here rather than by `flet publish` (which reaches GitHub twice and bundles
+no wheels): flet-web's own web client and the Pyodide it ships, our icons and manifest, our own
+cache-first service worker, and `app.tar.gz` holding the app (companion/, scoring/, storage/) with
+its pure-Python dependencies copied from this environment into `__pypackages__/`, which the
+client's Python worker puts on `sys.path` (so micropip never reaches PyPI at start). msgpack is
+compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI (then cached).
+
+Only the CanvasKit renderer is shipped (it runs in every browser and, per Flet, exchanges bytes
+with Dart faster than skwasm): the wasm build and the skwasm/wimp renderers would add ~17 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "assets"
+TEMPLATES = Path(__file__).resolve().parent / "web"
+PACKAGES = ("companion", "scoring", "storage")
+# Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
+DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six")
+NAME = "Table Companion"
+DESCRIPTION = ("Keeps score at the table for Caro, Careta, Ratel and My Favorite Carrera RS, "
+               "on your phone, offline.")
+# Files of flet-web's client that this build never loads (see the module docstring).
+SKIP_FILES = {
+    "flutter_service_worker.js", "flutter.js.map", "main.dart.wasm", "main.dart.mjs",
+    "python", "python.bat", "python.exe", "python_cli_entry.mjs", "ffi.d.ts", "pyodide.d.ts",
+}
+SKIP_PATTERNS = ("*.symbols", "skwasm*", "wimp*", "experimental_webparagraph", "__pycache__",
+                 "*.pyc")
+
+
+class BuildError(Exception):
+    """Something the build needs is missing; the message says what to do."""
+
+
+def web_client() -> Path:
+    import flet_web
+
+    return Path(flet_web.__file__).parent / "web"
+
+
+def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path:
+    """Write the static folder to `out` (replacing an earlier build there) and return it."""
+    from flet_web.patch_index import patch_font_manifest_json
+
+    if not ASSETS.is_dir():
+        raise BuildError(f"no assets folder at {ASSETS}: build from a clone of the repository")
+    out = out.resolve()
+    if out.exists():
+        if any(out.iterdir()) and not (out / "sw.js").exists():
+            raise BuildError(f"{out} is not empty and is not an earlier build; choose another "
+                             "--out")
+        shutil.rmtree(out)
+    ignore = shutil.ignore_patterns(*SKIP_FILES, *SKIP_PATTERNS)
+    shutil.copytree(web_client(), out, ignore=ignore)
+    # icon.png and splash.png are for `flet build`; the page uses icons/ and favicon.png.
+    shutil.copytree(ASSETS, out, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("icon.png", "splash.png"))
+    write_app(out / "app.tar.gz", wheels)
+    patch_index(out / "index.html", base_url)
+    patch_bootstrap(out / "flutter_bootstrap.js")
+    # Roboto from the bundled fonts, not Google Fonts (as the served app does with no_cdn).
+    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    write_worker(out)
+    return out
+
+
+def patch_index(index: Path, base_url: str) -> None:
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web.patch_index import patch_index_html
+
+    lock = json.loads((index.parent / "pyodide" / "pyodide-lock.json").read_text())
+    patch_index_html(
+        str(index), base_href=base_url, app_name=NAME, app_description=DESCRIPTION,
+        pyodide=True, pyodide_script_path="main.py", app_package_url="app.tar.gz",
+        pyodide_version=lock["info"].get("version", "local"), no_cdn=True,
+        web_renderer=WebRenderer.CANVAS_KIT,
+        # Hash routes: a reload on /#/match/x asks any static host for the page it has.
+        route_url_strategy=RouteUrlStrategy.HASH,
+    )
+    text = index.read_text(encoding="utf-8")
+    # A module worker refuses the bare specifier the patch writes ("pyodide/pyodide.mjs").
+    text = text.replace('flet.pyodideUrl="pyodide/pyodide.mjs"',
+                        'flet.pyodideUrl="./pyodide/pyodide.mjs"')
+    text = text.replace('flet.pythonModuleName = "main"',
+                        'flet.pythonModuleName = "companion.main"')
+    text = text.replace('content="black"', 'content="default"')
+    text = text.replace("</body>", (TEMPLATES / "register.html").read_text() + "</body>")
+    index.write_text(text, encoding="utf-8")
+
+
+def patch_bootstrap(bootstrap: Path) -> None:
+    """Stop the loader from registering Flutter's own worker (it would replace ours)."""
+    text = bootstrap.read_text(encoding="utf-8")
+    patched = re.sub(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", text)
+    if patched == text:
+        raise BuildError("flutter_bootstrap.js changed: cannot drop Flutter's service worker")
+    bootstrap.write_text(patched, encoding="utf-8")
+
+
+def write_worker(out: Path) -> None:
+    """Our service worker, with a cache name that changes whenever any file does."""
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                   if p.is_file() and p.name != "sw.js")  # listed once, below (a rewrite)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    version = metadata.version("table-companion")
+    cache = f"table-companion-{version}-{digest.hexdigest()[:12]}"
+    urls = ["./", *files, "sw.js"]
+    text = (TEMPLATES / "sw.js").read_text(encoding="utf-8")
+    text = text.replace("__CACHE__", cache).replace("__FILES__", json.dumps(urls, indent=0))
+    (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def write_app(archive: Path, wheels: Path | None) -> None:
+    """app.tar.gz: our packages plus `__pypackages__` (pure dependencies and msgpack)."""
+    with tarfile.open(archive, "w:gz", compresslevel=9) as tar:
+        skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.py[cod]")
+        for package in PACKAGES:
+            tar.add(ROOT / package, arcname=package,
+                    filter=lambda info: None if skip("", [Path(info.name).name]) else info)
+        for dist in DISTRIBUTIONS:
+            for source, name in distribution_files(dist):
+                tar.add(source, arcname=f"__pypackages__/{name}", recursive=False)
+        for name, data in msgpack_files(wheels):
+            info = tarfile.TarInfo(f"__pypackages__/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+
+
+def distribution_files(name: str) -> list[tuple[Path, str]]:
+    """The installed files of a pure distribution, as (path, name under site-packages)."""
+    dist = metadata.distribution(name)
+    found = []
+    for item in dist.files or []:
+        posix = item.as_posix()
+        if posix.startswith("..") or "__pycache__" in posix or posix.endswith(".pyc"):
+            continue
+        path = Path(item.locate())
+        if path.is_file():
+            found.append((path, posix))
+    if not found:
+        raise BuildError(f"{name} is installed without a file list; reinstall it with pip")
+    return found
+
+
+def pyodide_platform() -> tuple[str, str]:
+    """(platform tag, Python version) of the Pyodide flet-web ships, e.g. pyemscripten_2026_0."""
+    info = json.loads((web_client() / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    python = ".".join(info["python"].split(".")[:2])
+    return f"pyemscripten_{info['abi_version']}_{info['arch']}", python
+
+
+def msgpack_files(wheels: Path | None) -> list[tuple[str, bytes]]:
+    """msgpack's Pyodide wheel, unzipped (pip will not install a wheel for another platform)."""
+    platform, python = pyodide_platform()
+    folder = wheels or cache_folder()
+    pattern = f"msgpack-*-{platform}.whl"
+    found = sorted(folder.glob(pattern))
+    if not found and wheels is None:
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+             "--platform", platform, "--python-version", python, "-d", str(folder),
+             "msgpack"], check=False)
+        found = sorted(folder.glob(pattern))
+    if not found:
+        raise BuildError(f"no {pattern} in {folder}: download it once with network access "
+                         "(pip download --no-deps --only-binary=:all: --platform "
+                         f"{platform} --python-version {python} msgpack) into that folder")
+    with zipfile.ZipFile(found[-1]) as wheel:
+        return [(name, wheel.read(name)) for name in wheel.namelist() if not name.endswith("/")]
+
+
+def cache_folder() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("table-companion", appauthor=False)) / "wheels"
+
+
+def folder_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="table-companion-web",
+        description="Build the offline web app: a static folder any HTTPS host can serve.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    command = commands.add_parser("build", help="build the static folder")
+    command.add_argument("--out", default="build/web", help="output folder (build/web)")
+    command.add_argument("--wheels", help="folder holding msgpack's Pyodide wheel (default: "
+                                          "the user cache, filled from PyPI once)")
+    command.add_argument("--base-url", default="/",
+                         help="the path the folder is served under (/)")
+    args = parser.parse_args(argv)
+    try:
+        out = build(Path(args.out), wheels=Path(args.wheels) if args.wheels else None,
+                    base_url=args.base_url)
+    except BuildError as error:
+        print(f"table-companion-web: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+    print(f"Built {out} ({folder_size(out) / 2**20:.1f} MiB). Serve it over HTTPS (or on "
+          f"localhost): python -m http.server -d {out}")
+
+
+if __name__ == "__main__":
+    main()
