@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from tests.app.conftest import new_phone
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, open_page, see, text
 
@@ -19,7 +22,7 @@ def test_a_closed_tab_does_not_break_the_next_change_in_another(app, browser, ph
     # Two tabs follow the same match; one is closed (its session lives on, without a browser).
     start_caro(phone, app.url, "Ann", "Ben")
     match_url = phone.url
-    other = browser.new_context(viewport={"width": 412, "height": 915}).new_page()
+    other = new_phone(browser)
     open_page(other, match_url)
     see(other, "Ann lays the first caro")
     other.context.close()
@@ -48,6 +51,7 @@ def test_a_message_stays_with_the_match_it_was_said_on(app, phone) -> None:
     assert text(phone, "Ann laid the first caro").count() == 0
 
 
+@pytest.mark.own_app  # restarts it
 def test_redo_survives_a_server_restart(app, phone) -> None:
     start_caro(phone, app.url, "Ann", "Ben")
     match_url = phone.url
