@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.app.conftest import LAN_PIN, AppProcess, new_phone
@@ -79,6 +80,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.browser  # starts the app
 def test_pin_options_are_checked_before_anything_starts(tmp_path: Path) -> None:
     for args, says in ((["--pin", "2468"], "--pin is for --lan"),
                        (["--lan", "--pin", "12"], "the PIN must be 4 to 8 digits"),
@@ -89,6 +91,7 @@ def test_pin_options_are_checked_before_anything_starts(tmp_path: Path) -> None:
         assert "Traceback" not in result.stderr
 
 
+@pytest.mark.browser  # starts the app
 def test_lan_prints_the_address_a_qr_code_and_a_random_pin(tmp_path: Path) -> None:
     shared = AppProcess(tmp_path / "data", ("--lan", "--host", "127.0.0.1")).start()
     try:
