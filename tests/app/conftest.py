@@ -1,4 +1,20 @@
-"""Browser tests: the real app on a free port with its own data folder, in headless Chromium."""
+"""Browser tests: the real app on a free port with its own data folder, in headless Chromium.
+
+How a browser test uses the fixtures (each of them marks the test `browser`):
+- `app`: the module's shared app (one process per test module). Start your own match (New ...
+  match, which opens it by its route) or open a seeded one by route; never rely on Home or
+  History holding only your matches, and never stop the app.
+- `SEEDS = {"name": build}` at module level: `build()` returns a `scoring` match that is stored
+  before the app opens the folder; open it with `open_page(phone, f"{app.url}/match/"
+  f"{app.seeded['name']}")`. One seed per test that changes it, so no test sees another's taps.
+- `@pytest.mark.own_app`: `app` is then a fresh process for this test alone (its own data folder,
+  seeded with SEEDS too), for a test that stops or restarts the app, changes preferences, or
+  needs Home or History to hold only its own matches.
+- `phone`: a new tab in the one shared phone-sized context (a new session; closed afterwards).
+  `new_phone(browser)`: another person's phone, a context of its own, closed afterwards.
+- `lan_app`: the module's app shared with --lan behind LAN_PIN; every page starts locked.
+A test that starts the app without these fixtures marks itself `@pytest.mark.browser`.
+"""
 
 from __future__ import annotations
 
@@ -111,7 +127,7 @@ def seeded_process(data: Path, seeds: dict[str, Callable[[], Match]],
 @pytest.fixture
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AppProcess]:
     """The app under test: the module's shared one, or with `@pytest.mark.own_app` a fresh one on
-    an empty data folder (seeded with the module's SEEDS too), for a test that stops or restarts
+    a data folder of its own (holding only the module's SEEDS), for a test that stops or restarts
     it, changes preferences, or needs Home to hold only its own matches."""
     if request.node.get_closest_marker("own_app") is None:
         process = request.getfixturevalue("shared_app")
