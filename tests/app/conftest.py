@@ -70,7 +70,7 @@ class AppProcess:
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(cmd, start_new_session=True, stdout=log, cwd=root,
                                          stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a guard against a hang, not a speed check
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the app exited at start:\n{self.output()}")
@@ -80,7 +80,7 @@ class AppProcess:
                         return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the app did not answer within 30 s")
+        raise RuntimeError(f"the app did not answer at all (waited 120 s):\n{self.output()}")
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
