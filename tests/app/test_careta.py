@@ -29,6 +29,11 @@ from tests.app.ui import (
     type_into,
 )
 
+# Each browser test checks the new-match screen's tap targets as a first-time user sees it: on a
+# data folder with other matches the shared player picker adds a chip per past player (40 px tall,
+# under Careta's 48), so each gets an app of its own.
+pytestmark = pytest.mark.own_app
+
 SHOTS = os.environ.get("CARETA_SHOTS")  # a folder: keep phone-size screenshots while working
 
 
@@ -133,9 +138,6 @@ def target_down_to(page: Page, n: int) -> None:
         expect(value).to_have_text(f"{k} point" if k == 1 else f"{k} points")
 
 
-# The new-match screen is checked as a first-time user sees it: on a data folder with other
-# matches the shared player picker adds a chip per past player (40 px tall, under Careta's 48).
-@pytest.mark.own_app
 def test_a_set_with_a_cause_doubts_an_ally_an_unmasking_and_a_tie(app, phone) -> None:
     new_match(phone, app.url, "Ann", "Ben", "Cleo")
     shot(phone, "01-new-match")
@@ -316,7 +318,6 @@ def test_new_match_messages_follow_the_input_and_team_names_are_checked_by_field
     see(phone, "Deck Master: Ann · first to 1")
 
 
-@pytest.mark.own_app  # as above: the new-match screen as a first-time user sees it
 def test_teams_seated_alternately_score_together_and_reach_a_lower_target(app, phone) -> None:
     new_match(phone, app.url, "Ann", "Ben", "Cleo", "Dan")
     host(phone).get_by_role("radio", name="Dan").click()  # the Deck Master
