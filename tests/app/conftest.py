@@ -1,4 +1,20 @@
-"""Browser tests: the real app on a free port with its own data folder, in headless Chromium."""
+"""Browser tests: the real app on a free port with its own data folder, in headless Chromium.
+
+How a browser test uses the fixtures (each of them marks the test `browser`):
+- `app`: the module's shared app (one process per test module). Start your own match (New ...
+  match, which opens it by its route) or open a seeded one by route; never rely on Home or
+  History holding only your matches, and never stop the app.
+- `SEEDS = {"name": build}` at module level: `build()` returns a `scoring` match that is stored
+  before the app opens the folder; open it with `open_page(phone, f"{app.url}/match/"
+  f"{app.seeded['name']}")`. One seed per test that changes it, so no test sees another's taps.
+- `@pytest.mark.own_app`: `app` is then a fresh process for this test alone (its own data folder,
+  seeded with SEEDS too), for a test that stops or restarts the app, changes preferences, or
+  needs Home or History to hold only its own matches.
+- `phone`: a new tab in the one shared phone-sized context (a new session; closed afterwards).
+  `new_phone(browser)`: another person's phone, a context of its own, closed afterwards.
+- `lan_app`: the module's app shared with --lan behind LAN_PIN; every page starts locked.
+A test that starts the app without these fixtures marks itself `@pytest.mark.browser`.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +24,16 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page
+
+from scoring.core import Match
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -37,6 +57,7 @@ class AppProcess:
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = data.parent / f"app-{self.port}.log"
+        self.seeded: dict[str, str] = {}  # seed name -> match id, see `shared_app`
 
     @property
     def url(self) -> str:
@@ -49,7 +70,7 @@ class AppProcess:
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(cmd, start_new_session=True, stdout=log, cwd=root,
                                          stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a guard against a hang, not a speed check
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the app exited at start:\n{self.output()}")
@@ -59,7 +80,7 @@ class AppProcess:
                         return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the app did not answer within 30 s")
+        raise RuntimeError(f"the app did not answer at all (waited 120 s):\n{self.output()}")
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
@@ -75,21 +96,59 @@ class AppProcess:
         self.proc = None
 
 
+@pytest.fixture(scope="module")
+def shared_app(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
+    """One app for every test of a module that does not ask for its own (see `app`).
+
+    Its data folder is seeded, before the app opens it, with the module's `SEEDS` (a dict of
+    name -> function returning a `scoring` match): `app.seeded[name]` is that match's id, so a
+    test opens its own late-game state by route (`f"{app.url}/match/{id}"`) and no other test
+    touches it.
+    """
+    process = seeded_process(tmp_path_factory.mktemp("app") / "data",
+                             getattr(request.module, "SEEDS", {}))
+    yield process.start()
+    process.stop()
+
+
+def seeded_process(data: Path, seeds: dict[str, Callable[[], Match]],
+                   extra: tuple[str, ...] = ()) -> AppProcess:
+    """An app (not started) whose data folder holds `seeds`, ids in `.seeded`."""
+    process = AppProcess(data, extra)
+    if seeds:
+        from storage import Store
+
+        with Store(data) as store:
+            process.seeded = {name: store.create(build()) for name, build in seeds.items()}
+    return process
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[AppProcess]:
-    process = AppProcess(tmp_path / "data").start()
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AppProcess]:
+    """The app under test: the module's shared one, or with `@pytest.mark.own_app` a fresh one on
+    a data folder of its own (holding only the module's SEEDS), for a test that stops or restarts
+    it, changes preferences, or needs Home to hold only its own matches."""
+    if request.node.get_closest_marker("own_app") is None:
+        process = request.getfixturevalue("shared_app")
+        yield process
+        assert process.proc is not None and process.proc.poll() is None, (
+            "this test stopped the module's shared app: mark it @pytest.mark.own_app")
+        return
+    process = seeded_process(tmp_path / "data", getattr(request.module, "SEEDS", {})).start()
     yield process
     process.stop()
 
 
 LAN_PIN = "2468"
+LAN_OPTIONS = ("--lan", "--pin", LAN_PIN, "--host", "127.0.0.1")
 
 
-@pytest.fixture
-def lan_app(tmp_path: Path) -> Iterator[AppProcess]:
-    """The app shared as with --lan, scorekeeping behind LAN_PIN, served on loopback only."""
-    process = AppProcess(tmp_path / "data",
-                         ("--lan", "--pin", LAN_PIN, "--host", "127.0.0.1")).start()
+@pytest.fixture(scope="module")
+def lan_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
+    """The app shared as with --lan, scorekeeping behind LAN_PIN, served on loopback only (one per
+    module: every page is a session of its own, locked until it enters the PIN)."""
+    process = AppProcess(tmp_path_factory.mktemp("lan") / "data", LAN_OPTIONS).start()
     yield process
     process.stop()
 
@@ -112,28 +171,73 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def phone(browser):
+@pytest.fixture(scope="session")
+def phones(browser):
+    """One phone-sized browser context for the whole run: each test's `phone` is a new tab in it
+    (a new session of the app, locked on a --lan table), and the web client is cached."""
     context = browser.new_context(viewport=PHONE)
+    yield context
+    context.close()
+
+
+OTHER_PHONES: list = []  # contexts opened by new_phone, closed after each test
+
+
+def new_phone(browser) -> Page:
+    """Another person's phone (or a second tab): a browser context of its own, so it renders
+    and runs its timers as a foreground tab does. Closed after the test."""
+    context = browser.new_context(viewport=PHONE)
+    OTHER_PHONES.append(context)
     page = context.new_page()
     page.set_default_timeout(15_000)
-    yield page
-    context.close()
+    return page
+
+
+@pytest.fixture
+def phone(phones) -> Page:
+    """A phone-sized tab of its own in the shared context (closed after the test)."""
+    page = phones.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+@pytest.fixture(autouse=True)
+def _close_tabs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test, close the tabs and phones it opened (`phone`, `new_phone`)."""
+    yield
+    if "phones" in request.fixturenames:
+        for page in request.getfixturevalue("phones").pages:
+            page.close()
+    while OTHER_PHONES:
+        OTHER_PHONES.pop().close()
+
+
+BROWSER_FIXTURES = {"app", "lan_app", "shared_app", "phone", "phones", "browser"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that starts the app or drives Chromium through these fixtures is `browser`."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """On a failure, keep a screenshot and the app's log beside the test's temp folder."""
+    """On a failure, keep a screenshot of each open tab and the app's log beside the test's temp
+    folder (the pages are closed only after this, by `_close_tabs`)."""
     outcome = yield
     report = outcome.get_result()
     if report.when == "call" and report.failed:
-        page = item.funcargs.get("phone")
+        phones = item.funcargs.get("phones")
         process = item.funcargs.get("app") or item.funcargs.get("lan_app")
-        folder = item.funcargs.get("tmp_path")
-        if page is not None and folder is not None:
+        folder = item.funcargs.get("tmp_path") or Path(tempfile.mkdtemp(prefix="failure-"))
+        pages = (phones.pages if phones is not None else []) + [
+            page for context in OTHER_PHONES for page in context.pages]
+        for number, page in enumerate(pages):
             try:
-                page.screenshot(path=str(folder / "failure.png"))
-                report.sections.append(("screenshot", str(folder / "failure.png")))
+                page.screenshot(path=str(folder / f"failure-{number}.png"))
+                report.sections.append(("screenshot", str(folder / f"failure-{number}.png")))
             except Exception:
                 pass
         if process is not None:

@@ -29,6 +29,11 @@ from tests.app.ui import (
     type_into,
 )
 
+# Each browser test checks the new-match screen's tap targets as a first-time user sees it: on a
+# data folder with other matches the shared player picker adds a chip per past player (40 px tall,
+# under Careta's 48), so each gets an app of its own.
+pytestmark = pytest.mark.own_app
+
 SHOTS = os.environ.get("CARETA_SHOTS")  # a folder: keep phone-size screenshots while working
 
 

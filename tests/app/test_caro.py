@@ -161,15 +161,28 @@ def downward(mirror: caro.Match) -> tuple[str, tuple[int, int]]:
     return colour, cell
 
 
+def six_lays_downward() -> caro.Match:
+    """Ann's red in the middle, then five lays each on the lowest row that has one."""
+    m = caro.Match(players=["Ann", "Ben"], starter="Ann")
+    m.lay("red", (m.area, m.area))
+    for _ in range(5):
+        m.lay(*downward(m))
+    return m
+
+
+def open_seeded(page, app, name: str, build) -> caro.Match:
+    """Open the match seeded as `name` by its route; return a mirror engine built the same way."""
+    mirror = build()
+    open_page(page, f"{app.url}/match/{app.seeded[name]}")
+    see(page, mirror.history[-1]["text"])
+    return mirror
+
+
 def test_every_cell_matches_the_engine_after_undo_and_redo(app, phone) -> None:
     """The grid re-sends only the cells whose look changed, and keeps its rows when rows come and
     go at the top: after each Undo and Redo every cell must show what the engine says (laid
     colour, last laid, legal and its points), and a tap must still reach the cell tapped."""
-    start_caro(phone, app.url, "Ann", "Ben")
-    mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
-    lay(phone, mirror, "red", (mirror.area, mirror.area))
-    for _ in range(5):
-        lay(phone, mirror, *downward(mirror))
+    mirror = open_seeded(phone, app, "six lays downward", six_lays_downward)
     for step in ("Undo", "Undo", "Undo", "Redo", "Redo", "Undo", "Redo", "Redo", "Undo"):
         text = mirror.history[-1]["text"]
         getattr(mirror, step.lower())()
@@ -221,15 +234,19 @@ def test_a_colour_with_no_legal_cell_can_be_left_as_laid_and_is_named_in_the_tur
 L_SHAPE = [(6, c) for c in range(7, 12)] + [(r, 6) for r in range(7, 12)]
 
 
+def area_filled_by_an_l() -> caro.Match:
+    """Ann's red at 6,6, then the L_SHAPE, each with the first colour that may go there."""
+    m = caro.Match(players=["Ann", "Ben"], starter="Ann")
+    m.lay("red", (6, 6))
+    for cell in L_SHAPE:
+        m.lay(next(c for c in caro.COLOURS if cell in m.options(c)), cell)
+    return m
+
+
 def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) -> None:
     """Once the caros fill the area square, the grid still shows one ring of cells around them:
     a caro laid outside the area and noticed too late has a cell to tap (C9)."""
-    start_caro(phone, app.url, "Ann", "Ben")
-    mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
-    lay(phone, mirror, "red", (6, 6))
-    for cell in L_SHAPE:
-        colour = next(c for c in caro.COLOURS if cell in mirror.options(c))
-        lay(phone, mirror, colour, cell)
+    mirror = open_seeded(phone, app, "area filled by an L", area_filled_by_an_l)
     assert mirror.bounds == (6, 6, 11, 11) and mirror.current == "Ben"
     assert (5, 6) not in mirror.cells_in_reach() and (6, 12) not in mirror.cells_in_reach()
     assert mirror.remaining("Ben")["black"] == 0
@@ -261,6 +278,11 @@ def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) 
     button(phone, "Hide the cells outside the area").wait_for()
     assert grid_names(phone) == expected_names(mirror, colour, outside=True)
     assert "cell 4,6" in grid_names(phone)  # the ring follows the caro laid outside
+
+
+# Late states the tests above open by route, stored before the app starts (the whole game test
+# taps every lay of a match through the grid).
+SEEDS = {"six lays downward": six_lays_downward, "area filled by an L": area_filled_by_an_l}
 
 
 def cell_boxes(page) -> list[dict]:

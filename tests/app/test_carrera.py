@@ -11,7 +11,6 @@ import re
 from playwright.sync_api import Page, expect
 
 from scoring import carrera
-from storage import Store
 from tests.app.ui import assert_buttons_named, begin_new_match, button, host, open_page, see, text
 
 TITLE = "My Favorite Carrera RS"
@@ -204,9 +203,8 @@ def test_options_lead_and_earliest_played_tie_rule(app, phone) -> None:
     see(phone, "earliest played wins")
 
 
-def test_the_second_trophy_ends_the_game(app, phone) -> None:
-    # Seed a match one card from the end (round 2, trick 6), as if played on this device.
-    app.stop()
+def one_card_from_the_end() -> carrera.Match:
+    """Round 2, trick 6: the lead (Ann) won every trick with a 5; Cleo is still to play."""
     match = carrera.Match(["Ann", "Ben", "Cleo"])
     for _round in range(2):
         for _trick in range(6):
@@ -216,11 +214,14 @@ def test_the_second_trophy_ends_the_game(app, phone) -> None:
             if not (_round == 1 and _trick == 5):
                 match.play(carrera.FACE_DOWN)
             assert match.lead == lead
-    store = Store(app.data)
-    mid = store.create(match)
-    store.close()
-    app.start()
+    return match
 
+
+SEEDS = {"one card from the end": one_card_from_the_end}
+
+
+def test_the_second_trophy_ends_the_game(app, phone) -> None:
+    mid = app.seeded["one card from the end"]  # as if played on this device
     open_page(phone, f"{app.url}/match/{mid}")
     see(phone, "Round 2 · trick 6 of 6 · Ann leads")
     expect_row(phone, "Ann", "5 fuel, 5 momentum, 1 trophy; played 5 with 0 fuel, speed 10")

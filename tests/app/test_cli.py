@@ -13,6 +13,7 @@ import pytest
 from tests.app.conftest import AppProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.browser  # each test starts the app (no fixture marks it)
 
 
 def start(*args: str) -> subprocess.CompletedProcess[str]:

@@ -3,12 +3,15 @@ match, and coming back to the finished match later opens that same one."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from storage import Store
 from tests.app.conftest import AppProcess
 from tests.app.ui import button, open_page, see
 from tests.storage.finished import caro_finished, ratel_penalty_finished
+
+pytestmark = pytest.mark.own_app  # seeds its matches by stopping and starting the app
 
 
 def seed(app: AppProcess, match) -> str:

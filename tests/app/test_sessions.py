@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from scoring import caro
 from storage import Store
-from tests.app.conftest import AppProcess
+from tests.app.conftest import AppProcess, new_phone
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, open_page, see, text
 
@@ -24,7 +25,7 @@ def test_a_closed_tab_does_not_break_the_next_change_in_another(app, browser, ph
     # Two tabs follow the same match; one is closed (its session lives on, without a browser).
     start_caro(phone, app.url, "Ann", "Ben")
     match_url = phone.url
-    other = browser.new_context(viewport={"width": 412, "height": 915}).new_page()
+    other = new_phone(browser)
     open_page(other, match_url)
     see(other, "Ann lays the first caro")
     other.context.close()
@@ -53,6 +54,7 @@ def test_a_message_stays_with_the_match_it_was_said_on(app, phone) -> None:
     assert text(phone, "Ann laid the first caro").count() == 0
 
 
+@pytest.mark.own_app  # restarts it
 def test_redo_survives_a_server_restart(app, phone) -> None:
     start_caro(phone, app.url, "Ann", "Ben")
     match_url = phone.url

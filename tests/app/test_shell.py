@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.app.ui import add_players, button, host, open_page, see, text, type_into
@@ -69,6 +70,7 @@ def test_a_new_match_message_goes_as_soon_as_its_cause_is_fixed(app, phone) -> N
     see(phone, "Ann lays the first caro")
 
 
+@pytest.mark.own_app  # restarts it, and opens the only match on Home
 def test_a_match_survives_reload_and_restart_and_can_be_continued(app, phone) -> None:
     start_caro(phone, app.url, "Ann", "Ben")
     button(phone, re.compile(r"^Lay grey")).click()
@@ -87,6 +89,7 @@ def test_a_match_survives_reload_and_restart_and_can_be_continued(app, phone) ->
     see(phone, "Ann laid the first caro, grey at row 6, column 6: 10.")
 
 
+@pytest.mark.own_app  # Home and History hold only its match
 def test_delete_asks_first_and_history_lists_finished_matches(app, phone) -> None:
     start_caro(phone, app.url, "Ann", "Ben")
     open_page(phone, app.url)
@@ -101,6 +104,7 @@ def test_delete_asks_first_and_history_lists_finished_matches(app, phone) -> Non
     see(phone, "No finished matches yet")
 
 
+@pytest.mark.own_app  # restarts it, and changes the preferences
 def test_theme_choice_survives_a_restart(app, phone) -> None:
     open_page(phone, app.url)
     button(phone, "Settings").click()

@@ -1,7 +1,7 @@
 """The timeline and the chart of a match, finished and live, as a player opens them.
 
-The matches are seeded into the data folder before the app starts (as if played on this device);
-every figure below is worked out by hand from the script that seeds them.
+The matches are seeded into the data folder before the app starts (SEEDS, as if played on this
+device); every figure below is worked out by hand from the script that seeds them.
 """
 
 from __future__ import annotations
@@ -11,19 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from scoring import carrera
-from storage import Store
-from tests.app.conftest import AppProcess
 from tests.app.ui import assert_buttons_named, button, open_page, see, text
-
-
-def seed(app: AppProcess, match: carrera.Match) -> str:
-    """Store `match` in the app's data folder while the app is stopped; return its id."""
-    app.stop()
-    store = Store(app.data)
-    mid = store.create(match)
-    store.close()
-    app.start()
-    return mid
 
 
 def won_by_the_lead() -> carrera.Match:
@@ -37,12 +25,21 @@ def won_by_the_lead() -> carrera.Match:
     return m
 
 
+def one_card_played() -> carrera.Match:
+    m = carrera.Match(["Ann", "Ben", "Cleo"])
+    m.play("3", 2)  # Ann: 3 + 2 fuel = 5
+    return m
+
+
+SEEDS = {"finished": won_by_the_lead, "live": one_card_played}
+
+
 def step(page: Page, number: int):
     return button(page, re.compile(rf"^Step {number}\b"))
 
 
 def test_a_finished_match_timeline_past_table_and_chart(app, phone) -> None:
-    mid = seed(app, won_by_the_lead())
+    mid = app.seeded["finished"]
     open_page(phone, f"{app.url}/match/{mid}")
     see(phone, "Ann wins the game!")
     button(phone, "Timeline").click()
@@ -103,9 +100,7 @@ def test_a_finished_match_timeline_past_table_and_chart(app, phone) -> None:
 
 
 def test_a_live_match_timeline_follows_play(app, phone) -> None:
-    m = carrera.Match(["Ann", "Ben", "Cleo"])
-    m.play("3", 2)  # Ann: 3 + 2 fuel = 5
-    mid = seed(app, m)
+    mid = app.seeded["live"]
     open_page(phone, f"{app.url}/match/{mid}")
     see(phone, "Ben plays to trick 1")
     button(phone, "Card 4A").click()
