@@ -264,10 +264,12 @@ def test_a_result_only_round_where_the_last_escape_together_and_the_variant_in_l
     button(phone, "Cleo escaped 2nd").click()
     see(phone, "Ann is left holding cards and takes the damage.")
     # R5: Cleo and Ann shed their last cards in one trick, which Cleo won: nobody takes damage.
-    host(phone).get_by_role(
-        "radio", name="The last 2 (Cleo and Ann) escaped together: no damage, Cleo leads (R5)"
-    ).click()
-    see(phone, "Nobody takes damage; Cleo won that trick and leads.")
+    host(phone).get_by_role("radio", name="The last 2 escaped together (Cleo first)").click()
+    see(phone, "Cleo and Ann escaped in one trick: nobody takes damage; Cleo won it and leads "
+               "(R5).")
+    phone.wait_for_timeout(300)
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 412, f"the page scrolls sideways ({width} px)"
     phone.wait_for_timeout(500)
     phone.screenshot(path=str(app.data.parent / "ratel-together.png"))
     button(phone, "Record round 1").click()

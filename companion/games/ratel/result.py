@@ -46,18 +46,18 @@ def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str]
         loser = left[0]
         choices = [ft.Radio(value="0", label=f"{loser} was left holding cards: 1 damage")]
         for k in range(2, len(players) + 1):
-            group = full[-k:]
-            choices.append(ft.Radio(
-                value=str(k),
-                label=f"The last {k} ({names(group)}) escaped together: no damage, "
-                      f"{group[0]} leads (R5)"))
+            group = full[-k:]  # listed from the trick's winner (R4)
+            choices.append(ft.Radio(value=str(k), label=f"The last {k} escaped together "
+                                                          f"({group[0]} first)"))
         parts.append(ft.RadioGroup(
             value=str(together),
             on_change=lambda e: set_draft(order, int(e.control.value or 0)),
             content=ft.Column(choices, spacing=0)))
         if together:
-            parts.append(ft.Text(f"Nobody takes damage; {full[-together]} won that trick and "
-                                 "leads.", size=15, weight=ft.FontWeight.BOLD))
+            group = full[-together:]
+            parts.append(ft.Text(f"{names(group)} escaped in one trick: nobody takes damage; "
+                                 f"{group[0]} won it and leads (R5).", size=15,
+                                 weight=ft.FontWeight.BOLD))
         else:
             parts.append(ft.Text(f"{loser} is left holding cards and takes the damage.", size=15,
                                  weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR))
