@@ -109,3 +109,19 @@ def test_default_team_names_name_their_members(app, phone) -> None:
     see(phone, re.compile(r"^Team A \(\w+, \w+\): 0/10"))
     see(phone, re.compile(r"^Team B \(\w+, \w+\): 0/10"))
     shot(phone, "careta-06-team-board")
+
+    # A single 0 doubted: its suit does not count, so none is asked; the card shows colourless.
+    button(phone, "Back").click() if button(phone, "Back").count() else None
+    tap(phone, re.compile(r"^Start set 1 \(Ann deals\)"), "Set 1 begins")
+    tap(phone, "UP", "Game 1 of set 1: Ben starts and plays UP.")
+    tap(phone, "State 0", "Ben plays a card and states 0.")
+    button(phone, "Doubt Ben's 0").click()
+    button(phone, "Ann doubts").click()
+    button(phone, "Enter the cards").click()
+    button(phone, "Number 0").click()
+    expect(text(phone, "Which 0?")).to_have_count(0)
+    tap(phone, "Check the cards", "Ann doubts Ben's 0 (showed a 0). Ben told the truth: +1 for "
+                                  "Team B.")
+    see(phone, "Team B (Ben, Dan)")
+    expect(text(phone, "1/10", exact=True)).to_be_visible()
+    shot(phone, "careta-07-zero-shown")
