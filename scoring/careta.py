@@ -55,9 +55,14 @@ def _bad_card(sentence: str) -> RuleViolation:
 class Card:
     """One card of the 41-card deck (K1): frozen, so cards compare and hash by value.
 
-    A numbered card 1-12 takes its suit from its number and needs its secondary colour (one of the
+    A numbered card 1-12 takes its suit from its number and has a secondary colour (one of the
     three other colours); a 0 card names its suit colour and has no secondary colour; the Trick
     Card is `Card(trick=True)` (the module's `TRICK`). Anything else raises `bad-card`.
+
+    A colour may be left out (`Card(5)`, `Card(0)`) where the table need not say it: a single
+    card's score is its number, and a Cause counts suits only. Such a card is not `complete`;
+    where its colour decides a verdict (an ally's validity) the rules functions refuse it with
+    `colour-needed`, and `play_colours_needed` / `cause_colours_needed` say which cards to ask.
 
     >>> Card(5, secondary="blue").suit
     'red'
@@ -86,7 +91,7 @@ copies are red with yellow, blue or green (K1).
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
             raise _bad_card(f"Cards are numbered 0 to 12 (or the Trick Card), not {n!r} (K1).")
         if n == 0:
-            if self.suit not in COLOURS:
+            if self.suit is not None and self.suit not in COLOURS:
                 raise _bad_card(
                     f"A 0 card names its suit colour (red, yellow, blue or green), "
                     f"not {self.suit!r} (K1)."
@@ -97,7 +102,8 @@ copies are red with yellow, blue or green (K1).
         suit = suit_of(n)
         if self.suit is not None and self.suit != suit:
             raise _bad_card(f"A {n} is always {suit} ({SUITS[suit]}), not {self.suit} (K1).")
-        if self.secondary not in COLOURS or self.secondary == suit:
+        if self.secondary is not None and (self.secondary not in COLOURS
+                                           or self.secondary == suit):
             others = [c for c in COLOURS if c != suit]
             raise _bad_card(
                 f"There is no {n} with {self.secondary} as secondary colour: a {n} is {suit}, its "
@@ -109,8 +115,34 @@ copies are red with yellow, blue or green (K1).
         if self.trick:
             return "the Trick Card"
         if self.number == 0:
-            return f"0 {self.suit}"
+            return f"0 {self.suit}" if self.suit else "a 0"
+        if self.secondary is None:
+            return f"{self.number} {self.suit}"
         return f"{self.number} {self.suit}/{self.secondary}"
+
+    @property
+    def complete(self) -> bool:
+        """Whether every colour of the card is known (a 0's suit, a 1-12's secondary colour)."""
+        if self.trick:
+            return True
+        return self.suit is not None and (self.number == 0 or self.secondary is not None)
+
+    def could_be(self) -> tuple[Card, ...]:
+        """The complete cards of the deck this card may be: itself when complete.
+
+        >>> [str(c) for c in Card(5).could_be()]
+        ['5 red/yellow', '5 red/blue', '5 red/green']
+        """
+        if self.complete:
+            return (self,)
+        if self.number == 0:
+            return tuple(Card(0, suit=c) for c in COLOURS)
+        assert self.number is not None and self.suit is not None
+        return tuple(Card(self.number, secondary=c) for c in COLOURS if c != self.suit)
+
+    def fits(self, other: Card) -> bool:
+        """Whether the two may be the same card of the deck (a colour left out fits any)."""
+        return bool(set(self.could_be()) & set(other.could_be()))
 
     @property
     def colours(self) -> frozenset[str]:
@@ -121,7 +153,9 @@ copies are red with yellow, blue or green (K1).
         """The card as plain data for an event: {"number": 5, "suit": "red", "secondary": ...}."""
         if self.trick:
             return {"trick": True}
-        data: dict[str, Any] = {"number": self.number, "suit": self.suit}
+        data: dict[str, Any] = {"number": self.number}
+        if self.suit is not None:
+            data["suit"] = self.suit
         if self.secondary is not None:
             data["secondary"] = self.secondary
         return data
@@ -145,15 +179,70 @@ DECK: tuple[Card, ...] = (
 )
 
 
+MAX_CARDS = 8  # more than any question here looks at (a hand is 4): bounds the work of one input
+
+
 def _cards(cards: Any, what: str) -> list[Card]:
-    """`cards` as a list of distinct Cards, or `bad-card` (the deck holds one of each card)."""
+    """`cards` as a list of Cards the deck can hold together, or `bad-card`: one of each complete
+    card, three copies of a number and four 0 cards at most (colours left out fit any copy)."""
     if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
         raise _bad_card(f"{what} must be a list of cards.")
-    out = [Card.from_json(c) for c in cards]
+    out = [Card.from_json(c) for c in _bounded(cards, what)]
     for i, card in enumerate(out):
-        if card in out[:i]:
+        if card.complete and card in out[:i]:
             raise _bad_card(f"{what} holds {card} twice, but the deck has only one (K1).")
+        copies = [c for c in out[: i + 1] if c.number == card.number and not c.trick]
+        if not card.trick and len(copies) > (4 if card.number == 0 else 3):
+            have = "four 0 cards" if card.number == 0 else f"three {card.number}s"
+            raise _bad_card(f"{what} holds more cards numbered {card.number} than the "
+                            f"deck's {have} (K1).")
     return out
+
+
+def _bounded(cards: Iterable[Any], what: str) -> list[Any]:
+    items = []
+    for c in cards:
+        items.append(c)
+        if len(items) > MAX_CARDS:
+            raise _bad_card(f"{what} cannot hold more than {MAX_CARDS} cards here.")
+    return items
+
+
+def _completions(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every way the cards could be complete cards of the deck, all distinct (at most 4**4)."""
+    found: list[tuple[Card, ...]] = [()]
+    for card in cards:
+        found = [done + (c,) for done in found for c in card.could_be() if c not in done]
+    return found
+
+
+def _decided(cards: Sequence[Card], judge: Any) -> tuple[bool, Any]:
+    """(True, the answer) when `judge` gives the same answer for every completion of `cards`."""
+    answers = {judge(list(full)) for full in _completions(cards)}
+    if len(answers) == 1:
+        return True, answers.pop()
+    return False, None
+
+
+def _deciding(cards: Sequence[Card], judge: Any) -> list[int]:
+    """Positions of the incomplete cards whose colour alone changes `judge`'s answer in some
+    completion of the others: the colours worth asking for."""
+    out: list[int] = []
+    for full in _completions(cards):
+        for i, card in enumerate(cards):
+            if card.complete or i in out:
+                continue
+            others = full[:i] + full[i + 1:]
+            answers = {judge([*full[:i], c, *full[i + 1:]]) for c in card.could_be()
+                       if c not in others}
+            if len(answers) > 1:
+                out.append(i)
+    return sorted(out)
+
+
+def _colour_needed(cards: Sequence[Card], why: str) -> RuleViolation:
+    missing = _list(str(c) for c in cards if not c.complete)
+    return RuleViolation("colour-needed", f"Say the colours of {missing}: {why}")
 
 
 def _check_truth_shape(truth: Any) -> None:
@@ -179,7 +268,41 @@ def is_valid_ally(a: Card, b: Card) -> bool:
     """
     if not isinstance(a, Card) or not isinstance(b, Card):
         raise _bad_card("Allies are checked between two cards.")
-    return bool(a.colours & b.colours)
+    decided, valid = _decided([a, b], lambda pair: bool(pair[0].colours & pair[1].colours))
+    if not decided:
+        raise _colour_needed([a, b], "they decide whether the two cards are valid allies (K3).")
+    return bool(valid)
+
+
+def play_colours_needed(cards: Sequence[Card]) -> list[int]:
+    """Which cards of a play (by position) need their colours said before the verdict can be
+    given: none for one card (its score is its number) nor with the Trick Card; for two cards,
+    the ones left incomplete when their colours decide whether the allies are valid (K3).
+
+    >>> play_colours_needed([Card(5)]), play_colours_needed([Card(5), Card(9)])  # both red
+    ([], [])
+    >>> play_colours_needed([Card(5), Card(6)])
+    [0, 1]
+    """
+    hand = _cards(cards, "A play")
+    if len(hand) != 2 or TRICK in hand:
+        return []
+    return _deciding(hand, lambda pair: bool(pair[0].colours & pair[1].colours))
+
+
+def cause_colours_needed(hand: Sequence[Card]) -> list[int]:
+    """Which cards of a 4-card hand need their colours said before Cause can be judged (K9): the
+    secondary colour never counts, a 0 card's suit only when it decides.
+
+    >>> cause_colours_needed([Card(1), Card(5), Card(9), Card(0)])
+    [3]
+    >>> cause_colours_needed([Card(0), Card(0), Card(0), Card(0)])  # one of each suit
+    []
+    """
+    cards = _cards(hand, "A hand")
+    if len(cards) != HAND_SIZE:
+        return []
+    return _deciding(cards, _is_cause_of)
 
 
 def play_score(cards: Sequence[Card], direction: str) -> int | None:
@@ -205,6 +328,29 @@ def play_score(cards: Sequence[Card], direction: str) -> int | None:
     return a.number + b.number if direction == UP else -abs(a.number - b.number)
 
 
+def judge_play(cards: Sequence[Card], stated: int, direction: str) -> tuple[str, str]:
+    """(verdict, why) of a revealed play against its stated score (K2, K3, K7): TRUTHFUL or LIED
+    or TRICK_SHOWN, and the reason in words, so a lie by invalid allies says so even when the sum
+    was right.
+
+    >>> judge_play([Card(5, secondary="yellow"), Card(7, secondary="green")], 12, "up")[1]
+    '5 red/yellow and 7 blue/green are not valid allies (K3), though they make 12'
+    """
+    score = play_score(cards, direction)
+    hand = _cards(cards, "A play")
+    if TRICK in hand:
+        return TRICK_SHOWN, "a play with the Trick Card is always a lie (K3)"
+    if score is None:
+        a, b = hand
+        make = a.number + b.number if direction == UP else -abs(a.number - b.number)  # type: ignore[operator]
+        though = f", though they make {make}" if make == stated else ""
+        return LIED, f"{a} and {b} are not valid allies (K3){though}"
+    what = "the card makes" if len(hand) == 1 else "the cards make"
+    if score == stated:
+        return TRUTHFUL, f"{what} {score}"
+    return LIED, f"{what} {score}, not {stated}"
+
+
 def is_cause(hand: Sequence[Card]) -> bool:
     """Whether a hand is a Cause (K9): exactly 4 cards, one of each suit or all of one suit; the
     secondary colour does not count and the Trick Card has no suit.
@@ -213,7 +359,16 @@ def is_cause(hand: Sequence[Card]) -> bool:
     True
     """
     cards = _cards(hand, "A hand")
-    if len(cards) != HAND_SIZE or any(c.trick for c in cards):
+    if len(cards) != HAND_SIZE:
+        return False
+    decided, had = _decided(cards, _is_cause_of)
+    if not decided:
+        raise _colour_needed(cards, "a 0 card counts by its suit (K9).")
+    return bool(had)
+
+
+def _is_cause_of(cards: Sequence[Card]) -> bool:
+    if any(c.trick for c in cards):
         return False
     return len({c.suit for c in cards}) in (1, 4)
 
@@ -600,7 +755,7 @@ class Match(core.Match):
             team=self._team[player],
             stated=None if play is None else play["stated"],
             with_ally=play is not None and play["cards"] == 2,
-            ally_used=self._ally_used[player],
+            ally_used=self._ally_used[player] and self._set_open,  # a new set, a new ally
             eliminated=g is not None and player in g["eliminated"],
             declined=g is not None and player in g["declined"],
             revealed=None if play is None else play["revealed"],
@@ -636,8 +791,12 @@ class Match(core.Match):
         return [p for p in self.players if self.side(p) in sides]
 
     def standings(self) -> list[tuple[str, str]]:
+        """(player, or team with its members, "points/target"), from the most points down: a
+        short figure reads large on a chip, and "Team A" alone says nobody who is in it."""
         order = sorted(self._points.items(), key=lambda item: -item[1])
-        return [(side, _n_points(pts)) for side, pts in order]
+        teams = self.teams
+        return [(f"{side} ({', '.join(teams[side])})" if teams else side, f"{pts}/{self.target}")
+                for side, pts in order]
 
     @property
     def final_scores(self) -> dict[str, int] | None:
@@ -779,17 +938,18 @@ class Match(core.Match):
     def _steps(self, a: str, b: str) -> int:
         return (self.players.index(b) - self.players.index(a)) % len(self.players)
 
-    def _play_verdict(self, player: str, truth: Any) -> tuple[str, list[dict[str, Any]] | None]:
-        """The verdict of `player`'s current play from a truth input, with the shown cards."""
+    def _judged(self, player: str, truth: Any) -> tuple[str, list[dict[str, Any]] | None, str]:
+        """(verdict, shown cards, why) of `player`'s current play: why is "" for a verdict the
+        table gave, else what the cards make or why they are not valid allies (K3)."""
         g = self._game
         assert g is not None
         play = g["plays"][player]
         if truth is True:
-            return TRUTHFUL, None
+            return TRUTHFUL, None, ""
         if truth is False:
-            return LIED, None
+            return LIED, None, ""
         if truth == TRICK_SHOWN and isinstance(truth, str):
-            return TRICK_SHOWN, None
+            return TRICK_SHOWN, None, ""
         if not isinstance(truth, list):
             raise RuleViolation(
                 "bad-truth",
@@ -802,17 +962,28 @@ class Match(core.Match):
                 f"{player} played {_n_cards(play['cards'])} in this play, not {len(cards)}."
             )
         for earlier in g["shown"].get(player, []):
-            if Card.from_json(earlier) not in cards:
+            if not any(Card.from_json(earlier).fits(c) for c in cards):
                 raise _bad_card(
                     f"{player} showed {Card.from_json(earlier)} earlier in this game: it must be "
                     "one of the cards of the play."
                 )
-        if TRICK in cards:
-            verdict = TRICK_SHOWN  # K3: a play with the Trick Card is always a lie
-        else:
-            score = play_score(cards, g["direction"])
-            verdict = TRUTHFUL if score == play["stated"] else LIED  # K3, K7: combined score
-        return verdict, [c.to_json() for c in cards]
+        # K3: the Trick Card is always a lie; K7: otherwise the combined score and the ally's
+        # validity decide (colour-needed when a colour left out decides it).
+        verdict, why = judge_play(cards, play["stated"], g["direction"])
+        return verdict, [c.to_json() for c in cards], why if verdict == LIED else ""
+
+    @staticmethod
+    def _show(g: dict[str, Any], player: str, cards: list[dict[str, Any]]) -> None:
+        """Add the cards to what `player` showed this game; a card shown again with its colours
+        replaces the same card shown before without them."""
+        shown = [Card.from_json(c) for c in g["shown"].get(player, [])]
+        for card in (Card.from_json(c) for c in cards):
+            same = next((i for i, c in enumerate(shown) if c.fits(card)), None)
+            if same is None:
+                shown.append(card)
+            elif card.complete:
+                shown[same] = card
+        g["shown"][player] = [c.to_json() for c in shown]
 
     # -- points and the log ---------------------------------------------------------------------
 
@@ -990,12 +1161,11 @@ class Match(core.Match):
                 "PASS or a play already shown (K7).",
             )
         doubters = self._check_doubters(event.get("doubters"), target, "play")
-        verdict, cards = self._play_verdict(target, event.get("truth"))
+        verdict, cards, why = self._judged(target, event.get("truth"))
         play = g["plays"][target]
         play["revealed"] = verdict
         if cards is not None:
-            shown = g["shown"].setdefault(target, [])
-            shown.extend(c for c in cards if c not in shown)
+            self._show(g, target, cards)
         g["open"] = None
         changes: dict[str, int] = {}
         showing = f" (showed {_list(Card.from_json(c) for c in cards)})" if cards else ""
@@ -1003,12 +1173,13 @@ class Match(core.Match):
             f"{_list(doubters)} doubt{'s' if len(doubters) == 1 else ''} {target}'s "
             f"{play['stated']}{showing}."
         ]
+        because = f" ({why})" if why else ""
         if verdict == TRUTHFUL:
-            parts.append(f"{target} told the truth: {self._award(target, 1, changes)}.")
+            parts.append(f"{target} told the truth{because}: {self._award(target, 1, changes)}.")
         else:
             first = self._first_doubter(doubters, target)
             trick = " with the Trick Card" if verdict == TRICK_SHOWN else ""
-            parts.append(f"{target} lied{trick}: {self._award(target, -1, changes)}.")
+            parts.append(f"{target} lied{trick}{because}: {self._award(target, -1, changes)}.")
             parts.append(f"{first} unmasked {target}: {self._award(first, 1, changes)}.")
             parts.append(f"{target} is out of this game.")
             g["eliminated"].append(target)
@@ -1053,7 +1224,7 @@ class Match(core.Match):
             cards = _cards(truth, f"{player}'s hand")
             if len(cards) != HAND_SIZE:
                 raise _bad_card(f"A hand is {HAND_SIZE} cards, not {len(cards)}.")
-            had = is_cause(cards)
+            had = is_cause(cards)  # colour-needed when a 0's suit decides it (K9)
             showing = f" (showed {_list(cards)})"
         else:
             raise RuleViolation(
@@ -1088,10 +1259,10 @@ class Match(core.Match):
             self._check_player(p)
         winners = self.projected_winners()
         needed = self.unmask_needed()
-        verdicts: dict[str, tuple[str, list[dict[str, Any]] | None]] = {}
+        verdicts: dict[str, tuple[str, list[dict[str, Any]] | None, str]] = {}
         for p, truth in unmask.items():
             if p in winners and g["plays"][p]["revealed"] is None:
-                verdicts[p] = self._play_verdict(p, truth)
+                verdicts[p] = self._judged(p, truth)
             else:
                 _check_truth_shape(truth)  # not needed, but kept in the log: must be plain data
         missing = [p for p in needed if p not in verdicts]
@@ -1104,11 +1275,10 @@ class Match(core.Match):
         # Mutate from here on.
         for p in self._ally_pending():  # K6: ending the game closes the ally phase
             g["declined"].append(p)
-        for p, (verdict, cards) in verdicts.items():
+        for p, (verdict, cards, _) in verdicts.items():
             g["plays"][p]["revealed"] = verdict
             if cards is not None:
-                shown = g["shown"].setdefault(p, [])
-                shown.extend(c for c in cards if c not in shown)
+                self._show(g, p, cards)
         changes: dict[str, int] = {}
         leaders = self.leaders
         parts = [f"Game {g['no']} ends."]
@@ -1135,9 +1305,10 @@ class Match(core.Match):
                     LIED: "lied",
                     TRICK_SHOWN: "lied with the Trick Card",
                 }
-                parts.append(
-                    " ".join(f"Unmasked, {p} {said[g['plays'][p]['revealed']]}." for p in winners)
-                )
+                parts.append(" ".join(
+                    f"Unmasked, {p} {said[g['plays'][p]['revealed']]}"
+                    f"{f' ({verdicts[p][2]})' if verdicts[p][2] else ''}." for p in winners
+                ))
             if all(r in (LIED, TRICK_SHOWN) for r in results):  # K8, K10: every winner lied
                 parts.append(f"Won with deception: {self._award(lead, 1, changes)}.")
                 if TRICK_SHOWN in results:

@@ -257,3 +257,15 @@ class Match:
     def standings(self) -> list[tuple[str, str]]:
         """(name, what they have) in the order a scoreboard lists them; for summaries."""
         raise NotImplementedError
+
+    @classmethod
+    def variant_of(cls, settings: Event) -> str:
+        """A few words naming the way of play chosen in `settings` (the first event) where a game
+        has several ("short game"), for lists that show a match without replaying it; "" when
+        the game has one way only. Never raises: odd settings give ""."""
+        return ""
+
+    @property
+    def variant(self) -> str:
+        """`variant_of` this match's settings."""
+        return self.variant_of(self._log[0])

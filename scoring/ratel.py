@@ -96,6 +96,24 @@ class Match(core.Match):
         self._history: list[dict[str, Any]] = []
         self._deal(starter)
 
+    @classmethod
+    def variant_of(cls, settings: Event) -> str:
+        """ "standard game", "short game" or "penalty game to 15" (R5, R6).
+
+        >>> Match(["Ann", "Ben"], mode="penalty", penalty_limit=20).variant
+        'penalty game to 20'
+        """
+        mode, limit = settings.get("mode"), settings.get("penalty_limit")
+        if mode == "penalty":
+            return f"penalty game to {limit}" if _is_int(limit) else "penalty game"
+        return {"damage": "standard game", "short": "short game"}.get(mode, "")
+
+    def penalty_hands_limit(self) -> int:
+        """The most cards the other hands can hold together when a penalty round ends (R1, R3):
+        the cards dealt, less at least the winning play of the trick in which someone went out
+        (every trick discards its last play)."""
+        return HAND * len(self.players) - 1
+
     def _deal(self, leader: str) -> None:
         """Start a round: everyone holds 10 cards, the table is empty, `leader` plays first."""
         self._hands = {p: HAND for p in self.players}
@@ -282,15 +300,20 @@ class Match(core.Match):
         order: Sequence[str] | None = None,
         out: str | None = None,
         hands: Mapping[str, int] | None = None,
+        together: int | None = None,
     ) -> None:
         """Enter the round's result only, before its first play (R7).
 
         Damage modes: `order` names every player once in escape order; the last takes damage.
+        `together=k` (2 or more): the last k of the order escaped together in one trick, listed
+        from its winner (R4): nobody takes damage and that winner, the first of them, leads (R5).
         Penalty game: `out` escaped and `hands` gives the cards left by every other player.
         """
         event: Event = {"type": "record_round"}
         if order is not None:
             event["order"] = list(order) if isinstance(order, (list, tuple)) else order
+        if together is not None:
+            event["together"] = together
         if out is not None:
             event["out"] = out
         if hands is not None:
@@ -404,14 +427,28 @@ class Match(core.Match):
                 f"Round {self._round_no} has already started at the table: finish it trick by "
                 "trick, or undo its plays to enter its result only (R7).",
             )
-        extra = set(event) - {"type", "order", "out", "hands"}
+        extra = set(event) - {"type", "order", "out", "hands", "together"}
         if extra:
             raise RuleViolation("bad-result", f"A round result has no {_names(sorted(extra))}.")
         order, out, hands = event.get("order"), event.get("out"), event.get("hands")
+        together = event.get("together")
         if self.mode == "penalty":
+            if together is not None:
+                raise RuleViolation(
+                    "bad-result",
+                    "A penalty round ends at the first escape: there is no last player (R6).",
+                )
             order_list, hand_counts = [], self._check_penalty_result(order, out, hands)
         else:
             order_list, hand_counts = self._check_damage_result(order, out, hands), {}
+            if together is not None and not (
+                _is_int(together) and 2 <= together <= len(order_list)
+            ):
+                raise RuleViolation(
+                    "bad-result",
+                    f"Players who escaped together are 2 to {len(order_list)} of the last in "
+                    f"the order, not {together!r} (R5).",
+                )
         round_no = self._round_no
         changes: dict[str, int] = {}
         if self.mode == "penalty":
@@ -420,6 +457,16 @@ class Match(core.Match):
             listed = ", ".join(f"{p} {_cards(n)}" for p, n in hand_counts.items())
             parts = [f"Round {round_no} result: {out} is out; left in hand: {listed}."]
             parts += self._end_round([out], None, hand_counts, out, False, changes)
+        elif together is not None:
+            event.clear()
+            event.update({"type": "record_round", "order": order_list, "together": together})
+            first, group = order_list[:-together], order_list[-together:]
+            earlier = f"{_names(first)} escaped in that order; then " if first else ""
+            parts = [
+                f"Round {round_no} result: {earlier}{_names(group)} escaped together in one "
+                f"trick, won by {group[0]}."
+            ]
+            parts += self._end_round(order_list, None, {}, group[0], False, changes)
         else:
             event.clear()
             event.update({"type": "record_round", "order": order_list})
@@ -482,18 +529,40 @@ class Match(core.Match):
         missing = [p for p in others if p not in hands]
         if missing:
             raise RuleViolation("bad-result", f"Cards left in hand missing for {_names(missing)}.")
-        dealt = HAND * len(players)
-        for p in others:
-            n = hands[p]
-            if not _is_int(n) or not 0 <= n <= dealt:
-                raise RuleViolation(
-                    "bad-result", f"{p}'s hand must be 0 to {dealt} cards, not {n!r}."
-                )
-        if sum(hands[p] for p in others) > dealt:
-            raise RuleViolation(
-                "bad-result", f"The hands add up to more than the {dealt} cards dealt."
-            )
+        error = self.penalty_hands_violation({p: hands[p] for p in others})
+        if error is not None:
+            raise error
         return {p: hands[p] for p in others}
+
+    def penalty_hands_violation(self, hands: Mapping[str, Any]) -> RuleViolation | None:
+        """Why these cards left in hand cannot end a penalty round, or None (R1, R3, R6): each a
+        whole number from 0 (escaped in the same trick) up, together at most
+        `penalty_hands_limit()`. A screen asks this as the numbers are typed.
+
+        >>> m = Match(["Ann", "Ben", "Cleo", "Dan"], mode="penalty")
+        >>> print(m.penalty_hands_violation({"Ben": 40, "Cleo": 1, "Dan": 1}))
+        Ben's hand must be a whole number of cards from 0 to 39, not 40.
+        >>> print(m.penalty_hands_violation({"Ben": 30, "Cleo": 10, "Dan": 0}))
+        Ben, Cleo and Dan hold 40 cards together: 40 were dealt and the trick in which someone \
+went out discarded at least its winning play, so 39 at most.
+        """
+        limit = self.penalty_hands_limit()
+        for p, n in hands.items():
+            if not _is_int(n) or not 0 <= n <= limit:
+                shown = f"“{n}”" if isinstance(n, str) else repr(n)
+                return RuleViolation(
+                    "bad-result",
+                    f"{p}'s hand must be a whole number of cards from 0 to {limit}, not {shown}.",
+                )
+        total = sum(hands.values())
+        if total > limit:
+            return RuleViolation(
+                "bad-result",
+                f"{_names(list(hands))} hold {total} cards together: {limit + 1} were dealt "
+                f"and the trick in which someone went out discarded at least its winning play, "
+                f"so {limit} at most.",
+            )
+        return None
 
     # -- trick and round ends -------------------------------------------------------------------
 

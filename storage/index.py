@@ -54,6 +54,9 @@ class Summary:
     # (name, final score) in seating order once the match is over, from the game's
     # `final_scores`; () while in play and for games (or modes) without a final score
     scores: tuple[tuple[str, int], ...] = ()
+    # the game's way of play in a few words ("short game"), from `Match.variant_of` of the
+    # settings; "" for a game with one way only
+    variant: str = ""
 
     @property
     def title(self) -> str:
@@ -122,6 +125,19 @@ def replayed_scores(events: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]
         return final_scores(scoring.replay(events))
     except Exception:
         return ()
+
+
+def variant_of(setup: dict[str, Any]) -> str:
+    """The variant words of a match from its settings event, without replaying it ("" for an
+    unregistered game, or when the game's words fail: a summary must not cost a load)."""
+    cls = scoring.GAMES.get(setup.get("game"))  # type: ignore[arg-type]
+    try:
+        words = cls.variant_of(setup) if cls is not None else ""
+    except Exception:
+        log.warning("variant_of a %s match failed; listed without", setup.get("game"),
+                    exc_info=True)
+        return ""
+    return words if isinstance(words, str) else ""
 
 
 def _strings(value: Any, what: str) -> tuple[str, ...]:
@@ -209,6 +225,7 @@ def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summar
             else replayed_scores(events) if hashed
             else ()
         ),
+        variant=variant_of(setup),
     )
 
 
@@ -237,6 +254,7 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "events_count": summary.events_count,
         "fingerprint": summary.fingerprint,
         "scores": [list(row) for row in summary.scores],
+        "variant": summary.variant,
         "stat": list(stat),
     }
 
@@ -272,5 +290,15 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         events_count=count,
         fingerprint=fp,
         scores=_scores(doc.get("scores", [])),
+        variant=doc["variant"] if isinstance(doc.get("variant"), str) else "",
     )
-    return summary, ((stat[0], stat[1]) if "scores" in doc else (-1, -1))
+    # An entry from before scores were kept is read again from its file; so is one from before
+    # the variant, of a game that has variants (the others have "" and need no read).
+    fresh = "scores" in doc and ("variant" in doc or not has_variants(doc["game"]))
+    return summary, ((stat[0], stat[1]) if fresh else (-1, -1))
+
+
+def has_variants(game: str) -> bool:
+    """Whether a registered game names variants (overrides `Match.variant_of`)."""
+    cls = scoring.GAMES.get(game)
+    return cls is not None and cls.variant_of.__func__ is not Match.variant_of.__func__  # type: ignore[attr-defined]

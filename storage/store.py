@@ -620,6 +620,7 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime) 
         events_count=len(events),
         fingerprint=fingerprint(events),
         scores=final_scores(match),
+        variant=match.variant,
     )
 
 

@@ -26,7 +26,8 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
         detail = f"Won by {won}" if won else "Finished"
     else:
         detail = standing
-    label = f"{title}: {', '.join(summary.players)}"
+    variant = getattr(summary, "variant", "")  # "short game": the summary words it, any game
+    label = f"{title}{f' ({variant})' if variant else ''}: {', '.join(summary.players)}"
     picker = use_file_picker()  # for the export, made while rendering
 
     def delete(e: Any) -> None:

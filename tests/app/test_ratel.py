@@ -8,9 +8,19 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.app.ui import assert_buttons_named, begin_new_match, button, host, open_page, see, text
+from tests.app.ui import (
+    assert_buttons_named,
+    begin_new_match,
+    button,
+    host,
+    open_page,
+    see,
+    text,
+    type_into,
+)
 
 STANDARD = "Standard: 2 damage loses"
 PENALTY = "Penalty points: cards left in hand count"
@@ -214,9 +224,8 @@ def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
     button(phone, "Enter result only").click()
     expect(button(phone, "Record round 2")).to_be_disabled()
     host(phone).get_by_role("radio", name="Ann went out").click()
-    for n in range(9, 6, -1):
-        button(phone, "Fewer cards for Ben").click()
-        expect(text(phone, f"{n} cards", exact=True)).to_be_visible()
+    see(phone, "Type the cards left in every other hand.")
+    type_into(phone, "Ben's cards left", "7")
     see(phone, "Penalty points: Ben +7.")
     button(phone, "Record round 2").click()
     see(phone, "Round 2 is over. Penalty points: Ben +7.")
@@ -227,9 +236,15 @@ def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
     # her to 12, the limit: Ben wins.
     see(phone, "Round 3 result")
     host(phone).get_by_role("radio", name="Ben went out").click()
-    for n in range(9, 1, -1):
-        button(phone, "Fewer cards for Ann").click()
-        expect(text(phone, f"{n} cards", exact=True)).to_be_visible()
+    # A hand the deal cannot produce is refused as it is typed (20 cards dealt, the trick that
+    # ended the round discarded at least one): Record stays off and nothing is recorded.
+    type_into(phone, "Ann's cards left", "40")
+    see(phone, "Ann's hand must be a whole number of cards from 0 to 19, not 40.")
+    expect(button(phone, "Record round 3")).to_be_disabled()
+    phone.wait_for_timeout(500)
+    phone.screenshot(path=str(app.data.parent / "ratel-penalty-refused.png"))
+    type_into(phone, "Ann's cards left", "2")
+    see(phone, "Penalty points: Ann +2.")
     button(phone, "Record round 3").click()
     see(phone, "Game over: Ben wins!")
     see(phone, "Ann loses.")
@@ -237,3 +252,43 @@ def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
     expect_row(phone, "Ben", "7 of 12 penalty points")
     phone.wait_for_timeout(500)
     phone.screenshot(path=str(app.data.parent / "ratel-penalty-end.png"))
+
+
+@pytest.mark.browser
+def test_a_result_only_round_where_the_last_escape_together_and_the_variant_in_lists(
+        app, phone) -> None:
+    new_match(phone, app.url, "Ann", "Ben", "Cleo", mode="Short game: 1 damage loses")
+    match_url = phone.url
+    button(phone, "Enter result only").click()
+    button(phone, "Ben escaped 1st").click()
+    button(phone, "Cleo escaped 2nd").click()
+    see(phone, "Ann is left holding cards and takes the damage.")
+    # R5: Cleo and Ann shed their last cards in one trick, which Cleo won: nobody takes damage.
+    host(phone).get_by_role("radio", name="The last 2 escaped together (Cleo first)").click()
+    see(phone, "Cleo and Ann escaped in one trick: nobody takes damage; Cleo won it and leads "
+               "(R5).")
+    phone.wait_for_timeout(300)
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 412, f"the page scrolls sideways ({width} px)"
+    phone.wait_for_timeout(500)
+    phone.screenshot(path=str(app.data.parent / "ratel-together.png"))
+    button(phone, "Record round 1").click()
+    see(phone, "The last players escaped together: nobody takes damage (R5).")
+    see(phone, "Round 2 · Cleo leads")
+    for name in ("Ann", "Ben"):
+        expect_row(phone, name, "10 cards, 0 of 1 damage")
+
+    # Continue (Home) and History say which way each match is played.
+    open_page(phone, app.url)
+    see(phone, "Ratel (short game): Ann, Ben, Cleo")
+    open_page(phone, match_url)
+    button(phone, "Enter result only").click()
+    button(phone, "Ann escaped 1st").click()
+    button(phone, "Ben escaped 2nd").click()
+    button(phone, "Record round 2").click()
+    see(phone, "Game over: Cleo loses!")
+    open_page(phone, app.url)
+    button(phone, "History").click()
+    see(phone, "Ratel (short game): Ann, Ben, Cleo")
+    phone.wait_for_timeout(500)
+    phone.screenshot(path=str(app.data.parent / "ratel-history.png"))

@@ -61,7 +61,7 @@ def test_setup_defaults_and_settings_event() -> None:
     assert m.phase == "set-needed" and m.set_no == 0 and m.game_no == 0
     assert m.current is None and m.starter is None and m.direction is None
     assert m.winners == [] and not m.is_over and m.history == []
-    assert m.standings() == [("Ann", "0 points"), ("Ben", "0 points"), ("Cleo", "0 points")]
+    assert m.standings() == [("Ann", "0/10"), ("Ben", "0/10"), ("Cleo", "0/10")]
     assert Match.replay(json.loads(json.dumps(m.events))).events == m.events
 
 
@@ -535,7 +535,8 @@ def test_k8_winner_who_lied_gets_the_deception_point() -> None:
     m.end_game({"Ben": [Card(2, secondary="red")]})
     assert m.points == {"Ann": 0, "Ben": 2, "Cleo": 0}
     assert last(m)["text"] == (
-        "Game 1 ends. Ben wins with 12: +1. Unmasked, Ben lied. Won with deception: +1."
+        "Game 1 ends. Ben wins with 12: +1. Unmasked, Ben lied (the card makes 2, not 12). "
+            "Won with deception: +1."
     )
 
 
@@ -754,7 +755,7 @@ def test_k11_match_ends_with_the_whole_action_applied() -> None:
     assert not m.is_over and m.winners == [] and m.phase == "ally-phase"
     m.redo()
     assert m.is_over and m.winners == ["Ben"]
-    assert m.standings() == [("Ben", "3 points"), ("Ann", "0 points"), ("Cleo", "0 points")]
+    assert m.standings() == [("Ben", "3/2"), ("Ann", "0/2"), ("Cleo", "0/2")]
 
 
 def test_k11_a_doubt_or_cause_can_end_the_match() -> None:
@@ -782,7 +783,7 @@ def test_k11_team_winners_are_the_teams_players() -> None:
     m.doubt("Ann", True)
     assert m.is_over and m.winners == ["Ben", "Dan"]
     assert last(m)["text"].endswith("Moons (Ben, Dan) win the match with 1 point.")
-    assert m.standings() == [("Moons", "1 point"), ("Suns", "0 points")]
+    assert m.standings() == [("Moons (Ben, Dan)", "1/1"), ("Suns (Ann, Cleo)", "0/1")]
 
 
 # -- full scripted sets ---------------------------------------------------------------------------
@@ -964,7 +965,8 @@ def _log_then(extra: list[dict]) -> list[dict]:
         ({"type": "play", "player": "Cleo", "stated": 5, "with_ally": "yes"}, "bad-event"),
         ({"type": "play", "player": "Ann", "stated": 5, "with_ally": False}, "not-your-turn"),
         ({"type": "doubt", "doubters": "Ann", "truth": True}, "cannot-doubt"),
-        ({"type": "doubt", "doubters": ["Ann"], "truth": [{"number": 5}]}, "bad-card"),
+        ({"type": "doubt", "doubters": ["Ann"], "truth": [{"number": 5, "secondary": "red"}]},
+         "bad-card"),
         ({"type": "doubt", "doubters": ["Ann"], "truth": [{"number": 5, "x": 1}]}, "bad-card"),
         ({"type": "doubt", "doubters": ["Ann"], "truth": {"number": 5}}, "bad-truth"),
         ({"type": "start_game", "direction": "up", "player": "Ben"}, "game-in-progress"),

@@ -1,5 +1,5 @@
-"""The card picker: the revealed cards entered one by one (a number, then its secondary colour; a 0
-by its suit; or the Trick Card), so the engine can decide the verdict itself (K1-K3, K9)."""
+"""The card picker: the revealed cards entered one by one by number (or the Trick Card), then only
+the colours the engine says decide the verdict, so it can decide the verdict itself (K1-K3, K9)."""
 
 from __future__ import annotations
 
@@ -55,21 +55,36 @@ def _number_key(label: str, text: str, on: bool, on_click: Callable[[], None],
     )
 
 
+def _copies(number: int) -> int:
+    """How many cards of the deck carry `number` (K1): four 0 cards, three of every other."""
+    return 4 if number == 0 else 3
+
+
 @ft.component
 def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None], done_label: str,
-               start: Sequence[careta.Card] = (), what: str = "cards") -> ft.Control:
-    """Pick `count` distinct cards; `start` are cards already shown (kept, but removable)."""
+               start: Sequence[careta.Card] = (), what: str = "cards",
+               colours_needed: Callable[[Sequence[careta.Card]], list[int]] =
+               careta.play_colours_needed,
+               colours_decide: str = "whether the two cards are valid allies (K3)"
+               ) -> ft.Control:
+    """Pick `count` cards by number; `start` are cards already shown (kept, but removable).
+
+    A colour is asked only where `colours_needed` (the engine) says it decides the verdict: never
+    for one card (its score is its number), an ally's colours only when they decide whether the
+    two are valid allies, a Cause's 0 cards only when their suit decides it."""
     picked, set_picked = ft.use_state(list(start)[:count])
-    number, set_number = ft.use_state(None)
 
     def add(card: careta.Card) -> None:
-        if card not in picked and len(picked) < count:
+        if len(picked) < count:
             set_picked([*picked, card])
-        set_number(None)
 
-    def remove(card: careta.Card) -> None:
-        set_picked([c for c in picked if c != card])
+    def remove(i: int) -> None:
+        set_picked(picked[:i] + picked[i + 1:])
 
+    def settle(i: int, card: careta.Card) -> None:
+        set_picked(picked[:i] + [card] + picked[i + 1:])
+
+    needed = colours_needed(picked) if len(picked) == count else []
     parts: list[ft.Control] = [
         ft.Text(f"{what.capitalize()} shown: {len(picked)} of {count}", size=15,
                 weight=ft.FontWeight.BOLD),
@@ -77,31 +92,35 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None], done_la
     if picked:
         parts.append(ft.Row(
             [ft.Row([cards_row([c]), icon_action(ft.Icons.CLOSE, f"Remove {c}",
-                                                 lambda e, c=c: remove(c))],
-                    spacing=0, tight=True) for c in picked],
+                                                 lambda e, i=i: remove(i))],
+                    spacing=0, tight=True) for i, c in enumerate(picked)],
             wrap=True, spacing=6))
     if len(picked) < count:
         keys = [
-            _number_key(f"Number {n}", str(n), number == n,
-                        lambda n=n: set_number(None if number == n else n))
+            _number_key(f"Number {n}", str(n), False,
+                        lambda n=n: add(careta.Card(n)),
+                        disabled=sum(c.number == n and not c.trick for c in picked)
+                        >= _copies(n))
             for n in range(13)
         ]
         keys.append(_number_key("The Trick Card", "T", False, lambda: add(careta.TRICK),
                                 disabled=careta.TRICK in picked, bgcolor=TRICK_FILL))
         parts.append(ft.Row(keys, wrap=True, spacing=5, run_spacing=5))
-        if number == 0:
-            parts.append(note("Which 0? Each suit has one, with no secondary colour."))
-            choices = [careta.Card(0, suit=c) for c in careta.COLOURS]
-            parts.append(ft.Row([_colour_key(c, c.suit or "", c in picked, add) for c in choices],
-                                wrap=True, spacing=6, run_spacing=6))
-        elif number is not None:
-            suit = careta.suit_of(number)
-            parts.append(note(f"A {number} is {suit} ({careta.SUITS[suit]}). Its secondary "
-                              "colour (the character):"))
-            choices = [careta.Card(number, secondary=c) for c in careta.COLOURS if c != suit]
-            parts.append(ft.Row([_colour_key(c, c.secondary or "", c in picked, add)
-                                 for c in choices], wrap=True, spacing=6, run_spacing=6))
+    elif needed:
+        i = needed[0]
+        card = picked[i]
+        others = picked[:i] + picked[i + 1:]
+        choices = [c for c in card.could_be() if c not in others]
+        if card.number == 0:
+            parts.append(note(f"Which 0? Its suit decides {colours_decide}."))
+        else:
+            parts.append(note(f"Which {card.number}? Its secondary colour (the character) "
+                              f"decides {colours_decide}."))
+        parts.append(ft.Row(
+            [_colour_key(c, (c.suit if card.number == 0 else c.secondary) or "", False,
+                         lambda c, i=i: settle(i, c)) for c in choices],
+            wrap=True, spacing=6, run_spacing=6))
     parts.append(ft.FilledButton(done_label, icon=ft.Icons.FACT_CHECK, height=48,
-                                 disabled=len(picked) != count,
+                                 disabled=len(picked) != count or bool(needed),
                                  on_click=lambda e: on_done(list(picked))))
     return ft.Column(parts, spacing=8)

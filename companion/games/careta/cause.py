@@ -35,5 +35,7 @@ def cause_panel(match: careta.Match, player: str, act: Callable[..., bool],
         on_truth=claim,
         on_cancel=close,
         nobody=(f"Nobody doubts {player}", undoubted),
+        colours_needed=careta.cause_colours_needed,  # K9: suits count, secondaries never
+        colours_decide="whether the hand is a Cause (K9)",
         key=f"cause-{player}-{version}",
     )

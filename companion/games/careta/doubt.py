@@ -27,6 +27,8 @@ def DoubtPanel(
     cards_label: str = "Enter the cards",
     hint: str = "",
     nobody: tuple[str, Callable[[], None]] | None = None,
+    colours_needed: Callable[[Sequence[careta.Card]], list[int]] = careta.play_colours_needed,
+    colours_decide: str = "whether the two cards are valid allies (K3)",
 ) -> ft.Control:
     """Doubter toggles (only `allowed` players can be picked: K7, K10), then the verdict buttons
     (`verdicts`: (button text, truth for the engine)) or the card picker for `cards` cards.
@@ -56,7 +58,8 @@ def DoubtPanel(
         wrap=True, spacing=6, run_spacing=6))
     if picking:
         parts.append(CardPicker(count=cards, start=start_cards, done_label="Check the cards",
-                                on_done=lambda shown: on_truth(list(doubters), shown)))
+                                on_done=lambda shown: on_truth(list(doubters), shown),
+                                colours_needed=colours_needed, colours_decide=colours_decide))
     else:
         buttons = [
             ft.FilledButton(text, height=48, disabled=not ready,

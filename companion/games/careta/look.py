@@ -24,8 +24,9 @@ def card_chip(card: careta.Card, size: int = 34) -> ft.Control:
     ("5 red/blue", "0 green", "the Trick Card")."""
     if card.trick:
         face, ink, rim, text = TRICK_FILL, "#FFFFFF", "#B0BEC5", "T"
+    elif card.suit is None:  # a 0 entered without its suit (it did not count): no colour
+        face, ink, rim, text = "#9E9E9E", "#000000", "#FFFFFF", "0"
     else:
-        assert card.suit is not None
         face, ink = FILL[card.suit], INK[card.suit]
         rim = FILL[card.secondary] if card.secondary else "#FFFFFF"
         text = str(card.number)

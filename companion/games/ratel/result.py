@@ -8,12 +8,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names, plural
+from companion.describe.words import names
 from companion.games.ratel.parts import ordinal
-from companion.widgets.icon_action import icon_action
 from scoring import ratel
-
-DEALT = ratel.HAND  # a hand stepper starts at the cards dealt: the table counts from there
 
 
 def _box(parts: list[ft.Control]) -> ft.Control:
@@ -25,29 +22,15 @@ def _box(parts: list[ft.Control]) -> ft.Control:
     )
 
 
-def _hand_stepper(name: str, value: int, high: int,
-                  on_change: Callable[[int], None]) -> ft.Control:
-    """Cards left in `name`'s hand: − and + named for the player, the count between them."""
-    return ft.Row(
-        [
-            ft.Text(name, size=16, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-            icon_action(ft.Icons.REMOVE, f"Fewer cards for {name}",
-                        lambda e: on_change(value - 1), disabled=value <= 0),
-            ft.Container(
-                content=ft.Text(plural(value, "card"), size=17, weight=ft.FontWeight.BOLD),
-                width=84,
-                alignment=ft.Alignment.CENTER,
-            ),
-            icon_action(ft.Icons.ADD, f"More cards for {name}",
-                        lambda e: on_change(value + 1), disabled=value >= high),
-        ],
-        spacing=0,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
+def typed_count(text: str) -> int | str:
+    """A typed hand as a number when it is one, else the text as typed, for the engine to refuse
+    with its own message (nothing the scorekeeper typed is dropped silently)."""
+    t = text.strip()
+    return int(t) if t.isascii() and t.isdigit() and len(t) <= 6 else t
 
 
 def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str],
-                  set_order: Callable[[list[str]], None]) -> ft.Control:
+                  together: int, set_draft: Callable[[list[str], int], None]) -> ft.Control:
     players = match.players
     left = [p for p in players if p not in order]
     complete = len(left) == 1
@@ -55,69 +38,95 @@ def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str]
     parts: list[ft.Control] = [
         ft.Text(f"Round {match.round_no} result", size=18, weight=ft.FontWeight.BOLD),
         ft.Text("Tap the players in the order they escaped; the last one left takes the "
-                "damage.", size=14),
+                "damage. Players who escaped in one trick: tap its winner first (R4).", size=14),
     ]
     for i, name in enumerate(order):
         parts.append(ft.Text(f"{i + 1}. {name} escaped {ordinal(i + 1)}", size=15))
     if complete:
         loser = left[0]
-        parts.append(ft.Text(f"{loser} is left holding cards and takes the damage.", size=15,
-                             weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR))
+        choices = [ft.Radio(value="0", label=f"{loser} was left holding cards: 1 damage")]
+        for k in range(2, len(players) + 1):
+            group = full[-k:]  # listed from the trick's winner (R4)
+            choices.append(ft.Radio(value=str(k), label=f"The last {k} escaped together "
+                                                          f"({group[0]} first)"))
+        parts.append(ft.RadioGroup(
+            value=str(together),
+            on_change=lambda e: set_draft(order, int(e.control.value or 0)),
+            content=ft.Column(choices, spacing=0)))
+        if together:
+            group = full[-together:]
+            parts.append(ft.Text(f"{names(group)} escaped in one trick: nobody takes damage; "
+                                 f"{group[0]} won it and leads (R5).", size=15,
+                                 weight=ft.FontWeight.BOLD))
+        else:
+            parts.append(ft.Text(f"{loser} is left holding cards and takes the damage.", size=15,
+                                 weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR))
     else:
         place = ordinal(len(order) + 1)
         parts.append(ft.Row([ft.FilledTonalButton(f"{name} escaped {place}", height=48,
-                                                  on_click=lambda e, n=name: set_order(
-                                                      [*order, n]))
+                                                  on_click=lambda e, n=name: set_draft(
+                                                      [*order, n], 0))
                              for name in left], wrap=True, spacing=8, run_spacing=8))
 
     def record(e: Any) -> None:
-        if act(lambda m: m.record_round(order=full)):
-            set_order([])
+        if act(lambda m: m.record_round(order=full, together=together or None)):
+            set_draft([], 0)
 
     parts.append(ft.Row(
         [ft.FilledButton(f"Record round {match.round_no}", icon=ft.Icons.CHECK, height=52,
                          disabled=not complete, on_click=record),
          ft.TextButton("Start again", height=48, disabled=not order,
-                       on_click=lambda e: set_order([]))],
+                       on_click=lambda e: set_draft([], 0))],
         wrap=True, spacing=8,
     ))
     return _box(parts)
 
 
 def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None,
-                   hands: dict[str, int], set_entry: Callable[[str | None, dict[str, int]], None]
-                   ) -> ft.Control:
+                   typed: dict[str, str],
+                   set_entry: Callable[[str | None, dict[str, str]], None]) -> ft.Control:
+    """Who went out, then each other hand typed as a number; the engine says at once what the
+    deal cannot produce, and Record stays off until every hand is typed and fits."""
     players = match.players
-    dealt = DEALT * len(players)
     parts: list[ft.Control] = [
         ft.Text(f"Round {match.round_no} result", size=18, weight=ft.FontWeight.BOLD),
         ft.Text("Who ran out of cards?", size=14),
         ft.RadioGroup(
             value=out,
-            on_change=lambda e: set_entry(e.control.value, hands),
+            on_change=lambda e: set_entry(e.control.value, typed),
             content=ft.Column([ft.Radio(value=p, label=f"{p} went out") for p in players],
                               spacing=0),
         ),
     ]
+    others = [p for p in players if p != out]
+    hands = {p: typed_count(typed.get(p, "")) for p in others}
+    filled = {p: n for p, n in hands.items() if n != ""}
+    error = match.penalty_hands_violation(filled) if out is not None else None
     if out is not None:
         parts.append(ft.Text("Cards left in hand (penalty points):", size=14))
-        for name in players:
-            if name == out:
-                continue
-            value = hands.get(name, DEALT)
-            parts.append(_hand_stepper(
-                name, value, dealt,
-                lambda n, name=name: set_entry(out, {**hands, name: max(0, min(n, dealt))})))
-    others = {p: hands.get(p, DEALT) for p in players if p != out}
+        for name in others:
+            parts.append(ft.TextField(
+                label=f"{name}'s cards left", value=typed.get(name, ""),
+                keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                on_change=lambda e, name=name: set_entry(
+                    out, {**typed, name: e.control.value or ""}),
+            ))
+    complete = out is not None and len(filled) == len(others)
 
     def record(e: Any) -> None:
-        if act(lambda m: m.record_round(out=out, hands=others)):
+        if act(lambda m: m.record_round(out=out, hands=hands)):
             set_entry(None, {})
 
     parts.append(ft.FilledButton(f"Record round {match.round_no}", icon=ft.Icons.CHECK,
-                                 height=52, disabled=out is None, on_click=record))
-    if out is not None:
-        scored = [f"{p} +{n}" for p, n in others.items()]
+                                 height=52, disabled=not complete or error is not None,
+                                 on_click=record))
+    if error is not None:
+        parts.append(ft.Text(str(error), size=14, color=ft.Colors.ERROR))
+    elif out is not None and not complete:
+        parts.append(ft.Text("Type the cards left in every other hand.", size=13,
+                             color=ft.Colors.ON_SURFACE_VARIANT))
+    elif complete:
+        scored = [f"{p} +{n}" for p, n in hands.items()]
         parts.append(ft.Text(f"Penalty points: {names(scored)}.", size=13,
                              color=ft.Colors.ON_SURFACE_VARIANT))
     return _box(parts)
@@ -127,14 +136,16 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
 def RoundResult(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Control:
     """The result form for the round about to start; nothing is recorded until "Record"."""
     # (round, escape order) and (round, who went out, hands): a draft belongs to its round.
-    order_draft, set_order_draft = ft.use_state((0, []))
+    order_draft, set_order_draft = ft.use_state((0, [], 0))
     penalty_draft, set_penalty_draft = ft.use_state((0, None, {}))
     round_no = match.round_no
     if match.mode == "penalty":
-        out, hands = (penalty_draft[1], penalty_draft[2]) if penalty_draft[0] == round_no \
+        out, typed = (penalty_draft[1], penalty_draft[2]) if penalty_draft[0] == round_no \
             else (None, {})
-        return _penalty_hands(match, act, out, hands,
+        return _penalty_hands(match, act, out, typed,
                               lambda o, h: set_penalty_draft((round_no, o, dict(h))))
-    order = order_draft[1] if order_draft[0] == round_no else []
+    order, together = (order_draft[1], order_draft[2]) if order_draft[0] == round_no \
+        else ([], 0)
     order = [p for p in order if p in match.players]
-    return _escape_order(match, act, order, lambda o: set_order_draft((round_no, list(o))))
+    return _escape_order(match, act, order, together,
+                         lambda o, k: set_order_draft((round_no, list(o), k)))

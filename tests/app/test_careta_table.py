@@ -1,0 +1,127 @@
+"""Careta at the table (issue 14): cards entered without colours that cannot matter, a lie by
+invalid allies that says why, chips as large as Caro's, default team names that name their
+members, and "ally used this set" gone once the set is over.
+
+Every expected point below is worked out by hand from the rulings (K1-K11 of RULINGS.md).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.app.test_careta import new_match, points, seat, tap
+from tests.app.ui import button, host, see, text
+
+SHOTS = "/tmp/tablecards-shots"
+
+
+def shot(page: Page, name: str) -> None:
+    page.wait_for_timeout(500)
+    page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+def chip_text_height(page: Page, value: str) -> float:
+    """The height of a scoreboard chip's figure, as the semantics tree lays it out."""
+    box = text(page, value, exact=True).first.bounding_box()
+    assert box is not None, value
+    return box["height"]
+
+
+@pytest.mark.browser
+def test_colours_are_asked_only_where_they_decide_and_a_lie_says_why(app, phone) -> None:
+    new_match(phone, app.url, "Ann", "Ben")
+    button(phone, "Start match").click()
+    tap(phone, re.compile(r"^Start set 1 \(Ann deals\)"), "Set 1 begins")
+    # The chips read as large as Caro's (20 px figures, not 13 px).
+    assert chip_text_height(phone, "0/10") >= 22
+
+    # Game 1, UP: Ben plays card and ally at once and states 11; Ann doubts. A 5 and a 6 are
+    # red and yellow: their colours decide whether they are valid allies, so both are asked.
+    tap(phone, "UP", "Game 1 of set 1: Ben starts and plays UP.")
+    host(phone).get_by_role("switch", name="Card and ally at once").click()
+    button(phone, "State 24").wait_for()
+    tap(phone, "State 11", "Ben plays a card with an ally and states 11.")
+    button(phone, "Doubt Ben's 11").click()
+    button(phone, "Ann doubts").click()
+    button(phone, "Enter the cards").click()
+    button(phone, "Number 5").click()
+    see(phone, "Cards shown: 1 of 2")
+    button(phone, "Number 6").click()
+    see(phone, "Which 5? Its secondary colour (the character) decides whether the two cards are "
+               "valid allies (K3).")
+    shot(phone, "careta-01-which-5")
+    button(phone, "5 red/blue").click()
+    see(phone, "Which 6?")
+    button(phone, "6 yellow/green").click()
+    # K3: 5 red/blue and 6 yellow/green share no colour: a lie though 5 + 6 is the 11 stated.
+    tap(phone, "Check the cards", "Ben lied (5 red/blue and 6 yellow/green are not valid allies "
+                                  "(K3), though they make 11)")
+    shot(phone, "careta-02-lie-says-why")
+    points(phone, "Ann", 1)
+
+    # Ann states 7; Ben (out, but he may doubt: K7) doubts; one card: no colour is asked at all.
+    tap(phone, "State 7", "Ann plays a card and states 7.")
+    button(phone, "Doubt Ann's 7").click()
+    button(phone, "Ben doubts").click()
+    button(phone, "Enter the cards").click()
+    button(phone, "Number 7").click()
+    expect(text(phone, "Which 7?")).to_have_count(0)
+    expect(button(phone, "7 blue/green")).to_have_count(0)
+    expect(button(phone, "Check the cards")).to_be_enabled()
+    shot(phone, "careta-03-one-card")
+    tap(phone, "Check the cards", "Ben doubts Ann's 7 (showed 7 blue). Ann told the truth: +1.")
+    tap(phone, "End game 1", "Game 1 ends. Ann wins with 7: +1.")
+    points(phone, "Ann", 3)
+
+    # Games 2 and 3: Ann wins both, truthful. Ben's ally is used for the whole set...
+    for game, starter, other, first, second in ((2, "Ann", "Ben", 3, 2),
+                                                (3, "Ben", "Ann", 1, 2)):
+        tap(phone, "UP", f"Game {game} of set 1: {starter} starts and plays UP.")
+        tap(phone, f"State {first}", f"{starter} plays a card and states {first}.")
+        tap(phone, f"State {second}", f"{other} plays a card and states {second}.")
+        if game == 2:
+            seat(phone, "Ben", "states 2 · ally used this set")
+        button(phone, "Ann told the truth").click()
+        tap(phone, f"End game {game}", f"Game {game} ends. Ann wins with")
+    see(phone, "Set 1 is over.")
+    points(phone, "Ann", 5)
+    # ... and no longer once the set is over: the next set gives everyone an ally again.
+    seat(phone, "Ben", "waiting")
+    assert chip_text_height(phone, "5/10") >= 22
+    shot(phone, "careta-04-set-over")
+
+
+@pytest.mark.browser
+def test_default_team_names_name_their_members(app, phone) -> None:
+    new_match(phone, app.url, "Ann", "Ben", "Cleo", "Dan")
+    host(phone).get_by_role("radio", name="Teams 2v2").click()
+    button(phone, "Start match").click()
+    see(phone, "Deck Master: Ann")
+    chip = text(phone, re.compile(r"^Team A \((\w+), (\w+)\)$"), exact=True).first
+    expect(chip).to_be_visible()
+    members = re.match(r"^Team A \((\w+), (\w+)\)$", chip.inner_text())
+    assert members is not None and "Ann" in members.groups()
+    shot(phone, "careta-05-team-chips")
+    button(phone, "Big scoreboard").click()
+    see(phone, re.compile(r"^Team A \(\w+, \w+\): 0/10"))
+    see(phone, re.compile(r"^Team B \(\w+, \w+\): 0/10"))
+    shot(phone, "careta-06-team-board")
+
+    # A single 0 doubted: its suit does not count, so none is asked; the card shows colourless.
+    button(phone, "Back").click() if button(phone, "Back").count() else None
+    tap(phone, re.compile(r"^Start set 1 \(Ann deals\)"), "Set 1 begins")
+    tap(phone, "UP", "Game 1 of set 1: Ben starts and plays UP.")
+    tap(phone, "State 0", "Ben plays a card and states 0.")
+    button(phone, "Doubt Ben's 0").click()
+    button(phone, "Ann doubts").click()
+    button(phone, "Enter the cards").click()
+    button(phone, "Number 0").click()
+    expect(text(phone, "Which 0?")).to_have_count(0)
+    tap(phone, "Check the cards", "Ann doubts Ben's 0 (showed a 0). Ben told the truth: +1 for "
+                                  "Team B.")
+    see(phone, "Team B (Ben, Dan)")
+    expect(text(phone, "1/10", exact=True)).to_be_visible()
+    shot(phone, "careta-07-zero-shown")

@@ -1,0 +1,42 @@
+"""`Summary.variant`: the way of play (Ratel's standard, short or penalty game) listed without
+replaying a match, kept in the index, and worked out for an index from before it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scoring import ratel
+from storage import Store
+from tests.storage import finished
+
+
+def test_summaries_name_the_variant_and_keep_it_across_a_restart(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    with Store(folder) as store:
+        ids = {
+            "penalty": store.create(ratel.Match(["Ann", "Ben"], mode="penalty",
+                                                penalty_limit=20)),
+            "short": store.create(ratel.Match(["Ann", "Ben"], mode="short")),
+            "standard": store.create(finished.ratel_damage_finished()),
+            "caro": store.create(finished.caro_in_play()),
+        }
+        before = {s.id: s.variant for s in store.summaries()}
+    assert before == {ids["penalty"]: "penalty game to 20", ids["short"]: "short game",
+                      ids["standard"]: "standard game", ids["caro"]: ""}
+    with Store(folder) as store:
+        assert {s.id: s.variant for s in store.summaries()} == before
+
+
+def test_an_index_from_before_the_variant_is_brought_up_to_date(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    with Store(folder) as store:
+        store.create(ratel.Match(["Ann", "Ben"], mode="short"))
+        before = store.summaries()
+    index = folder / "index.json"
+    tables = json.loads(index.read_text())
+    for entry in tables["matches"].values():
+        del entry["variant"]
+    index.write_text(json.dumps(tables))
+    with Store(folder) as store:
+        assert store.summaries() == before and before[0].variant == "short game"
