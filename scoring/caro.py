@@ -113,6 +113,7 @@ class Match(core.Match):
     GAME: ClassVar[str] = "caro"
     TITLE: ClassVar[str] = "Caro"
     PLAYERS: ClassVar[range] = range(2, 5)
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_turns", "_story", "_passed"})  # core
 
     def __init__(self, players: list[str], starter: str | None = None) -> None:
         super().__init__({"players": players, "starter": starter})

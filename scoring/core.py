@@ -9,15 +9,16 @@ every event on the way, so a log read from disk or an import is checked like liv
 A game subclasses `Match`: it sets `GAME`, `TITLE` and `PLAYERS`, builds its start state in
 `_setup(settings)`, and handles each event type `t` in a method `_on_t(event)` that raises
 `RuleViolation` before it mutates anything. Public action methods build the event and pass it to
-`_record`. All game state lives in instance attributes that do not start with `_log`, `_redo` or
-`_checkpoints`, so the base class can snapshot it.
+`_record`. All game state lives in instance attributes other than `_log`, `_redo` and
+`_checkpoints`, so the base class can snapshot it; a game names its append-only history lists in
+`_APPEND_ONLY` so that snapshots share them instead of copying them.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 Event = dict[str, Any]
 
@@ -25,6 +26,13 @@ Event = dict[str, Any]
 CHECKPOINT_EVERY = 32
 MAX_NAME = 24
 _BASE_FIELDS = frozenset({"_log", "_redo", "_checkpoints"})
+
+
+class _Prefix(NamedTuple):
+    """A checkpoint's view of an append-only list: its first `length` items, shared not copied."""
+
+    items: list[Any]
+    length: int
 
 
 class RuleViolation(ValueError):
@@ -84,6 +92,11 @@ class Match:
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     PLAYERS: ClassVar[range] = range(2, 3)
+    # State attributes that are append-only lists (a history): items are only ever appended, and
+    # an item is never changed once appended (a whole new list may replace one). Checkpoints and
+    # twins share their items instead of deep-copying them: that keeps replay and every action
+    # O(1) in the length of the history. tests/scoring/test_core_history.py holds each game to it.
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, settings: Event) -> None:
         """Start a match from its settings event (a subclass builds it from keyword arguments)."""
@@ -107,8 +120,10 @@ class Match:
 
     def _record(self, event: Event) -> None:
         """Validate and apply one action's event, then log it; a new action clears redo."""
-        self._apply(event)
-        self._redo.clear()
+        twin = self._fork()
+        twin._apply(event)  # refused: the twin is dropped and nothing here changed
+        twin._redo.clear()
+        self._publish(twin)
 
     def _require_player(self, player: str | None, expected: str | None) -> str:
         """The acting player: `expected` (the current one) unless `player` names someone else."""
@@ -119,6 +134,16 @@ class Match:
         return expected
 
     # -- the log --------------------------------------------------------------------------------
+    #
+    # Readers (the screens of several sessions) read a shared live match without a lock; only
+    # writers take one. So no writer ever changes the state readers see: every action, undo and
+    # redo works on a twin (`_fork`, or `_rebuilt` from a checkpoint) and `_publish` swaps the
+    # twin's finished state in with ONE assignment of `__dict__`, which is atomic under the GIL.
+    # A reader sees every attribute before or after the change, never a missing or half-made one;
+    # the objects of a published state are never mutated afterwards (append-only lists grow at
+    # their end, which a reader iterating them tolerates). Two separate reads may straddle a swap
+    # (the board of one version, `current` of the next); a screen re-renders on the next change.
+    # Only `Match.replay` and `__init__` work in place: nobody can see that match yet.
 
     def _apply(self, event: Event) -> None:
         kind = event.get("type") if isinstance(event, dict) else None
@@ -132,27 +157,53 @@ class Match:
             raise
         except Exception:
             # A handler must refuse before it mutates; if a bug broke that, put the state back.
-            self._restore(before)
+            self._publish(self._rebuilt(before))
             raise
         self._log.append(copy.deepcopy(event))
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = self._snapshot()
 
-    def _snapshot(self) -> dict[str, Any]:
-        return copy.deepcopy({k: v for k, v in vars(self).items() if k not in _BASE_FIELDS})
+    def _state(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS}
 
-    def _restore(self, length: int) -> None:
-        """Rebuild the state after the first `length` events from the nearest checkpoint."""
+    def _snapshot(self) -> dict[str, Any]:
+        """The state as a checkpoint: a deep copy, except that an append-only list is kept as a
+        reference and its length (O(1), so replay stays linear however long the history grows)."""
+        state = self._state()
+        kept = {k: _Prefix(v, len(v)) for k, v in state.items() if self._append_only(k, v)}
+        return copy.deepcopy({k: v for k, v in state.items() if k not in kept}) | kept
+
+    def _append_only(self, key: str, value: Any) -> bool:
+        return key in self._APPEND_ONLY and type(value) is list
+
+    def _twin(self, state: dict[str, Any], log: list[Event], checkpoints: dict) -> Match:
+        """A match of the same game holding `state` (copied here: a twin shares nothing mutable
+        with this match but the entries of append-only lists, which nobody mutates)."""
+        twin = object.__new__(type(self))
+        prefixes = {k: v.items[: v.length] for k, v in state.items() if isinstance(v, _Prefix)}
+        lists = {k: list(v) for k, v in state.items() if self._append_only(k, v)}
+        rest = {k: v for k, v in state.items() if k not in prefixes and k not in lists}
+        vars(twin).update(copy.deepcopy(rest) | prefixes | lists)
+        twin._log, twin._redo, twin._checkpoints = log, list(self._redo), checkpoints
+        return twin
+
+    def _fork(self) -> Match:
+        """A twin in this match's exact state, for a writer to change and then `_publish`."""
+        return self._twin(self._state(), list(self._log), dict(self._checkpoints))
+
+    def _rebuilt(self, length: int) -> Match:
+        """A twin in the state after the first `length` events, from the nearest checkpoint (so
+        an undo replays at most CHECKPOINT_EVERY events)."""
         start = max(n for n in self._checkpoints if n <= length)
-        for key in [k for k in vars(self) if k not in _BASE_FIELDS]:
-            delattr(self, key)
-        vars(self).update(copy.deepcopy(self._checkpoints[start]))
-        tail = self._log[start:length]
-        del self._log[start:]
-        for n in [n for n in self._checkpoints if n > start]:
-            del self._checkpoints[n]
-        for event in tail:
-            self._apply(event)
+        checkpoints = {n: c for n, c in self._checkpoints.items() if n <= start}
+        twin = self._twin(self._checkpoints[start], self._log[:start], checkpoints)
+        for event in self._log[start:length]:
+            twin._apply(event)
+        return twin
+
+    def _publish(self, twin: Match) -> None:
+        """Make `twin`'s state this match's, in one atomic step (see the comment above)."""
+        self.__dict__ = twin.__dict__
 
     @property
     def events(self) -> list[Event]:
@@ -184,15 +235,17 @@ class Match:
         """Take back the last action."""
         if not self.can_undo:
             raise RuleViolation("nothing-to-undo", "There is nothing to undo.")
-        self._redo.append(self._log[-1])
-        self._restore(len(self._log) - 1)
+        twin = self._rebuilt(len(self._log) - 1)
+        twin._redo.append(self._log[-1])
+        self._publish(twin)
 
     def redo(self) -> None:
         """Apply again the last action taken back."""
         if not self.can_redo:
             raise RuleViolation("nothing-to-redo", "There is nothing to redo.")
-        self._apply(self._redo[-1])
-        self._redo.pop()
+        twin = self._fork()
+        twin._apply(twin._redo.pop())
+        self._publish(twin)
 
     @property
     def redo_events(self) -> list[Event]:
@@ -205,15 +258,12 @@ class Match:
         taking them back; if one is refused, RuleViolation is raised and nothing changes."""
         if self._redo:
             raise RuleViolation("bad-event", "This match has actions to redo already.")
-        length = len(self._log)
-        try:
-            for event in reversed(events):
-                self._apply(event)
-        except Exception:
-            self._restore(length)
-            raise
+        twin = self._fork()
+        for event in reversed(events):
+            twin._apply(event)  # refused: the twin is dropped and nothing here changed
         for _ in events:
-            self.undo()
+            twin.undo()
+        self._publish(twin)
 
     # -- outcome --------------------------------------------------------------------------------
 
