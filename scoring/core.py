@@ -20,11 +20,13 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from scoring.names import MAX_NAME as MAX_NAME  # re-exported: the limit is the rules'
+from scoring.names import name_key, name_problem, shown
+
 Event = dict[str, Any]
 
 # Snapshot the state every this many events, so undo replays a short tail, never the whole log.
 CHECKPOINT_EVERY = 32
-MAX_NAME = 24
 _BASE_FIELDS = frozenset({"_log", "_redo", "_checkpoints"})
 
 
@@ -52,20 +54,37 @@ class RuleViolation(ValueError):
 
 
 def check_players(players: Sequence[str], allowed: range) -> list[str]:
-    """The seating order as a list, or `bad-players` / `player-count`."""
+    """The seating order as a list, or `bad-players` / `player-count`.
+
+    A name must read as what it is on every screen: one line of visible text in NFC, at most
+    MAX_NAME characters as a person counts them, and told apart from every other name at a
+    glance (see `name_key`). Live play and every replayed or imported log pass through here.
+
+    >>> check_players(["Ann", "Ben"], range(2, 5))
+    ['Ann', 'Ben']
+    >>> check_players(["Ann", "ANN"], range(2, 5))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    scoring.core.RuleViolation: “ANN” looks the same as “Ann”: give them names that can be ...
+    """
     if isinstance(players, str) or not isinstance(players, Iterable):
         raise RuleViolation("bad-players", "Players must be a list of names.")
     names = list(players)
+    keys: dict[str, str] = {}
     for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise RuleViolation("bad-players", "Every player needs a name.")
-        if len(name) > MAX_NAME:
-            raise RuleViolation("bad-players", f"“{name}” is longer than {MAX_NAME} characters.")
-    seen: set[str] = set()
+        problem = name_problem(name)
+        if problem:
+            raise RuleViolation("bad-players", problem)
     for name in names:
-        if name.strip().casefold() in seen:
-            raise RuleViolation("bad-players", f"“{name}” is in the list twice.")
-        seen.add(name.strip().casefold())
+        key = name_key(name)
+        if key in keys:
+            other = keys[key]
+            raise RuleViolation(
+                "bad-players",
+                f"“{shown(name)}” is in the list twice." if other == name else
+                f"“{shown(name)}” looks the same as “{shown(other)}”: "
+                "give them names that can be told apart.",
+            )
+        keys[key] = name
     if len(names) not in allowed:
         raise RuleViolation(
             "player-count",
