@@ -21,7 +21,7 @@ def name_problem(name: str, players: list[str]) -> str | None:
         return why
     for player in players:
         if names.name_key(player) == names.name_key(name):
-            if player == name:
+            if player.casefold() == name.casefold():
                 return f"{name} is already playing."
             return f"“{name}” looks the same as {player}, who is already playing."
     return None
