@@ -17,7 +17,10 @@ A game subclasses `Match`: it sets `GAME`, `TITLE` and `PLAYERS`, builds its sta
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+import functools
+import inspect
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from scoring.names import MAX_NAME as MAX_NAME  # re-exported: the limit is the rules'
@@ -105,8 +108,50 @@ def next_in_turn(players: Sequence[str], name: str, steps: int = 1) -> str:
     return players[(players.index(name) + steps) % len(players)]
 
 
+_here = threading.local()  # .published: how many states this thread has swapped in
+READ_RETRIES = 50
+
+
+def _consistent(read: Callable[..., Any]) -> Callable[..., Any]:
+    """`read` made to see one version of the match: a read that straddled another thread's swap
+    (it saw `_trick` of one state, then `_trick` of the next) is made again on the new state.
+    A call that published a state itself (an action) is never repeated."""
+
+    @functools.wraps(read)
+    def consistent(self: Match, *args: Any, **kwargs: Any) -> Any:
+        for _ in range(READ_RETRIES):
+            seen, published = self.__dict__, getattr(_here, "published", 0)
+            try:
+                result = read(self, *args, **kwargs)
+            except Exception:
+                if self.__dict__ is seen or getattr(_here, "published", 0) != published:
+                    raise
+                continue
+            if self.__dict__ is seen or getattr(_here, "published", 0) != published:
+                return result
+        return read(self, *args, **kwargs)  # a writer that never pauses: read as it stands
+
+    return consistent
+
+
+def _make_reads_consistent(cls: type) -> None:
+    """Wrap every public method and property getter that `cls` itself defines (see above)."""
+    for name, value in list(vars(cls).items()):
+        if name.startswith("_"):
+            continue
+        if isinstance(value, property) and value.fget is not None:
+            setattr(cls, name, property(_consistent(value.fget), value.fset, value.fdel,
+                                        value.__doc__))
+        elif inspect.isfunction(value):
+            setattr(cls, name, _consistent(value))
+
+
 class Match:
     """Base of every game's match: the event log, undo/redo and replay."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _make_reads_consistent(cls)
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
@@ -139,10 +184,11 @@ class Match:
 
     def _record(self, event: Event) -> None:
         """Validate and apply one action's event, then log it; a new action clears redo."""
-        twin = self._fork()
-        twin._apply(event)  # refused: the twin is dropped and nothing here changed
-        twin._redo.clear()
-        self._publish(twin)
+        def act(twin: Match) -> None:
+            twin._apply(event)
+            twin._redo.clear()
+
+        self._write(act)
 
     def _require_player(self, player: str | None, expected: str | None) -> str:
         """The acting player: `expected` (the current one) unless `player` names someone else."""
@@ -158,11 +204,15 @@ class Match:
     # writers take one. So no writer ever changes the state readers see: every action, undo and
     # redo works on a twin (`_fork`, or `_rebuilt` from a checkpoint) and `_publish` swaps the
     # twin's finished state in with ONE assignment of `__dict__`, which is atomic under the GIL.
-    # A reader sees every attribute before or after the change, never a missing or half-made one;
-    # the objects of a published state are never mutated afterwards (append-only lists grow at
-    # their end, which a reader iterating them tolerates). Two separate reads may straddle a swap
-    # (the board of one version, `current` of the next); a screen re-renders on the next change.
-    # Only `Match.replay` and `__init__` work in place: nobody can see that match yet.
+    # A reader sees every attribute before or after the change, never a missing or half-made one:
+    # the objects of a published state are never mutated afterwards, except that the log, the
+    # checkpoints and the append-only lists, shared with the twin so an action costs the same
+    # however long the match, gain the action's entries at their end just before the swap (a
+    # reader iterating them then sees one entry early, never an error). Two separate reads may
+    # straddle a swap (the board of one version, `current` of the next); a screen re-renders on
+    # the next change anyway. One read (a property or public method) never does: `_consistent`
+    # makes it again if the state was swapped under it. Only `Match.replay` and `__init__` work
+    # in place: nobody sees that match yet.
 
     def _apply(self, event: Event) -> None:
         kind = event.get("type") if isinstance(event, dict) else None
@@ -196,19 +246,44 @@ class Match:
         return key in self._APPEND_ONLY and type(value) is list
 
     def _twin(self, state: dict[str, Any], log: list[Event], checkpoints: dict) -> Match:
-        """A match of the same game holding `state` (copied here: a twin shares nothing mutable
-        with this match but the entries of append-only lists, which nobody mutates)."""
+        """A match of the same game holding `state`: deep-copied, except append-only lists,
+        which a twin shares (and a checkpoint's prefix of one is sliced into a list of its own)."""
         twin = object.__new__(type(self))
         prefixes = {k: v.items[: v.length] for k, v in state.items() if isinstance(v, _Prefix)}
-        lists = {k: list(v) for k, v in state.items() if self._append_only(k, v)}
+        lists = {k: v for k, v in state.items() if self._append_only(k, v)}
         rest = {k: v for k, v in state.items() if k not in prefixes and k not in lists}
         vars(twin).update(copy.deepcopy(rest) | prefixes | lists)
         twin._log, twin._redo, twin._checkpoints = log, list(self._redo), checkpoints
         return twin
 
-    def _fork(self) -> Match:
-        """A twin in this match's exact state, for a writer to change and then `_publish`."""
-        return self._twin(self._state(), list(self._log), dict(self._checkpoints))
+    def _fork(self, *, private: bool = False) -> Match:
+        """A twin in this match's exact state, for a writer to change and then `_publish`.
+
+        It shares the log, the checkpoints and the append-only lists: one accepted action only
+        appends to them (so an action costs the same however long the match), and a refused one
+        touches none of them. `private` copies them too, for work over several events that may
+        fail halfway."""
+        state = self._state()
+        if not private:
+            return self._twin(state, self._log, self._checkpoints)
+        state = {k: list(v) if self._append_only(k, v) else v for k, v in state.items()}
+        return self._twin(state, list(self._log), dict(self._checkpoints))
+
+    def _sizes(self) -> tuple[int, ...]:
+        shared = [v for k, v in self._state().items() if self._append_only(k, v)]
+        return (len(self._log), *map(len, shared))
+
+    def _write(self, work: Callable[[Match], None], *, private: bool = False) -> None:
+        """Do `work` on a twin and publish it; if it fails, this match stays as it was."""
+        twin = self._fork(private=private)
+        length, sizes = len(self._log), self._sizes()
+        try:
+            work(twin)
+        except BaseException:
+            if self._sizes() != sizes:  # a handler appended, then failed: rebuild without it
+                self._publish(self._rebuilt(length))
+            raise
+        self._publish(twin)
 
     def _rebuilt(self, length: int) -> Match:
         """A twin in the state after the first `length` events, from the nearest checkpoint (so
@@ -223,6 +298,7 @@ class Match:
     def _publish(self, twin: Match) -> None:
         """Make `twin`'s state this match's, in one atomic step (see the comment above)."""
         self.__dict__ = twin.__dict__
+        _here.published = getattr(_here, "published", 0) + 1
 
     @property
     def events(self) -> list[Event]:
@@ -262,9 +338,7 @@ class Match:
         """Apply again the last action taken back."""
         if not self.can_redo:
             raise RuleViolation("nothing-to-redo", "There is nothing to redo.")
-        twin = self._fork()
-        twin._apply(twin._redo.pop())
-        self._publish(twin)
+        self._write(lambda twin: twin._apply(twin._redo.pop()))
 
     @property
     def redo_events(self) -> list[Event]:
@@ -277,12 +351,14 @@ class Match:
         taking them back; if one is refused, RuleViolation is raised and nothing changes."""
         if self._redo:
             raise RuleViolation("bad-event", "This match has actions to redo already.")
-        twin = self._fork()
-        for event in reversed(events):
-            twin._apply(event)  # refused: the twin is dropped and nothing here changed
-        for _ in events:
-            twin.undo()
-        self._publish(twin)
+
+        def apply_then_undo(twin: Match) -> None:
+            for event in reversed(events):
+                twin._apply(event)
+            for _ in events:
+                twin.undo()
+
+        self._write(apply_then_undo, private=True)
 
     # -- outcome --------------------------------------------------------------------------------
 
@@ -301,3 +377,6 @@ class Match:
     def standings(self) -> list[tuple[str, str]]:
         """(name, what they have) in the order a scoreboard lists them; for summaries."""
         raise NotImplementedError
+
+
+_make_reads_consistent(Match)

@@ -13,6 +13,7 @@ import copy
 import random
 import sys
 import threading
+import traceback
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -113,5 +114,7 @@ def test_readers_never_see_a_half_changed_match(name: str, events: list[dict[str
             t.join()
     finally:
         sys.setswitchinterval(old)
-    assert errors == [], f"{name}: {len(errors)} failed reads, first {errors[0]!r}"
+    assert errors == [], f"{name}: {len(errors)} failed reads, first: " + "".join(
+        traceback.format_exception(errors[0])
+    )
     assert min(counts) >= READS_PER_READER and writes[0] == WRITES
