@@ -4,7 +4,10 @@ Opening a stored match replays its whole log, and undo rebuilds from the nearest
 must stay well under a frame (16 ms). The baseline is a JSON round trip of the same events (what
 reading the log costs before any rule runs), so the ratio compares across machines.
 
-    python bench/replay.py
+Replay must also be linear: the cost per event of replaying a 12,000-round Ratel match is printed
+as a ratio to that of a 1,500-round one (its own baseline in the same run), target at most 1.3x.
+
+    python bench/replay.py [SHORT_ROUNDS LONG_ROUNDS]   # default 1500 12000
 """
 
 from __future__ import annotations
@@ -70,9 +73,48 @@ def measure(name: str, m: Match) -> None:
           f"undo+redo {undo:.2f} ms (ratio {undo / base:.1f})")
 
 
+class InPlace(ratel.Match):
+    """Ratel whose actions change the match in place (no twin for readers): only replay is
+    measured here, and a long match is then quicker to make."""
+
+    def _write(self, work, *, private: bool = False) -> None:
+        work(self)
+
+
+def ratel_rounds(rounds: int, seed: int) -> list[dict]:
+    """The events of a penalty-mode Ratel match played at random for `rounds` rounds."""
+    rng = random.Random(seed)
+    m = InPlace(players=["Ann", "Ben", "Cleo", "Dan"], mode="penalty", penalty_limit=10**9)
+    while m.round_no <= rounds:
+        choices = [(c, v) for c, values in m.options().items() for v in values]
+        if m.can_pass and (not choices or rng.random() < 0.4):
+            m.pass_turn()
+        else:
+            m.play(*rng.choice(choices))
+    return m.events
+
+
+def per_event_us(events: list[dict], repeat: int) -> float:
+    """Median microseconds per event of replaying `events`."""
+    return timed(lambda: ratel.Match.replay(events), repeat) * 1000 / len(events)
+
+
+def scaling(short: int = 1_500, long: int = 12_000) -> None:
+    small, big = ratel_rounds(short, 1), ratel_rounds(long, 1)
+    a, b = per_event_us(small, 5), per_event_us(big, 3)  # the same code, one run: a baseline
+    print(f"ratel replay per event: {short:,} rounds ({len(small):,} events) {a:.1f} us; "
+          f"{long:,} rounds ({len(big):,} events) {b:.1f} us; "
+          f"ratio {b / a:.2f}x (target at most 1.3x)")
+    # the same, counted in events (the first 1,500 and 12,000 of the short match's log)
+    c, d = per_event_us(small[:1_500], 9), per_event_us(small[:12_000], 5)
+    print(f"ratel replay per event: 1,500 events {c:.1f} us; 12,000 events {d:.1f} us; "
+          f"ratio {d / c:.2f}x (target at most 1.3x)")
+
+
 def main() -> None:
     measure("ratel", ratel_match(7))
     measure("carrera", carrera_match(7))
+    scaling(*[int(a) for a in sys.argv[1:3]])
 
 
 if __name__ == "__main__":

@@ -440,6 +440,7 @@ class Match(core.Match):
     GAME: ClassVar[str] = "careta"
     TITLE: ClassVar[str] = "Careta"
     PLAYERS: ClassVar[range] = range(2, 9)
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_entries"})  # see core.Match
 
     def __init__(
         self,

@@ -109,6 +109,7 @@ class Match(core.Match):
     TITLE: ClassVar[str] = "Caro"
     PLAYERS: ClassVar[range] = range(2, 5)
     HAS_NEXT_GAME: ClassVar[bool] = True  # the loser starts the next game (C11)
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_turns", "_story", "_passed"})  # core
 
     def __init__(self, players: list[str], starter: str | None = None) -> None:
         super().__init__({"players": players, "starter": starter})

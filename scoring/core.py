@@ -9,22 +9,35 @@ every event on the way, so a log read from disk or an import is checked like liv
 A game subclasses `Match`: it sets `GAME`, `TITLE` and `PLAYERS`, builds its start state in
 `_setup(settings)`, and handles each event type `t` in a method `_on_t(event)` that raises
 `RuleViolation` before it mutates anything. Public action methods build the event and pass it to
-`_record`. All game state lives in instance attributes that do not start with `_log`, `_redo` or
-`_checkpoints`, so the base class can snapshot it.
+`_record`. All game state lives in instance attributes other than `_log`, `_redo` and
+`_checkpoints`, so the base class can snapshot it; a game names its append-only history lists in
+`_APPEND_ONLY` so that snapshots share them instead of copying them.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+import functools
+import inspect
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from scoring.names import MAX_NAME as MAX_NAME  # re-exported: the limit is the rules'
+from scoring.names import name_key, name_problem, shown
 
 Event = dict[str, Any]
 
 # Snapshot the state every this many events, so undo replays a short tail, never the whole log.
 CHECKPOINT_EVERY = 32
-MAX_NAME = 24
 _BASE_FIELDS = frozenset({"_log", "_redo", "_checkpoints"})
+
+
+class _Prefix(NamedTuple):
+    """A checkpoint's view of an append-only list: its first `length` items, shared not copied."""
+
+    items: list[Any]
+    length: int
 
 
 class RuleViolation(ValueError):
@@ -44,20 +57,37 @@ class RuleViolation(ValueError):
 
 
 def check_players(players: Sequence[str], allowed: range) -> list[str]:
-    """The seating order as a list, or `bad-players` / `player-count`."""
+    """The seating order as a list, or `bad-players` / `player-count`.
+
+    A name must read as what it is on every screen: one line of visible text in NFC, at most
+    MAX_NAME characters as a person counts them, and told apart from every other name at a
+    glance (see `name_key`). Live play and every replayed or imported log pass through here.
+
+    >>> check_players(["Ann", "Ben"], range(2, 5))
+    ['Ann', 'Ben']
+    >>> check_players(["Ann", "ANN"], range(2, 5))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    scoring.core.RuleViolation: “ANN” looks the same as “Ann”: give them names that can be ...
+    """
     if isinstance(players, str) or not isinstance(players, Iterable):
         raise RuleViolation("bad-players", "Players must be a list of names.")
     names = list(players)
+    keys: dict[str, str] = {}
     for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise RuleViolation("bad-players", "Every player needs a name.")
-        if len(name) > MAX_NAME:
-            raise RuleViolation("bad-players", f"“{name}” is longer than {MAX_NAME} characters.")
-    seen: set[str] = set()
+        problem = name_problem(name)
+        if problem:
+            raise RuleViolation("bad-players", problem)
     for name in names:
-        if name.strip().casefold() in seen:
-            raise RuleViolation("bad-players", f"“{name}” is in the list twice.")
-        seen.add(name.strip().casefold())
+        key = name_key(name)
+        if key in keys:
+            other = keys[key]
+            raise RuleViolation(
+                "bad-players",
+                f"“{shown(name)}” is in the list twice." if other == name else
+                f"“{shown(name)}” looks the same as “{shown(other)}”: "
+                "give them names that can be told apart.",
+            )
+        keys[key] = name
     if len(names) not in allowed:
         raise RuleViolation(
             "player-count",
@@ -78,12 +108,59 @@ def next_in_turn(players: Sequence[str], name: str, steps: int = 1) -> str:
     return players[(players.index(name) + steps) % len(players)]
 
 
+_here = threading.local()  # .published: how many states this thread has swapped in
+READ_RETRIES = 50
+
+
+def _consistent(read: Callable[..., Any]) -> Callable[..., Any]:
+    """`read` made to see one version of the match: a read that straddled another thread's swap
+    (it saw `_trick` of one state, then `_trick` of the next) is made again on the new state.
+    A call that published a state itself (an action) is never repeated."""
+
+    @functools.wraps(read)
+    def consistent(self: Match, *args: Any, **kwargs: Any) -> Any:
+        for _ in range(READ_RETRIES):
+            seen, published = self.__dict__, getattr(_here, "published", 0)
+            try:
+                result = read(self, *args, **kwargs)
+            except Exception:
+                if self.__dict__ is seen or getattr(_here, "published", 0) != published:
+                    raise
+                continue
+            if self.__dict__ is seen or getattr(_here, "published", 0) != published:
+                return result
+        return read(self, *args, **kwargs)  # a writer that never pauses: read as it stands
+
+    return consistent
+
+
+def _make_reads_consistent(cls: type) -> None:
+    """Wrap every public method and property getter that `cls` itself defines (see above)."""
+    for name, value in list(vars(cls).items()):
+        if name.startswith("_"):
+            continue
+        if isinstance(value, property) and value.fget is not None:
+            setattr(cls, name, property(_consistent(value.fget), value.fset, value.fdel,
+                                        value.__doc__))
+        elif inspect.isfunction(value):
+            setattr(cls, name, _consistent(value))
+
+
 class Match:
     """Base of every game's match: the event log, undo/redo and replay."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _make_reads_consistent(cls)
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     PLAYERS: ClassVar[range] = range(2, 3)
+    # State attributes that are append-only lists (a history): items are only ever appended, and
+    # an item is never changed once appended (a whole new list may replace one). Checkpoints and
+    # twins share their items instead of deep-copying them: that keeps replay and every action
+    # O(1) in the length of the history. tests/scoring/test_core_history.py holds each game to it.
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, settings: Event) -> None:
         """Start a match from its settings event (a subclass builds it from keyword arguments)."""
@@ -107,8 +184,11 @@ class Match:
 
     def _record(self, event: Event) -> None:
         """Validate and apply one action's event, then log it; a new action clears redo."""
-        self._apply(event)
-        self._redo.clear()
+        def act(twin: Match) -> None:
+            twin._apply(event)
+            twin._redo.clear()
+
+        self._write(act)
 
     def _require_player(self, player: str | None, expected: str | None) -> str:
         """The acting player: `expected` (the current one) unless `player` names someone else."""
@@ -119,6 +199,20 @@ class Match:
         return expected
 
     # -- the log --------------------------------------------------------------------------------
+    #
+    # Readers (the screens of several sessions) read a shared live match without a lock; only
+    # writers take one. So no writer ever changes the state readers see: every action, undo and
+    # redo works on a twin (`_fork`, or `_rebuilt` from a checkpoint) and `_publish` swaps the
+    # twin's finished state in with ONE assignment of `__dict__`, which is atomic under the GIL.
+    # A reader sees every attribute before or after the change, never a missing or half-made one:
+    # the objects of a published state are never mutated afterwards, except that the log, the
+    # checkpoints and the append-only lists, shared with the twin so an action costs the same
+    # however long the match, gain the action's entries at their end just before the swap (a
+    # reader iterating them then sees one entry early, never an error). Two separate reads may
+    # straddle a swap (the board of one version, `current` of the next); a screen re-renders on
+    # the next change anyway. One read (a property or public method) never does: `_consistent`
+    # makes it again if the state was swapped under it. Only `Match.replay` and `__init__` work
+    # in place: nobody sees that match yet.
 
     def _apply(self, event: Event) -> None:
         kind = event.get("type") if isinstance(event, dict) else None
@@ -132,27 +226,79 @@ class Match:
             raise
         except Exception:
             # A handler must refuse before it mutates; if a bug broke that, put the state back.
-            self._restore(before)
+            self._publish(self._rebuilt(before))
             raise
         self._log.append(copy.deepcopy(event))
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = self._snapshot()
 
-    def _snapshot(self) -> dict[str, Any]:
-        return copy.deepcopy({k: v for k, v in vars(self).items() if k not in _BASE_FIELDS})
+    def _state(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS}
 
-    def _restore(self, length: int) -> None:
-        """Rebuild the state after the first `length` events from the nearest checkpoint."""
+    def _snapshot(self) -> dict[str, Any]:
+        """The state as a checkpoint: a deep copy, except that an append-only list is kept as a
+        reference and its length (O(1), so replay stays linear however long the history grows)."""
+        state = self._state()
+        kept = {k: _Prefix(v, len(v)) for k, v in state.items() if self._append_only(k, v)}
+        return copy.deepcopy({k: v for k, v in state.items() if k not in kept}) | kept
+
+    def _append_only(self, key: str, value: Any) -> bool:
+        return key in self._APPEND_ONLY and type(value) is list
+
+    def _twin(self, state: dict[str, Any], log: list[Event], checkpoints: dict) -> Match:
+        """A match of the same game holding `state`: deep-copied, except append-only lists,
+        which a twin shares (and a checkpoint's prefix of one is sliced into a list of its own)."""
+        twin = object.__new__(type(self))
+        prefixes = {k: v.items[: v.length] for k, v in state.items() if isinstance(v, _Prefix)}
+        lists = {k: v for k, v in state.items() if self._append_only(k, v)}
+        rest = {k: v for k, v in state.items() if k not in prefixes and k not in lists}
+        vars(twin).update(copy.deepcopy(rest) | prefixes | lists)
+        twin._log, twin._redo, twin._checkpoints = log, list(self._redo), checkpoints
+        return twin
+
+    def _fork(self, *, private: bool = False) -> Match:
+        """A twin in this match's exact state, for a writer to change and then `_publish`.
+
+        It shares the log, the checkpoints and the append-only lists: one accepted action only
+        appends to them (so an action costs the same however long the match), and a refused one
+        touches none of them. `private` copies them too, for work over several events that may
+        fail halfway."""
+        state = self._state()
+        if not private:
+            return self._twin(state, self._log, self._checkpoints)
+        state = {k: list(v) if self._append_only(k, v) else v for k, v in state.items()}
+        return self._twin(state, list(self._log), dict(self._checkpoints))
+
+    def _sizes(self) -> tuple[int, ...]:
+        shared = [v for k, v in self._state().items() if self._append_only(k, v)]
+        return (len(self._log), *map(len, shared))
+
+    def _write(self, work: Callable[[Match], None], *, private: bool = False) -> None:
+        """Do `work` on a twin and publish it; if it fails, this match stays as it was."""
+        twin = self._fork(private=private)
+        length, sizes = len(self._log), self._sizes()
+        try:
+            work(twin)
+        except BaseException:
+            if self._sizes() != sizes:  # a handler appended, then failed: rebuild without it
+                self._publish(self._rebuilt(length))
+            raise
+        self._publish(twin)
+
+    def _rebuilt(self, length: int) -> Match:
+        """A twin in the state after the first `length` events, from the nearest checkpoint (so
+        an undo replays at most CHECKPOINT_EVERY events)."""
         start = max(n for n in self._checkpoints if n <= length)
-        for key in [k for k in vars(self) if k not in _BASE_FIELDS]:
-            delattr(self, key)
-        vars(self).update(copy.deepcopy(self._checkpoints[start]))
-        tail = self._log[start:length]
-        del self._log[start:]
-        for n in [n for n in self._checkpoints if n > start]:
-            del self._checkpoints[n]
-        for event in tail:
-            self._apply(event)
+        checkpoints = {n: c for n, c in self._checkpoints.items() if n <= start}
+        twin = self._twin(self._checkpoints[start], self._log[:start], checkpoints)
+        for event in self._log[start:length]:
+            twin._apply(event)
+        return twin
+
+    def _publish(self, twin: Match) -> None:
+        """Make `twin`'s state this match's, in one atomic step (see the comment above)."""
+        self.__dict__ = twin.__dict__
+        _here.published = getattr(_here, "published", 0) + 1
 
     @property
     def events(self) -> list[Event]:
@@ -184,15 +330,15 @@ class Match:
         """Take back the last action."""
         if not self.can_undo:
             raise RuleViolation("nothing-to-undo", "There is nothing to undo.")
-        self._redo.append(self._log[-1])
-        self._restore(len(self._log) - 1)
+        twin = self._rebuilt(len(self._log) - 1)
+        twin._redo.append(self._log[-1])
+        self._publish(twin)
 
     def redo(self) -> None:
         """Apply again the last action taken back."""
         if not self.can_redo:
             raise RuleViolation("nothing-to-redo", "There is nothing to redo.")
-        self._apply(self._redo[-1])
-        self._redo.pop()
+        self._write(lambda twin: twin._apply(twin._redo.pop()))
 
     @property
     def redo_events(self) -> list[Event]:
@@ -205,15 +351,14 @@ class Match:
         taking them back; if one is refused, RuleViolation is raised and nothing changes."""
         if self._redo:
             raise RuleViolation("bad-event", "This match has actions to redo already.")
-        length = len(self._log)
-        try:
+
+        def apply_then_undo(twin: Match) -> None:
             for event in reversed(events):
-                self._apply(event)
-        except Exception:
-            self._restore(length)
-            raise
-        for _ in events:
-            self.undo()
+                twin._apply(event)
+            for _ in events:
+                twin.undo()
+
+        self._write(apply_then_undo, private=True)
 
     # -- outcome --------------------------------------------------------------------------------
     # What every screen, the store and the exports read from any match. A game overrides what
@@ -269,3 +414,5 @@ class Match:
     def variant(self) -> str:
         """`variant_of` this match's settings."""
         return self.variant_of(self._log[0])
+
+_make_reads_consistent(Match)

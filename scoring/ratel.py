@@ -58,6 +58,7 @@ class Match(core.Match):
     GAME: ClassVar[str] = "ratel"
     TITLE: ClassVar[str] = "Ratel"
     PLAYERS: ClassVar[range] = range(2, 7)  # R1
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_history"})  # see core.Match
 
     def __init__(
         self,

@@ -2,6 +2,8 @@
 
 A refused Start says why under the button, about the input it was tapped with: the message goes
 as soon as the players, the first player or an option change (tap Start again to check anew).
+One form starts one match: a second tap on Start (a double tap, or a crafted event) with the same
+input opens the match the first one created instead of creating another.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ def NewMatch() -> ft.View:
     values, set_values = ft.use_state(dict(ui.defaults) if ui else {})
     # (message, the input it is about): shown only while the input is still that one.
     problem, set_problem = ft.use_state(("", None))
+    # (the input, the id of the match it started): checked and set before anything can yield, and
+    # a session's handlers run one at a time, so a second Start always finds the first one's.
+    started = ft.use_ref(None)
     if ui is None:
         return ft.View(route=f"/new/{game}", appbar=ft.AppBar(title=ft.Text("New match")),
                        controls=[ft.Text(f"There is no game called “{game}”.")])
@@ -51,16 +56,22 @@ def NewMatch() -> ft.View:
         set_problem((text, copy.deepcopy(now)))
 
     def start(e: Any) -> None:
-        try:  # the engine checks the players too (its `player-count` names the range)
-            match = ui.create(list(players), chosen_first, dict(values))
-        except RuleViolation as error:
-            refuse(str(error))
+        if started.current is not None and started.current[0] == now:
+            if started.current[1] is not None:  # None: the first tap is still creating it
+                page.navigate(f"/match/{started.current[1]}")
             return
+        started.current = (copy.deepcopy(now), None)
         try:
+            match = ui.create(list(players), chosen_first, dict(values))
             mid = services.tables.create(match)
-        except RuleViolation as error:  # Locked: this device has not entered the PIN
+        except RuleViolation as error:  # a rule, or Locked: this device has not entered the PIN
+            started.current = None
             refuse(str(error))
             return
+        except BaseException:
+            started.current = None
+            raise
+        started.current = (started.current[0], mid)
         page.navigate(f"/match/{mid}")
 
     first_choice = (

@@ -8,17 +8,22 @@ import flet as ft
 
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
-from scoring.core import MAX_NAME
+from scoring import names
 
 
 def name_problem(name: str, players: list[str]) -> str | None:
-    """Why `name` cannot join `players`, or None when it can."""
-    if not name.strip():
+    """Why `name` (tidied already) cannot join `players`, or None when it can: the rules' own
+    checks (`scoring.names`), asked here so the message comes before Start, by the name field."""
+    if not name:
         return "Type a name first."
-    if len(name.strip()) > MAX_NAME:
-        return f"Names can be at most {MAX_NAME} characters."
-    if name.strip().casefold() in (p.casefold() for p in players):
-        return f"{name.strip()} is already playing."
+    why = names.name_problem(name)
+    if why:
+        return why
+    for player in players:
+        if names.name_key(player) == names.name_key(name):
+            if player.casefold() == name.casefold():
+                return f"{name} is already playing."
+            return f"“{name}” looks the same as {player}, who is already playing."
     return None
 
 
@@ -32,14 +37,15 @@ def PlayerPicker(
     draft, set_draft = ft.use_state("")
     problem, set_problem = ft.use_state("")
 
-    def add(name: str) -> None:
+    def add(typed: str) -> None:
+        name = names.tidy(typed)  # a pasted zero-width space or line break just goes
         why = name_problem(name, players)
         if why is None and len(players) >= most:
             why = f"This game takes at most {most} players."
         if why:
             set_problem(why)
             return
-        set_players([*players, name.strip()])
+        set_players([*players, name])
         set_draft("")
         set_problem("")
 
@@ -78,7 +84,8 @@ def PlayerPicker(
                 key=f"player {name}",  # a row removed or moved takes nothing else with it
             )
         )
-    choices = [n for n in known if n.casefold() not in (p.casefold() for p in players)]
+    taken = {names.name_key(p) for p in players}
+    choices = [n for n in known if names.name_key(n) not in taken]
     return ft.Column(
         [
             ft.Text("Players in seating order (turn order)", weight=ft.FontWeight.BOLD),

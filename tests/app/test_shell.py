@@ -27,7 +27,7 @@ def test_bad_player_names_are_refused_with_a_message(app, phone) -> None:
     see(phone, "ann is already playing.")
     type_into(phone, "Player name", "x" * 25)
     button(phone, "Add").click()
-    see(phone, "Names can be at most 24 characters.")
+    see(phone, "is longer than 24 characters.")
     type_into(phone, "Player name", "   ")
     button(phone, "Add").click()
     see(phone, "Type a name first.")

@@ -1,0 +1,192 @@
+"""Player names as people see them: what a name may hold, how long it looks, when two look alike.
+
+A name is shown on tiles, scoreboards and in sentences, and typed or pasted on phones. So it must
+be one line of visible text (no control characters, no invisible ones but the joiners and
+variation selectors inside an emoji), in NFC (one code for "é", as keyboards type it), and at most
+MAX_NAME characters as a person counts them: a flag, a family emoji or a letter with its accents is
+one. Two names that a person cannot tell apart ("Ann" and "ANN", "Ann" and "Ann" + a zero-width
+space, "ﬁ" and "fi") are refused as look-alikes: `name_key` is what is compared.
+
+The counter of what a person sees (`graphemes`) covers the common cases of Unicode's extended
+grapheme clusters (UAX #29): combining marks, ZWJ emoji sequences, regional-indicator flag pairs,
+tag-sequence flags, skin-tone modifiers and variation selectors; Hangul typed as syllables (NFC)
+needs nothing more. Pure functions, no dependency beyond `unicodedata`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME = 24  # characters as a person counts them (grapheme clusters)
+MAX_CODES = MAX_NAME * 12  # code points: bounds the work on a crafted name; a family emoji is 7-11
+ZWJ = "\u200d"
+BLACK_FLAG = "\U0001f3f4"  # the base of a tag-sequence flag (England, Scotland, Wales)
+# Not format characters, yet they draw nothing: Hangul fillers, the combining grapheme joiner,
+# Khmer inherent vowels, Mongolian variation selectors and the blank Braille pattern.
+LOOKS_EMPTY = frozenset(
+    "\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800"
+)
+_SELECTORS_AND_TONES = "".join(map(chr, [*range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400)]))
+_TAGS = "".join(map(chr, range(0xE0020, 0xE0080)))
+
+
+def _is_variation_selector(cp: int) -> bool:
+    return 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF
+
+
+def _is_modifier(cp: int) -> bool:
+    return 0x1F3FB <= cp <= 0x1F3FF  # skin tones
+
+
+def _is_regional(cp: int) -> bool:
+    return 0x1F1E6 <= cp <= 0x1F1FF  # the letters of a flag pair
+
+
+def _is_tag(cp: int) -> bool:
+    return 0xE0020 <= cp <= 0xE007F
+
+
+def _is_pictographic(ch: str) -> bool:
+    """An emoji a ZWJ may join (So covers them; a newer one may be unassigned in this Python)."""
+    cp = ord(ch)
+    return unicodedata.category(ch) == "So" or 0x1F000 <= cp <= 0x1FAFF
+
+
+def _extends(ch: str) -> bool:
+    """Whether `ch` belongs to the character before it, whatever that is."""
+    cp = ord(ch)
+    return (
+        unicodedata.category(ch) in ("Mn", "Me", "Mc")  # accents, keycaps, variation selectors
+        or ch == ZWJ
+        or _is_modifier(cp)
+        or _is_tag(cp)
+        or _is_variation_selector(cp)
+    )
+
+
+def graphemes(text: str) -> list[str]:
+    """`text` cut into the characters a person sees.
+
+    >>> len(graphemes("e\\u0301te\\u0301")), len(graphemes("🇫🇷🇩🇪")), len(graphemes("👩‍👩‍👧‍👦👍🏽"))
+    (3, 2, 2)
+    """
+    clusters: list[str] = []
+    for ch in text:
+        if clusters:
+            last = clusters[-1]
+            if (
+                _extends(ch)
+                or (last[-1] == ZWJ and _is_pictographic(ch))
+                or (_is_regional(ord(ch)) and len(last) == 1 and _is_regional(ord(last)))
+            ):
+                clusters[-1] = last + ch
+                continue
+        clusters.append(ch)
+    return clusters
+
+
+def _is_invisible(ch: str) -> bool:
+    return unicodedata.category(ch) == "Cf" or ch in LOOKS_EMPTY or _is_variation_selector(ord(ch))
+
+
+def shown(name: str) -> str:
+    """`name` fit to quote in a message: a character that cannot be seen or would break the line
+    is shown as �, and a long name is cut short."""
+    name = name[:MAX_CODES]
+    out = "".join(
+        "\ufffd" if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or _misplaced(name, i)
+        else ch
+        for i, ch in enumerate(name)
+    )
+    return out if len(out) <= 40 else out[:39] + "…"
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: compatibility forms folded (NFKC), case folded, invisible
+    characters dropped and runs of spaces made one. Equal keys look alike to a person.
+
+    >>> name_key(" ANN\\u200b  Lee ") == name_key("ann lee") == name_key("Ａｎｎ Lee")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join("".join(ch for ch in folded if not _is_invisible(ch)).split())
+
+
+def _misplaced(name: str, i: int) -> bool:
+    """Whether `name[i]` is an invisible character that is not part of an emoji sequence."""
+    ch, cp = name[i], ord(name[i])
+    if ch == ZWJ:  # joins two emoji (each perhaps with its selector or skin tone)
+        before = name[:i].rstrip(_SELECTORS_AND_TONES)
+        after = name[i + 1 : i + 2]
+        return not (before and after and _is_pictographic(before[-1]) and _is_pictographic(after))
+    if _is_tag(cp):  # the letters of a subdivision flag, after a black flag
+        return not name[:i].rstrip(_TAGS).endswith(BLACK_FLAG)
+    if _is_variation_selector(cp):  # picks how the character before it is drawn
+        return i == 0 or _is_invisible(name[i - 1])
+    return _is_invisible(ch)
+
+
+def _misplaced_invisible(name: str) -> str | None:
+    """The first invisible character that is not part of an emoji sequence, else None."""
+    return next((ch for i, ch in enumerate(name) if _misplaced(name, i)), None)
+
+
+def name_problem(name: object) -> str | None:
+    """Why `name` cannot be a player's name, in words for the table; None if it can.
+
+    >>> name_problem("Ann\\nBen")
+    '“Ann�Ben” has a line break or another control character in it: a name is one line.'
+    >>> name_problem("🇦🇩🇦🇪🇦🇫🇦🇬🇦🇮🇦🇱🇦🇲🇦🇴🇦🇶🇦🇷🇦🇸🇦🇹🇦🇺") is None
+    True
+    """
+    if not isinstance(name, str):
+        return "Every player needs a name."
+    if len(name) > MAX_CODES:
+        return f"“{shown(name)}” is longer than {MAX_NAME} characters."
+    for ch in name:
+        kind = unicodedata.category(ch)
+        if kind in ("Cc", "Zl", "Zp"):
+            return (
+                f"“{shown(name)}” has a line break or another control character in it: "
+                "a name is one line."
+            )
+        if kind == "Cs":
+            return f"“{shown(name)}” has a broken character in it: type the name again."
+    if not name_key(name) or not name.strip():
+        return "Every player needs a name."
+    hidden = _misplaced_invisible(name)
+    if hidden is not None:
+        what = unicodedata.name(hidden, f"U+{ord(hidden):04X}").lower()
+        return (
+            f"“{shown(name)}” has an invisible character in it ({what}): "
+            "type the name again without it."
+        )
+    if not unicodedata.is_normalized("NFC", name):
+        return (
+            f"“{shown(name)}” is written with unusual character codes (an accent stored apart "
+            "from its letter): type the name again."
+        )
+    if len(graphemes(name)) > MAX_NAME:
+        return f"“{shown(name)}” is longer than {MAX_NAME} characters."
+    return None
+
+
+def tidy(text: str) -> str:
+    """What a person typed or pasted, made into the name they meant: NFC, invisible and control
+    characters outside emoji sequences dropped, spaces trimmed and runs of them made one. The
+    rules still judge what is left (`name_problem`).
+
+    >>> tidy("  Ann\\u200b \\t Lee\\n")
+    'Ann Lee'
+    """
+    text = unicodedata.normalize("NFC", text[: MAX_CODES * 2])
+    kept = []
+    for i, ch in enumerate(text):
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            kept.append(" ")  # a pasted line break or tab parts words
+        elif _misplaced(text, i):
+            continue
+        else:
+            kept.append(ch)
+    # NFC again: a dropped character may have kept an accent from joining its letter
+    return unicodedata.normalize("NFC", " ".join("".join(kept).split()))

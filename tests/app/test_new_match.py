@@ -1,0 +1,39 @@
+"""New match: names as people write them, and one tap on Start makes one match."""
+
+from __future__ import annotations
+
+from storage import Store
+from tests.app.ui import add_players, button, open_page, see, type_into
+
+FLAGS_13 = "🇦🇩🇦🇪🇦🇫🇦🇬🇦🇮🇦🇱🇦🇲🇦🇴🇦🇶🇦🇷🇦🇸🇦🇹🇦🇺"
+
+
+def stored_players(app) -> list[list[str]]:
+    app.stop()
+    with Store(app.data) as store:
+        return [list(s.players) for s in store.summaries()]
+
+
+def test_a_flag_emoji_name_is_taken_and_a_look_alike_is_refused(app, phone) -> None:
+    open_page(phone, app.url)
+    button(phone, "New Caro match").click()
+    add_players(phone, FLAGS_13, "Ann", "Ben\u200b")  # 13 flags are 13 characters, not 26
+    type_into(phone, "Player name", "ＡＮＮ")
+    phone.keyboard.press("Enter")
+    see(phone, "“ＡＮＮ” looks the same as Ann, who is already playing.")
+    button(phone, "Start match").click()
+    phone.wait_for_url(lambda url: "/match/" in url)
+    see(phone, "lays the first caro")
+    assert stored_players(app) == [[FLAGS_13, "Ann", "Ben"]]  # the pasted zero-width space went
+
+
+def test_a_double_tap_on_start_creates_one_match(app, phone) -> None:
+    open_page(phone, app.url)
+    button(phone, "New Caro match").click()
+    add_players(phone, "Ann", "Ben")
+    start = button(phone, "Start match").element_handle()
+    phone.evaluate("(b) => { b.click(); b.click(); b.click(); }", start)  # one JS task: no gap
+    phone.wait_for_url(lambda url: "/match/" in url)
+    see(phone, "Ann lays the first caro")
+    phone.wait_for_timeout(1000)  # let any later tap reach the server before counting
+    assert stored_players(app) == [["Ann", "Ben"]]

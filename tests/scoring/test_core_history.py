@@ -1,0 +1,122 @@
+"""Each game's `_APPEND_ONLY` lists really are append-only, so checkpoints may share them.
+
+`core.Match` keeps an append-only list in a checkpoint as a reference and a length (that keeps
+replay linear); that is only right if a game never changes an item once appended nor removes one.
+Replaying seeded playouts event by event, every declared list must keep its earlier items equal to
+what they were, unless the game put a whole new list in its place.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from scoring import careta, caro, carrera, core, ratel
+from scoring.core import CHECKPOINT_EVERY
+from tests.scoring import (
+    test_careta_playout,
+    test_caro_playout,
+    test_carrera_playout,
+    test_ratel_playout,
+)
+from tests.tally import Tally
+
+
+def playouts() -> list[tuple[str, list[dict[str, Any]]]]:
+    """The events of a few finished matches of every game, undo and redo included on the way."""
+    out = []
+    for seed in range(3):
+        m, _ = test_ratel_playout.playout(seed, ("damage", "short", "penalty")[seed], 0.3)
+        out.append((f"ratel-{seed}", m.events))
+        m = test_caro_playout.playout(2 + seed, seed, True, True, True)
+        out.append((f"caro-{seed}", m.events))
+        out.append((f"carrera-{seed}", test_carrera_playout.playout(seed, "ask").events))
+        chooser = test_careta_playout.Chooser(rng=random.Random(seed))
+        out.append((f"careta-{seed}", test_careta_playout.playout(chooser, cap=600).events))
+    return out
+
+
+@pytest.mark.parametrize("name, events", playouts(), ids=lambda v: v if isinstance(v, str) else "")
+def test_declared_lists_only_grow(name: str, events: list[dict[str, Any]]) -> None:
+    game = {"ratel": ratel, "caro": caro, "carrera": carrera, "careta": careta}[name.split("-")[0]]
+    declared = game.Match._APPEND_ONLY
+    assert declared, f"{name}: the game declares its history lists"
+    m = game.Match.replay(events[:1])
+    seen: dict[str, tuple[list[Any], list[Any]]] = {}  # name -> (the list object, a deep copy)
+    for event in events[1:]:
+        m._apply(event)
+        for key in declared:
+            now = vars(m)[key]
+            assert type(now) is list, f"{name}: {key} is a list"
+            if key in seen and seen[key][0] is now:
+                before = seen[key][1]
+                assert now[: len(before)] == before, f"{name}: {key} changed at {event}"
+            seen[key] = (now, copy.deepcopy(now))
+    assert any(vars(m)[key] for key in declared), f"{name}: the playout wrote some history"
+
+
+class Journal(Tally):
+    """Tally with a history that grows with every action, declared append-only."""
+
+    GAME = "test-journal"
+    _APPEND_ONLY = frozenset({"notes"})
+
+    def _setup(self, settings: dict[str, Any]) -> None:
+        super()._setup(settings)
+        self.notes: list[dict[str, Any]] = []
+
+    def _on_add(self, event: dict[str, Any]) -> None:
+        super()._on_add(event)
+        self.notes.append({"player": event["player"], "n": event["n"]})
+
+
+def copied_objects(events: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many objects the core deep-copies while replaying `events`."""
+    visits = 0
+
+    def counting(x: Any) -> Any:
+        nonlocal visits
+        memo: dict[int, Any] = {}
+        result = copy.deepcopy(x, memo)
+        visits += len(memo)
+        return result
+
+    with monkeypatch.context() as patch:
+        patch.setattr(core, "copy", SimpleNamespace(deepcopy=counting))
+        Journal.replay(events)
+    return visits
+
+
+def test_replay_copies_no_more_per_event_in_a_long_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last 64 events of a 1,280-event match cost the copying of those of a 128-event one:
+    a checkpoint's work does not grow with the history (counted, not timed)."""
+    tail = 2 * CHECKPOINT_EVERY
+    cost = []
+    for length in (4 * CHECKPOINT_EVERY, 40 * CHECKPOINT_EVERY):
+        m = Journal(["Ann", "Ben"], limit=10**9)
+        for i in range(length):
+            m.add("Ann", 1 + i % 9)
+        events = m.events
+        cost.append(
+            copied_objects(events, monkeypatch) - copied_objects(events[:-tail], monkeypatch)
+        )
+    assert cost[0] == cost[1] > 0
+
+
+def test_undo_and_redo_in_a_journal_match_a_fresh_replay() -> None:
+    m = Journal(["Ann", "Ben"], limit=10**9)
+    for i in range(3 * CHECKPOINT_EVERY + 3):
+        m.add("Ann" if i % 2 else "Ben", i + 1)
+    for _ in range(CHECKPOINT_EVERY + 5):
+        m.undo()
+        fresh = Journal.replay(m.events)
+        assert (m.notes, m.total) == (fresh.notes, fresh.total)
+    m.add("Ann", 1)  # a new action after undo: the shared history of old checkpoints is untouched
+    for _ in range(CHECKPOINT_EVERY + 6):
+        m.undo()
+    fresh = Journal.replay(m.events)
+    assert (m.notes, m.total) == (fresh.notes, fresh.total)
