@@ -162,16 +162,6 @@ def chromium_path() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="session")
 def phones(browser):
     """One phone-sized browser context for the whole run: each test's `phone` is a new tab in it
     (a new session of the app, locked on a --lan table), and the web client is cached."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port
+from tests.app.conftest import PHONE, free_port
 
 START = 240_000  # ms: Pyodide, the app's archive and Python's imports, on a busy 2-core machine
 
@@ -70,20 +70,10 @@ def site(web_folder: Path) -> Iterator[StaticSite]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
-def web_browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
-def web_context(web_browser, site: StaticSite):
+def web_context(browser, site: StaticSite):
     """A fresh profile (no service worker, empty IndexedDB); the server is up again afterwards."""
-    context = web_browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(15_000)
     yield context
     context.close()
