@@ -1,7 +1,8 @@
 """What the store knows about a match without replaying it: `Summary`, and the file layouts.
 
 A match file (`matches/<id>.json`) is a TinyDB database with one document in its `match` table:
-`{"created", "updated", "status", "winners", "standings", "scores", "events"}`; the game and players
+`{"created", "updated", "status", "winners", "standings", "scores", "events"}` (and since actions
+have times, `"played"`, `"at"` and `"redo_at"`: storage/played.py); the game and players
 are read from the first event. `scores` (the final scores statistics average) came later: a match
 file without it has them worked out by replaying its events once, and an index entry without it
 is taken as out of date, so its match file is read again.
@@ -54,6 +55,14 @@ class Summary:
     # (name, final score) in seating order once the match is over, from the game's
     # `final_scores`; () while in play and for games (or modes) without a final score
     scores: tuple[tuple[str, int], ...] = ()
+    # When it was last played: the time of its last action in effect, which Undo and Redo do
+    # not move (`updated` is the last save); None for files from before actions had times.
+    played: datetime | None = None
+
+    @property
+    def played_at(self) -> datetime:
+        """The date the lists and statistics give the match: when it was last played."""
+        return self.played if self.played is not None else self.updated
 
     @property
     def title(self) -> str:
@@ -209,6 +218,7 @@ def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summar
             else replayed_scores(events) if hashed
             else ()
         ),
+        played=_time(doc["played"], "played") if "played" in doc else None,
     )
 
 
@@ -237,6 +247,8 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "events_count": summary.events_count,
         "fingerprint": summary.fingerprint,
         "scores": [list(row) for row in summary.scores],
+        **({"played": summary.played.isoformat(timespec="microseconds")}
+           if summary.played is not None else {}),
         "stat": list(stat),
     }
 
@@ -272,5 +284,6 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         events_count=count,
         fingerprint=fp,
         scores=_scores(doc.get("scores", [])),
+        played=_time(doc["played"], "played") if "played" in doc else None,
     )
     return summary, ((stat[0], stat[1]) if "scores" in doc else (-1, -1))

@@ -67,6 +67,7 @@ from storage.index import (
     summary_from_match_doc,
 )
 from storage.lock import FolderLock
+from storage.played import Times, carry, from_doc, legacy
 
 log = logging.getLogger("storage")
 
@@ -105,6 +106,7 @@ class Store:
         self._setups: dict[str, str] = {}  # id -> _setup_key of its file's first event, if known
         self._stale: set[str] = set()  # ids whose entry in index.json is out of date or missing
         self._notices: list[str] = []
+        self._times: dict[str, Times] = {}  # id -> when each action was taken (created or read)
         self._last = datetime.min.replace(tzinfo=UTC)
         self._closed = True
         _make_folder(self._folder)
@@ -196,9 +198,12 @@ class Store:
         for moment in (created, updated):
             if moment.tzinfo is None:
                 raise ValueError(f"A match's times must have a time zone, not {moment!r}.")
+        times = legacy(match.events, match.redo_events, created.astimezone(UTC),
+                       updated.astimezone(UTC))
         summary = _summarise(mid, match, created=created.astimezone(UTC),
-                             updated=updated.astimezone(UTC))
-        stat = self._write_new(mid, _match_doc(summary, match.events))
+                             updated=updated.astimezone(UTC), played=times.played)
+        stat = self._write_new(mid, _match_doc(summary, match.events, match.redo_events, times))
+        self._times[mid] = times
         self._saved(mid, summary, stat, _setup_key(match.events[0]))
         return mid
 
@@ -220,13 +225,18 @@ class Store:
             summary = _summarise(mid, match, created=old.created, updated=old.updated)
             if summary.fingerprint == old.fingerprint:
                 return  # these very events are on disk already
-            summary = dataclasses.replace(summary, updated=self._now())
-            fields = _match_doc(summary, events, match.redo_events)
+            now = self._now()
+            before = self._times.get(mid) or legacy(events[:1], [], old.created, old.updated)
+            times = carry(before, events, match.redo_events, now)
+            summary = dataclasses.replace(summary, updated=now,
+                                          played=datetime.fromisoformat(times.played))
+            fields = _match_doc(summary, events, match.redo_events, times)
             setup = json.loads(json.dumps(events[0]))
             key = _setup_key(setup)
             stat = self._replace_as_known(mid, key, fields)
             if stat is not None:
                 self._saved(mid, summary, stat, key)
+                self._times[mid] = times
                 return
 
             def overwrite(doc: dict[str, Any]) -> None:
@@ -248,6 +258,7 @@ class Store:
                 log.warning("Match file %s was missing; written again from the match", mid)
                 stat = self._write_new(mid, fields)
             self._saved(mid, summary, stat, key)
+            self._times[mid] = times
 
     def load(self, mid: str) -> Match:
         """The match, replayed from its events.
@@ -287,7 +298,12 @@ class Store:
                 match.restore_redo(doc.get("redo") or [])
             except Exception as error:
                 log.warning("Match %s: its actions to redo do not apply (%s); dropped", mid, error)
-            fresh = _summarise(mid, match, created=old.created, updated=old.updated)
+            times = from_doc(doc, old.created, old.updated)
+            if len(match.redo_events) != len(times.redo_keys):  # the redo list was dropped
+                times = Times(times.keys, times.at, (), ())
+            self._times[mid] = times
+            fresh = _summarise(mid, match, created=old.created, updated=old.updated,
+                               played=datetime.fromisoformat(times.played))
             # the counts and fingerprint describe the file, which the replay did not change
             fresh = dataclasses.replace(
                 fresh, events_count=old.events_count, fingerprint=old.fingerprint
@@ -297,14 +313,22 @@ class Store:
                 self._stale.add(mid)
             return match
 
+    def action_times(self, mid: str) -> list[datetime]:
+        """When each event in effect of a match was taken (the first: when it was set up), as
+        of its last `load`, `create` or `save` here; [] if none of them was done in this run."""
+        with self._guard:
+            times = self._times.get(mid)
+            return times.moments() if times is not None else []
+
     def summaries(self, status: str | None = None) -> list[Summary]:
-        """The matches, most recently updated first; `status` "active" or "finished" filters."""
+        """The matches, most recently played first (`Summary.played_at`: Undo and Redo in an old
+        match leave it where it was); `status` "active" or "finished" filters."""
         if status is not None and status not in STATUSES:
             raise ValueError(f"status must be 'active', 'finished' or None, not {status!r}")
         with self._guard:
             self._check_open()
             found = [s for s in self._summaries.values() if status in (None, s.status)]
-        return sorted(found, key=lambda s: (s.updated, s.id), reverse=True)
+        return sorted(found, key=lambda s: (s.played_at, s.updated, s.id), reverse=True)
 
     def delete(self, mid: str) -> None:
         """Remove a match for good."""
@@ -492,6 +516,7 @@ class Store:
         self._summaries.pop(mid, None)
         self._stats.pop(mid, None)
         self._setups.pop(mid, None)
+        self._times.pop(mid, None)
         self._stale.add(mid)
 
     def _move_aside(
@@ -605,7 +630,8 @@ def _check_game(match: Match) -> None:
         raise UnknownGameError(f"The game {match.GAME!r} is not registered in scoring.GAMES.")
 
 
-def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime) -> Summary:
+def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
+               played: str | datetime | None = None) -> Summary:
     status, winners, standings = outcome(match)
     events = match.events
     return Summary(
@@ -620,14 +646,20 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime) 
         events_count=len(events),
         fingerprint=fingerprint(events),
         scores=final_scores(match),
+        played=datetime.fromisoformat(played) if isinstance(played, str) else played,
     )
 
 
 def _match_doc(summary: Summary, events: list[dict[str, Any]],
-               redo: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+               redo: list[dict[str, Any]] | None = None,
+               times: Times | None = None) -> dict[str, Any]:
     """A match file's fields. `redo`: the actions taken back that Redo would apply again, so
-    that a match saved after an Undo can still redo it after a restart."""
+    that a match saved after an Undo can still redo it after a restart; `times`: when each of
+    them and each event was taken (storage/played.py)."""
+    dated = {} if times is None else {
+        "played": times.played, "at": list(times.at), "redo_at": list(times.redo_at)}
     return {
+        **dated,
         "created": summary.created.isoformat(timespec="microseconds"),
         "updated": summary.updated.isoformat(timespec="microseconds"),
         "status": summary.status,
