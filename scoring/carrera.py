@@ -52,6 +52,7 @@ class Match(core.Match):
     GAME = "carrera"
     TITLE = "My Favorite Carrera RS"
     PLAYERS = range(3, 6)
+    SCORE_UNIT = "trophies"
 
     def __init__(self, players: list[str], lead: str | None = None, ties: str = "ask") -> None:
         super().__init__({"players": players, "lead": lead, "ties": ties})

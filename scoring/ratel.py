@@ -58,6 +58,12 @@ class Match(core.Match):
     GAME: ClassVar[str] = "ratel"
     TITLE: ClassVar[str] = "Ratel"
     PLAYERS: ClassVar[range] = range(2, 7)  # R1
+    SCORE_UNIT: ClassVar[str] = "damage"
+
+    @property
+    def score_unit(self) -> str:
+        """Damage in the damage and short modes, penalty points in the penalty mode."""
+        return "penalty" if self.mode == "penalty" else "damage"
 
     def __init__(
         self,
