@@ -65,6 +65,7 @@ def _row(name: str, value: str, *, current: bool, won: bool, extra: str = "",
     said = f"{name}: {value}" + (f", {extra}" if extra else "")
     return ft.Semantics(
         label=said + (", to play" if current else "") + (", winner" if won else ""),
+        identifier=f"board-row-{name}",
         content=ft.Container(
             content=ft.Row(
                 [

@@ -60,8 +60,9 @@ def _eye(shown: bool, toggle: Any) -> ft.Control:
     """Show or hide the PIN: Flet's own reveal button has no accessible name, this one says
     what a tap does."""
     label = "Hide PIN" if shown else "Show PIN"
-    return ft.Semantics(label=label, button=True, content=ft.IconButton(
-        icon=ft.Icons.VISIBILITY_OFF if shown else ft.Icons.VISIBILITY, tooltip=label,
+    return ft.Semantics(label=label, button=True, content=ft.Container(
+        content=ft.Icon(ft.Icons.VISIBILITY_OFF if shown else ft.Icons.VISIBILITY),
+        width=48, height=48, border_radius=24, alignment=ft.Alignment.CENTER,
         on_click=toggle))
 
 
