@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import shutil
 import signal
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,16 +20,38 @@ from typing import Any
 from companion.server.origin import OriginGuard, allowed_origins
 
 ASSETS = Path(__file__).parent / "assets"
+WEB = Path(__file__).parent / "web"  # what the served page gets beside Flet's client
 GRACE = 3  # seconds open sessions get to close on shutdown
 log = logging.getLogger(__name__)
 
 
-def web_app(main: Callable[..., Any], allowed: frozenset[str]) -> OriginGuard:
-    """The ASGI app: Flet's web client and session socket, behind the Origin check."""
+def web_root(into: Path) -> Path:
+    """A web assets folder: the app's assets, and Flet's index.html with connection.js in its
+    head, so a page whose server is unreachable says so (Flet's client shows only "Working...",
+    a text compiled into it). Flet serves an index.html found among the assets in place of its
+    own, after filling in its settings as usual."""
+    from flet_web import get_package_web_dir
+
+    if ASSETS.is_dir():
+        shutil.copytree(ASSETS, into, dirs_exist_ok=True)
+    index = (Path(get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
+    script = (WEB / "connection.js").read_text(encoding="utf-8")
+    if "</head>" not in index:  # a Flet whose page we do not know: serve it as it is
+        log.warning("Flet's index.html has no </head>; the connection notice is left out")
+    else:
+        index = index.replace("</head>", f"<script>\n{script}</script>\n</head>", 1)
+    into.mkdir(parents=True, exist_ok=True)
+    (into / "index.html").write_text(index, encoding="utf-8")
+    return into
+
+
+def web_app(main: Callable[..., Any], allowed: frozenset[str], assets: Path) -> OriginGuard:
+    """The ASGI app: Flet's web client and session socket, behind the Origin check; `assets`
+    an empty folder for the served page (`web_root`), kept while the app runs."""
     import flet_web.fastapi as flet_fastapi
 
-    assets = str(ASSETS) if ASSETS.is_dir() else None
-    return OriginGuard(flet_fastapi.app(main, assets_dir=assets, no_cdn=True), allowed)
+    root = web_root(assets)
+    return OriginGuard(flet_fastapi.app(main, assets_dir=str(root), no_cdn=True), allowed)
 
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = ()) -> None:
@@ -54,7 +78,8 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
     log.info("WebSocket origins allowed: %s", ", ".join(sorted(allowed)))
     # No proxy sits in front of this app: X-Forwarded-For is not trusted even from loopback, so
     # the address a session reports (which the PIN's rate limit counts by) is the real one.
-    config = uvicorn.Config(web_app(main, allowed), host=host, port=port, log_level="warning",
-                            ws="websockets-sansio", timeout_graceful_shutdown=GRACE,
-                            proxy_headers=False)
-    Server(config).run()
+    with tempfile.TemporaryDirectory(prefix="table-companion-web-") as assets:
+        config = uvicorn.Config(web_app(main, allowed, Path(assets)), host=host, port=port,
+                                log_level="warning", ws="websockets-sansio",
+                                timeout_graceful_shutdown=GRACE, proxy_headers=False)
+        Server(config).run()

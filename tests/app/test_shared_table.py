@@ -163,3 +163,24 @@ def test_ratel_board_shows_hands_and_the_chart_counts_rounds(tmp_path: Path, bro
         wide.context.close()
     finally:
         app.stop()
+
+
+def test_a_lost_connection_says_so_and_goes_once_it_is_back(tmp_path: Path, browser) -> None:
+    app = AppProcess(tmp_path / "data").start()
+    try:
+        page = new_phone(browser)
+        open_page(page, app.url)
+        button(page, "History").wait_for()
+        banner = page.locator("#connection-lost")
+        expect(banner).to_have_count(0)
+        app.stop()
+        expect(banner).to_be_visible(timeout=15_000)
+        expect(banner).to_contain_text("Connection lost, reconnecting")
+        expect(banner).to_contain_text("Taps do nothing until the connection is back")
+        shot(page, "connection-lost")
+        app.start()  # the same port: the page reconnects by itself
+        expect(banner).to_have_count(0, timeout=30_000)
+        button(page, "History").click()
+        see(page, "No finished matches yet.")
+    finally:
+        app.stop()
