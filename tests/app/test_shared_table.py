@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from scoring import ratel
 from storage import Store
-from tests.app.conftest import AppProcess
+from tests.app.conftest import LAN_PIN, AppProcess
 from tests.app.test_lan import new_phone, unlock
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, host, open_page, see, text
@@ -182,5 +182,57 @@ def test_a_lost_connection_says_so_and_goes_once_it_is_back(tmp_path: Path, brow
         expect(banner).to_have_count(0, timeout=30_000)
         button(page, "History").click()
         see(page, "No finished matches yet.")
+    finally:
+        app.stop()
+
+
+def test_a_fixed_pin_keeps_the_keepers_device_trusted_across_a_restart(tmp_path: Path,
+                                                                       browser) -> None:
+    app = AppProcess(tmp_path / "data", ("--lan", "--pin", LAN_PIN, "--host", "127.0.0.1"))
+    app.start()
+    try:
+        keeper, watcher = new_phone(browser), new_phone(browser)
+        unlock(keeper, app.url)
+        open_page(watcher, app.url)
+        app.stop()
+        app.start()  # the same port and data folder, the same PIN
+        open_page(keeper, app.url)
+        expect(button(keeper, "New Caro match")).to_have_count(1)
+        expect(text(keeper, "Following live")).to_have_count(0)
+        open_page(watcher, app.url)  # a device that never entered the PIN still follows
+        see(watcher, "Following live. Keeping score needs the PIN.")
+        stored = keeper.evaluate("JSON.stringify(window.localStorage)")
+        assert LAN_PIN not in stored.replace("table-companion", "")
+        # "Stop keeping score here" takes the trust back: after a restart it asks again.
+        button(keeper, "Share").click()
+        button(keeper, "Stop keeping score here").click()
+        see(keeper, "This device only follows the matches now.")
+        app.stop()
+        app.start()
+        open_page(keeper, app.url)
+        see(keeper, "Following live. Keeping score needs the PIN.")
+        keeper.wait_for_timeout(1500)  # time for a token to be offered, had one been kept
+        expect(button(keeper, "New Caro match")).to_have_count(0)
+    finally:
+        app.stop()
+
+
+def test_a_random_pin_asks_again_after_a_restart(tmp_path: Path, browser) -> None:
+    app = AppProcess(tmp_path / "data", ("--lan", "--host", "127.0.0.1")).start()
+    try:
+        pin = re.search(r"Scorekeeping PIN: (\d+)", app.output()).group(1)
+        page = new_phone(browser)
+        open_page(page, app.url)
+        button(page, "Share").click()
+        host(page).get_by_role("textbox", name="PIN").click()
+        page.keyboard.type(pin)
+        button(page, "Unlock scorekeeping").click()
+        see(page, "This device keeps score now.")
+        app.stop()
+        app.start()
+        open_page(page, app.url)
+        see(page, "Following live. Keeping score needs the PIN.")
+        page.wait_for_timeout(1500)
+        expect(button(page, "New Caro match")).to_have_count(0)
     finally:
         app.stop()
