@@ -27,7 +27,7 @@ LONG_AGO = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 
 
 def shot(page, name: str) -> None:
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(1500)  # a busy machine paints a moment after the semantics tree
     page.screenshot(path=f"/tmp/shared-{name}.png")
 
 
