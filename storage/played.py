@@ -12,6 +12,7 @@ other one `updated`, which is what the lists showed for them until then.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,8 +22,10 @@ MAX_TIMES = 100_000  # a match file's time lists are read only up to a sane leng
 
 
 def event_key(event: dict[str, Any]) -> str:
-    """An event as canonical text, to tell whether two saves hold the same action."""
-    return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """A digest of an event's canonical text, to tell whether two saves hold the same action
+    (short, so the times of many open matches take little memory)."""
+    text = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=12).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -52,8 +55,8 @@ def legacy(events: list[dict[str, Any]], redo: list[dict[str, Any]], created: da
     """Times for a match whose file kept none (or a new match made from many events at once,
     as an import does): the settings at `created`, every action at `updated`."""
     rest = _iso(updated)
-    return Times(tuple(event_key(e) for e in events),
-                 (_iso(created),) + (rest,) * (len(events) - 1),
+    at = ((_iso(created),) + (rest,) * (len(events) - 1)) if events else ()
+    return Times(tuple(event_key(e) for e in events), at,
                  tuple(event_key(e) for e in redo), (rest,) * len(redo))
 
 

@@ -25,6 +25,7 @@ import re
 import secrets
 import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -79,6 +80,7 @@ ID = re.compile(r"[0-9a-f]{12}")  # what _new_id makes: safe as a file name
 # `create_many` writes the index once this many matches (or a quarter of the store, if more) are
 # out of date in it: an import stays linear, and a crash during one costs at most that many reads.
 CHECKPOINT = 500
+TIMES_KEPT = 256  # matches whose action times stay in memory (storage/played.py)
 
 
 class Store:
@@ -106,7 +108,9 @@ class Store:
         self._setups: dict[str, str] = {}  # id -> _setup_key of its file's first event, if known
         self._stale: set[str] = set()  # ids whose entry in index.json is out of date or missing
         self._notices: list[str] = []
-        self._times: dict[str, Times] = {}  # id -> when each action was taken (created or read)
+        # id -> when each action was taken, for the matches created, read or saved lately (at
+        # most TIMES_KEPT: an export reads every match); a save of another reads its file.
+        self._times: OrderedDict[str, Times] = OrderedDict()
         self._last = datetime.min.replace(tzinfo=UTC)
         self._closed = True
         _make_folder(self._folder)
@@ -203,7 +207,7 @@ class Store:
         summary = _summarise(mid, match, created=created.astimezone(UTC),
                              updated=updated.astimezone(UTC), played=times.played)
         stat = self._write_new(mid, _match_doc(summary, match.events, match.redo_events, times))
-        self._times[mid] = times
+        self._keep_times(mid, times)
         self._saved(mid, summary, stat, _setup_key(match.events[0]))
         return mid
 
@@ -226,22 +230,36 @@ class Store:
             if summary.fingerprint == old.fingerprint:
                 return  # these very events are on disk already
             now = self._now()
-            before = self._times.get(mid) or legacy(events[:1], [], old.created, old.updated)
-            times = carry(before, events, match.redo_events, now)
-            summary = dataclasses.replace(summary, updated=now,
-                                          played=datetime.fromisoformat(times.played))
-            fields = _match_doc(summary, events, match.redo_events, times)
+            redo = match.redo_events
+            base = summary
+
+            def dated(before: Times) -> tuple[Times, Summary, dict[str, Any]]:
+                """The times, summary and file fields of this save, from the times before it."""
+                times = carry(before, events, redo, now)
+                dated_summary = dataclasses.replace(
+                    base, updated=now, played=datetime.fromisoformat(times.played))
+                return times, dated_summary, _match_doc(dated_summary, events, redo, times)
+
+            # The times saved last: kept from a recent load or save, else read from the file
+            # where the file is read anyway (below), or here where it would not be.
+            before = self._times.get(mid)
+            if before is None and self._setups.get(mid) is not None:
+                before = self._read_times(mid, old)
+            times, summary, fields = dated(before or legacy([], [], old.created, old.updated))
             setup = json.loads(json.dumps(events[0]))
             key = _setup_key(setup)
-            stat = self._replace_as_known(mid, key, fields)
+            stat = self._replace_as_known(mid, key, fields) if before is not None else None
             if stat is not None:
                 self._saved(mid, summary, stat, key)
-                self._times[mid] = times
+                self._keep_times(mid, times)
                 return
 
             def overwrite(doc: dict[str, Any]) -> None:
+                nonlocal times, summary, fields
                 if doc["events"][0] != setup:
                     raise ValueError(f"This is not match {mid}: its settings differ.")
+                if before is None:  # the times the file holds, now that it is read
+                    times, summary, fields = dated(from_doc(doc, old.created, old.updated))
                 doc.update(fields)
 
             db = _open_db(self._path(mid))
@@ -258,7 +276,7 @@ class Store:
                 log.warning("Match file %s was missing; written again from the match", mid)
                 stat = self._write_new(mid, fields)
             self._saved(mid, summary, stat, key)
-            self._times[mid] = times
+            self._keep_times(mid, times)
 
     def load(self, mid: str) -> Match:
         """The match, replayed from its events.
@@ -301,7 +319,7 @@ class Store:
             times = from_doc(doc, old.created, old.updated)
             if len(match.redo_events) != len(times.redo_keys):  # the redo list was dropped
                 times = Times(times.keys, times.at, (), ())
-            self._times[mid] = times
+            self._keep_times(mid, times)
             fresh = _summarise(mid, match, created=old.created, updated=old.updated,
                                played=datetime.fromisoformat(times.played))
             # the counts and fingerprint describe the file, which the replay did not change
@@ -509,6 +527,23 @@ class Store:
             log.exception("Could not write %s; the match files are safe", self._index_path)
         else:
             self._stale.clear()
+
+    def _keep_times(self, mid: str, times: Times) -> None:
+        self._times[mid] = times
+        self._times.move_to_end(mid)
+        while len(self._times) > TIMES_KEPT:
+            self._times.popitem(last=False)
+
+    def _read_times(self, mid: str, old: Summary) -> Times:
+        """The times in a match's file, for a save of a match whose times were not kept; those
+        of a file without times if it cannot be read (the save then deals with the file)."""
+        try:
+            doc = _open_db(self._path(mid)).table(MATCH_TABLE).get(doc_id=1)
+            if isinstance(doc, dict):
+                return from_doc(doc, old.created, old.updated)
+        except Exception:  # damaged, newer or gone: save() reads it again and says so
+            log.debug("Times of %s could not be read", mid, exc_info=True)
+        return legacy([], [], old.created, old.updated)
 
     def _forget(self, mid: str) -> None:
         """Drop a match from the list; index.json keeps it until its next write, and the next

@@ -113,3 +113,15 @@ def test_a_file_from_before_actions_had_times_is_dated_by_its_last_save(tmp_path
         m.undo()
         store.save(mid, m)  # an Undo in it still does not date it today
         assert store.summaries()[0].played_at == LONG_AGO + timedelta(minutes=5)
+
+
+def test_a_save_of_a_match_whose_times_were_let_go_reads_them_from_its_file(
+        tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr("storage.store.TIMES_KEPT", 1)
+    with Store(tmp_path / "d") as store:
+        mid = old_match(store)
+        m = store.load(mid)
+        store.create(caro.Match(players=["Cleo", "Dan"]))  # lets the old match's times go
+        m.undo()
+        store.save(mid, m)
+        assert store.summaries()[1].played_at == LONG_AGO + timedelta(minutes=5)
