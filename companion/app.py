@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from weakref import WeakKeyDictionary
 
 import flet as ft
 
@@ -23,6 +25,7 @@ from companion.session.context import AppContext, Services
 from companion.session.open_matches import OpenMatches, SessionMatches
 from companion.session.page_width import PageWidth
 from companion.session.preferences import NotSaved, Preferences
+from companion.session.trust import KEY as TOKEN_KEY
 
 SEED = ft.Colors.TEAL
 MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -48,10 +51,24 @@ ROUTES = [
 ]
 
 
+_tokens: WeakKeyDictionary[ft.Page, ft.SharedPreferences] = WeakKeyDictionary()
+
+
+def device_token(page: ft.Page) -> ft.SharedPreferences:
+    """The page's browser storage, where a trusted device keeps its token (one service a page,
+    made while App renders, so it reaches the browser before it is called)."""
+    prefs = _tokens.get(page)
+    if prefs is None:
+        prefs = _tokens[page] = ft.SharedPreferences()
+    return prefs
+
+
 @ft.component
 def App(tables: SessionMatches, preferences: Preferences, share: Share | None = None,
         page_width: PageWidth | None = None) -> list[ft.View]:
     page = ft.context.page
+    if tables.gate.trusts_devices:
+        device_token(page)
     theme, set_theme_state = ft.use_state(preferences.theme)
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
@@ -69,13 +86,47 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
         page.update()
         set_theme_state(value)
 
+    def resume() -> None:
+        """A device where the PIN was entered before (a fixed --pin) keeps score again at once:
+        its browser offers the token it was given, and the gate checks it (trust.py)."""
+        if not tables.gate.trusts_devices or tables.keeps_score:
+            return
+
+        async def offer() -> None:
+            # The browser may not know the storage service yet when the first question
+            # reaches it (it is then never answered): ask again, waiting longer each time.
+            for wait in (1.0, 2.0, 4.0):
+                try:
+                    token = await asyncio.wait_for(device_token(page).get(TOKEN_KEY), wait)
+                    break
+                except TimeoutError:
+                    continue
+            else:
+                return  # no answer: the device asks for the PIN as any other
+            if token is None:
+                return
+            if tables.gate.resume(tables.who, token):
+                set_keeps_score(tables.keeps_score)
+            else:  # revoked, from another PIN, or not ours: forget it
+                await device_token(page).remove(TOKEN_KEY)
+
+        page.run_task(offer)
+
+    ft.use_effect(resume, [])
+
     def unlock(pin: str) -> None:
         tables.gate.unlock(tables.who, pin)  # PinRefused when wrong or too soon
         set_keeps_score(tables.keeps_score)
+        token = tables.gate.remember(tables.who)
+        if token is not None:
+            page.run_task(device_token(page).set, TOKEN_KEY, token)
 
     def lock() -> None:
-        tables.gate.lock(tables.who)
+        trusted = tables.gate.trusts_devices
+        tables.gate.lock(tables.who)  # revokes this device's token, wherever it is kept
         set_keeps_score(tables.keeps_score)
+        if trusted:
+            page.run_task(device_token(page).remove, TOKEN_KEY)
 
     services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
                         share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,

@@ -123,9 +123,18 @@ def main(argv: list[str] | None = None) -> None:
     if args.lan:
         from companion.server.lan import share_for
         from companion.session.access import Gate
+        from companion.session.trust import Trust
 
+        # A fixed --pin keeps scorekeepers' devices trusted across restarts; a random PIN
+        # (new each run) asks every device again.
+        trust = None
+        if args.pin:
+            try:
+                trust = Trust(folder, args.pin)
+            except OSError as error:  # e.g. a read-only folder: devices ask at every start
+                logging.warning("Devices cannot stay trusted across restarts: %s", error)
         args.pin = args.pin or new_pin()
-        gate, share = Gate(args.pin), share_for(args.host, args.port)
+        gate, share = Gate(args.pin, trust=trust), share_for(args.host, args.port)
     app = build_main(OpenMatches(store, gate), Preferences(folder), share=share)
     try:
         if args.desktop:

@@ -53,6 +53,7 @@ class Match(core.Match):
     TITLE = "My Favorite Carrera RS"
     PLAYERS = range(3, 6)
     _APPEND_ONLY = frozenset({"_history"})  # see core.Match
+    SCORE_UNIT = "trophies"
 
     def __init__(self, players: list[str], lead: str | None = None, ties: str = "ask") -> None:
         super().__init__({"players": players, "lead": lead, "ties": ties})

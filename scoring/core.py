@@ -370,6 +370,15 @@ class Match:
     # Does `next_game()` give the next game of a series (Caro: the loser starts, C11)? A game
     # without one is played again from the same settings instead.
     HAS_NEXT_GAME: ClassVar[bool] = False
+    # What a history entry's "changes" count, in words for an export's column: "points",
+    # "damage", "penalty", "trophies".
+    SCORE_UNIT: ClassVar[str] = "points"
+
+    @property
+    def score_unit(self) -> str:
+        """What this match's history "changes" count (a game whose modes count differently,
+        Ratel, answers per match)."""
+        return self.SCORE_UNIT
 
     @property
     def players(self) -> list[str]:

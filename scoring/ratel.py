@@ -59,6 +59,12 @@ class Match(core.Match):
     TITLE: ClassVar[str] = "Ratel"
     PLAYERS: ClassVar[range] = range(2, 7)  # R1
     _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_history"})  # see core.Match
+    SCORE_UNIT: ClassVar[str] = "damage"
+
+    @property
+    def score_unit(self) -> str:
+        """Damage in the damage and short modes, penalty points in the penalty mode."""
+        return "penalty" if self.mode == "penalty" else "damage"
 
     def __init__(
         self,

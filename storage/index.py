@@ -1,7 +1,8 @@
 """What the store knows about a match without replaying it: `Summary`, and the file layouts.
 
 A match file (`matches/<id>.json`) is a TinyDB database with one document in its `match` table:
-`{"created", "updated", "status", "winners", "standings", "scores", "events"}`; the game and players
+`{"created", "updated", "status", "winners", "standings", "scores", "events"}` (and since actions
+have times, `"played"`, `"at"` and `"redo_at"`: storage/played.py); the game and players
 are read from the first event. `scores` (the final scores statistics average) came later: a match
 file without it has them worked out by replaying its events once, and an index entry without it
 is taken as out of date, so its match file is read again.
@@ -57,6 +58,14 @@ class Summary:
     # the game's way of play in a few words ("short game"), from `Match.variant_of` of the
     # settings; "" for a game with one way only
     variant: str = ""
+    # When it was last played: the time of its last action in effect, which Undo and Redo do
+    # not move (`updated` is the last save); None for files from before actions had times.
+    played: datetime | None = None
+
+    @property
+    def played_at(self) -> datetime:
+        """The date the lists and statistics give the match: when it was last played."""
+        return self.played if self.played is not None else self.updated
 
     @property
     def title(self) -> str:
@@ -226,6 +235,7 @@ def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summar
             else ()
         ),
         variant=variant_of(setup),
+        played=_time(doc["played"], "played") if "played" in doc else None,
     )
 
 
@@ -255,6 +265,8 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "fingerprint": summary.fingerprint,
         "scores": [list(row) for row in summary.scores],
         "variant": summary.variant,
+        **({"played": summary.played.isoformat(timespec="microseconds")}
+           if summary.played is not None else {}),
         "stat": list(stat),
     }
 
@@ -291,6 +303,7 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         fingerprint=fp,
         scores=_scores(doc.get("scores", [])),
         variant=doc["variant"] if isinstance(doc.get("variant"), str) else "",
+        played=_time(doc["played"], "played") if "played" in doc else None,
     )
     # An entry from before scores were kept is read again from its file; so is one from before
     # the variant, of a game that has variants (the others have "" and need no read).

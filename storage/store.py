@@ -25,6 +25,7 @@ import re
 import secrets
 import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -67,6 +68,7 @@ from storage.index import (
     summary_from_match_doc,
 )
 from storage.lock import FolderLock
+from storage.played import Times, carry, from_doc, legacy
 
 log = logging.getLogger("storage")
 
@@ -78,6 +80,7 @@ ID = re.compile(r"[0-9a-f]{12}")  # what _new_id makes: safe as a file name
 # `create_many` writes the index once this many matches (or a quarter of the store, if more) are
 # out of date in it: an import stays linear, and a crash during one costs at most that many reads.
 CHECKPOINT = 500
+TIMES_KEPT = 256  # matches whose action times stay in memory (storage/played.py)
 
 
 class Store:
@@ -105,6 +108,9 @@ class Store:
         self._setups: dict[str, str] = {}  # id -> _setup_key of its file's first event, if known
         self._stale: set[str] = set()  # ids whose entry in index.json is out of date or missing
         self._notices: list[str] = []
+        # id -> when each action was taken, for the matches created, read or saved lately (at
+        # most TIMES_KEPT: an export reads every match); a save of another reads its file.
+        self._times: OrderedDict[str, Times] = OrderedDict()
         self._last = datetime.min.replace(tzinfo=UTC)
         self._closed = True
         _make_folder(self._folder)
@@ -196,9 +202,12 @@ class Store:
         for moment in (created, updated):
             if moment.tzinfo is None:
                 raise ValueError(f"A match's times must have a time zone, not {moment!r}.")
+        times = legacy(match.events, match.redo_events, created.astimezone(UTC),
+                       updated.astimezone(UTC))
         summary = _summarise(mid, match, created=created.astimezone(UTC),
-                             updated=updated.astimezone(UTC))
-        stat = self._write_new(mid, _match_doc(summary, match.events))
+                             updated=updated.astimezone(UTC), played=times.played)
+        stat = self._write_new(mid, _match_doc(summary, match.events, match.redo_events, times))
+        self._keep_times(mid, times)
         self._saved(mid, summary, stat, _setup_key(match.events[0]))
         return mid
 
@@ -220,18 +229,37 @@ class Store:
             summary = _summarise(mid, match, created=old.created, updated=old.updated)
             if summary.fingerprint == old.fingerprint:
                 return  # these very events are on disk already
-            summary = dataclasses.replace(summary, updated=self._now())
-            fields = _match_doc(summary, events, match.redo_events)
+            now = self._now()
+            redo = match.redo_events
+            base = summary
+
+            def dated(before: Times) -> tuple[Times, Summary, dict[str, Any]]:
+                """The times, summary and file fields of this save, from the times before it."""
+                times = carry(before, events, redo, now)
+                dated_summary = dataclasses.replace(
+                    base, updated=now, played=datetime.fromisoformat(times.played))
+                return times, dated_summary, _match_doc(dated_summary, events, redo, times)
+
+            # The times saved last: kept from a recent load or save, else read from the file
+            # where the file is read anyway (below), or here where it would not be.
+            before = self._times.get(mid)
+            if before is None and self._setups.get(mid) is not None:
+                before = self._read_times(mid, old)
+            times, summary, fields = dated(before or legacy([], [], old.created, old.updated))
             setup = json.loads(json.dumps(events[0]))
             key = _setup_key(setup)
-            stat = self._replace_as_known(mid, key, fields)
+            stat = self._replace_as_known(mid, key, fields) if before is not None else None
             if stat is not None:
                 self._saved(mid, summary, stat, key)
+                self._keep_times(mid, times)
                 return
 
             def overwrite(doc: dict[str, Any]) -> None:
+                nonlocal times, summary, fields
                 if doc["events"][0] != setup:
                     raise ValueError(f"This is not match {mid}: its settings differ.")
+                if before is None:  # the times the file holds, now that it is read
+                    times, summary, fields = dated(from_doc(doc, old.created, old.updated))
                 doc.update(fields)
 
             db = _open_db(self._path(mid))
@@ -248,6 +276,7 @@ class Store:
                 log.warning("Match file %s was missing; written again from the match", mid)
                 stat = self._write_new(mid, fields)
             self._saved(mid, summary, stat, key)
+            self._keep_times(mid, times)
 
     def load(self, mid: str) -> Match:
         """The match, replayed from its events.
@@ -287,7 +316,12 @@ class Store:
                 match.restore_redo(doc.get("redo") or [])
             except Exception as error:
                 log.warning("Match %s: its actions to redo do not apply (%s); dropped", mid, error)
-            fresh = _summarise(mid, match, created=old.created, updated=old.updated)
+            times = from_doc(doc, old.created, old.updated)
+            if len(match.redo_events) != len(times.redo_keys):  # the redo list was dropped
+                times = Times(times.keys, times.at, (), ())
+            self._keep_times(mid, times)
+            fresh = _summarise(mid, match, created=old.created, updated=old.updated,
+                               played=datetime.fromisoformat(times.played))
             # the counts and fingerprint describe the file, which the replay did not change
             fresh = dataclasses.replace(
                 fresh, events_count=old.events_count, fingerprint=old.fingerprint
@@ -297,14 +331,22 @@ class Store:
                 self._stale.add(mid)
             return match
 
+    def action_times(self, mid: str) -> list[datetime]:
+        """When each event in effect of a match was taken (the first: when it was set up), as
+        of its last `load`, `create` or `save` here; [] if none of them was done in this run."""
+        with self._guard:
+            times = self._times.get(mid)
+            return times.moments() if times is not None else []
+
     def summaries(self, status: str | None = None) -> list[Summary]:
-        """The matches, most recently updated first; `status` "active" or "finished" filters."""
+        """The matches, most recently played first (`Summary.played_at`: Undo and Redo in an old
+        match leave it where it was); `status` "active" or "finished" filters."""
         if status is not None and status not in STATUSES:
             raise ValueError(f"status must be 'active', 'finished' or None, not {status!r}")
         with self._guard:
             self._check_open()
             found = [s for s in self._summaries.values() if status in (None, s.status)]
-        return sorted(found, key=lambda s: (s.updated, s.id), reverse=True)
+        return sorted(found, key=lambda s: (s.played_at, s.updated, s.id), reverse=True)
 
     def delete(self, mid: str) -> None:
         """Remove a match for good."""
@@ -486,12 +528,30 @@ class Store:
         else:
             self._stale.clear()
 
+    def _keep_times(self, mid: str, times: Times) -> None:
+        self._times[mid] = times
+        self._times.move_to_end(mid)
+        while len(self._times) > TIMES_KEPT:
+            self._times.popitem(last=False)
+
+    def _read_times(self, mid: str, old: Summary) -> Times:
+        """The times in a match's file, for a save of a match whose times were not kept; those
+        of a file without times if it cannot be read (the save then deals with the file)."""
+        try:
+            doc = _open_db(self._path(mid)).table(MATCH_TABLE).get(doc_id=1)
+            if isinstance(doc, dict):
+                return from_doc(doc, old.created, old.updated)
+        except Exception:  # damaged, newer or gone: save() reads it again and says so
+            log.debug("Times of %s could not be read", mid, exc_info=True)
+        return legacy([], [], old.created, old.updated)
+
     def _forget(self, mid: str) -> None:
         """Drop a match from the list; index.json keeps it until its next write, and the next
         open drops it too, since its file is gone (or moved aside, or refused)."""
         self._summaries.pop(mid, None)
         self._stats.pop(mid, None)
         self._setups.pop(mid, None)
+        self._times.pop(mid, None)
         self._stale.add(mid)
 
     def _move_aside(
@@ -605,7 +665,8 @@ def _check_game(match: Match) -> None:
         raise UnknownGameError(f"The game {match.GAME!r} is not registered in scoring.GAMES.")
 
 
-def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime) -> Summary:
+def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
+               played: str | datetime | None = None) -> Summary:
     status, winners, standings = outcome(match)
     events = match.events
     return Summary(
@@ -621,14 +682,20 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime) 
         fingerprint=fingerprint(events),
         scores=final_scores(match),
         variant=match.variant,
+        played=datetime.fromisoformat(played) if isinstance(played, str) else played,
     )
 
 
 def _match_doc(summary: Summary, events: list[dict[str, Any]],
-               redo: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+               redo: list[dict[str, Any]] | None = None,
+               times: Times | None = None) -> dict[str, Any]:
     """A match file's fields. `redo`: the actions taken back that Redo would apply again, so
-    that a match saved after an Undo can still redo it after a restart."""
+    that a match saved after an Undo can still redo it after a restart; `times`: when each of
+    them and each event was taken (storage/played.py)."""
+    dated = {} if times is None else {
+        "played": times.played, "at": list(times.at), "redo_at": list(times.redo_at)}
     return {
+        **dated,
         "created": summary.created.isoformat(timespec="microseconds"),
         "updated": summary.updated.isoformat(timespec="microseconds"),
         "status": summary.status,

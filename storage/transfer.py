@@ -48,7 +48,10 @@ MAX_EVENTS_PER_FILE = 100_000
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)  # no match of these games was scored before
 SEARCHED = 1_000  # a refused match up to this long has its refused event named (by bisection)
 LEEWAY = timedelta(days=1)  # a clock a little ahead of this one's is fine; 9999 is not
-CSV_COLUMNS = ("match", "game", "date", "action", "player", "change", "reason", "running total")
+# "date": the day the match was last played; "taken at": when that row's action was taken;
+# "unit": what "change" and "running total" count (points, damage, penalty, trophies).
+CSV_COLUMNS = ("match", "game", "date", "action", "taken at", "player", "change", "unit",
+               "reason", "running total")
 MAX_MESSAGE = 400  # characters of a refusal
 CHUNK = 200  # matches handed to Store.create_many at a time during an import
 
@@ -136,7 +139,7 @@ def label(game: str, players: Sequence[str], when: datetime | None) -> str:
 
 
 def _label(summary: Summary) -> str:
-    return label(summary.game, summary.players, summary.updated)
+    return label(summary.game, summary.players, summary.played_at)
 
 
 # -- export ---------------------------------------------------------------------------------------
@@ -162,7 +165,7 @@ def _loaded(store: Store, ids: Iterable[str] | None) -> tuple[list[tuple[Summary
 def _name(ids: Sequence[str] | None, found: list[tuple[Summary, Match]], suffix: str) -> str:
     if ids is not None and len(found) == 1:
         summary = found[0][0]
-        day = summary.updated.astimezone().strftime("%Y-%m-%d")
+        day = summary.played_at.astimezone().strftime("%Y-%m-%d")
         return f"{summary.game}-{day}-{summary.id}.{suffix}"
     return f"table-companion-{datetime.now().astimezone().strftime('%Y-%m-%d')}.{suffix}"
 
@@ -204,17 +207,25 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def csv_rows(summary: Summary, match: Match) -> list[list[Any]]:
-    """The score changes of one match, in order, with each name's running total."""
+def csv_rows(summary: Summary, match: Match,
+             times: Sequence[datetime] = ()) -> list[list[Any]]:
+    """The score changes of one match, in order, with each name's running total.
+
+    `times`: when each event in effect was taken (`Store.action_times`); history entry n is
+    event n (event 0 holds the settings). Without them a row gets the match's date."""
     rows: list[list[Any]] = []
     totals: dict[str, int] = {}
-    date = summary.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+    date = summary.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    unit = match.score_unit
+    dated = len(times) == len(match.events)
     for n, entry in enumerate(match.history, start=1):
+        taken = (times[n] if dated else summary.played_at).astimezone()
         for name, change in entry.get("changes", {}).items():
             if not change:
                 continue
             totals[name] = totals.get(name, 0) + change
-            rows.append([summary.id, match.TITLE, date, n, _cell(str(name)), change,
+            rows.append([summary.id, match.TITLE, date, n,
+                         taken.strftime("%Y-%m-%d %H:%M:%S"), _cell(str(name)), change, unit,
                          _cell(str(entry.get("text", ""))), totals[name]])
     return rows
 
@@ -226,7 +237,7 @@ def export_csv(store: Store, ids: Sequence[str] | None = None) -> Export:
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for summary, match in found:
-        writer.writerows(csv_rows(summary, match))
+        writer.writerows(csv_rows(summary, match, store.action_times(summary.id)))
     data = out.getvalue().encode("utf-8-sig")
     return Export(_name(ids, found, "csv"), data, len(found), tuple(problems))
 

@@ -189,3 +189,25 @@ def corners(values: list[int]) -> list[tuple[int, int]]:
     if len(values) > 1 and points[-1][0] != len(values) - 1:
         points.append((len(values) - 1, values[-1]))
     return points
+
+
+def step_rounds(match: Match) -> list[int] | None:
+    """The round of every step, for a game whose chart counts rounds (Ratel: damage and
+    penalties change only when a round ends); None for the others, charted step by step."""
+    if match.GAME != "ratel":
+        return None
+    return [int(entry["round"]) for entry in match.history]
+
+
+def by_round(series: Series, rounds: list[int]) -> Series:
+    """`series` with one value per round: `values[side][r]` after the last step of round r (0:
+    the start). A round without a step yet (the one just begun) holds the value before it."""
+    last = max(rounds, default=0)
+    ends = {r: step for step, r in enumerate(rounds, start=1)}  # the last step of each round
+    values: dict[str, list[int]] = {}
+    for side, per_step in series.values.items():
+        out = [per_step[0]]
+        for r in range(1, last + 1):
+            out.append(per_step[ends[r]] if r in ends else out[-1])
+        values[side] = out
+    return Series(series.title, values)

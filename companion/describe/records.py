@@ -62,6 +62,7 @@ class SummaryLike(Protocol):
     players: tuple[str, ...]
     status: str
     updated: datetime
+    played_at: datetime  # when last played: its last action in effect (not its last save)
     winners: tuple[str, ...]
     scores: tuple[tuple[str, int], ...]
 
@@ -148,7 +149,7 @@ def in_view(
         for s in summaries
         if s.status == "finished"
         and (game is None or s.game == game)
-        and (start is None or s.updated >= start)
+        and (start is None or s.played_at >= start)
     ]
 
 

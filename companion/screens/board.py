@@ -13,6 +13,7 @@ from companion.describe.words import names
 from companion.games import GAME_UIS
 from companion.session.context import use_services
 from companion.session.follow import use_followed_match
+from companion.session.viewport import use_page_width
 from companion.widgets.missing_view import open_table
 from scoring.core import Match
 
@@ -24,28 +25,52 @@ def _last_text(match: Match) -> str:
     return history[-1]["text"] if history else "No action yet."
 
 
-def _row(name: str, value: str, *, current: bool, won: bool) -> ft.Control:
+def scale_for(width: float) -> float:
+    """How much larger than on a phone (412 px) the figures are drawn: they grow with the
+    screen, up to 1.8x (a 1280 x 800 laptop or tablet), and never shrink below a phone's."""
+    return max(1.0, min(1.8, width / 412))
+
+
+def extras(match: Match) -> dict[str, str]:
+    """What the standings leave out that the table watches: Ratel's cards in hand (while a
+    round is played), Carrera's momentum."""
+    if match.GAME == "ratel" and not match.is_over:
+        hands: dict[str, int] = match.hands  # type: ignore[attr-defined]
+        return {p: f"{n} card{'' if n == 1 else 's'} in hand" for p, n in hands.items()}
+    if match.GAME == "carrera":
+        momentum: dict[str, int] = match.momentum  # type: ignore[attr-defined]
+        return {p: f"{n} momentum" for p, n in momentum.items()}
+    return {}
+
+
+def _row(name: str, value: str, *, current: bool, won: bool, extra: str = "",
+         scale: float = 1.0) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
     found = FIGURE.match(value)
     figure, rest = (found.group(1), found.group(2)) if found else (value, "")
     name_line: list[ft.Control] = []
     if won:
-        name_line.append(ft.Icon(ft.Icons.EMOJI_EVENTS, size=30, color=ft.Colors.AMBER_800))
-    name_line.append(ft.Text(name, size=28, weight=ft.FontWeight.BOLD, no_wrap=True,
+        name_line.append(ft.Icon(ft.Icons.EMOJI_EVENTS, size=30 * scale,
+                                 color=ft.Colors.AMBER_800))
+    name_line.append(ft.Text(name, size=28 * scale, weight=ft.FontWeight.BOLD, no_wrap=True,
                              overflow=ft.TextOverflow.ELLIPSIS, expand=True))
     left = [ft.Row(name_line, spacing=6)]
     if rest:
-        left.append(ft.Text(rest, size=18, color=ft.Colors.ON_SURFACE_VARIANT))
+        left.append(ft.Text(rest, size=18 * scale, color=ft.Colors.ON_SURFACE_VARIANT))
+    if extra:  # beside the score, as large as the rest of the standings
+        left.append(ft.Text(extra, size=22 * scale, weight=ft.FontWeight.BOLD))
     if current:
-        left.append(ft.Text("to play", size=16, weight=ft.FontWeight.BOLD,
+        left.append(ft.Text("to play", size=16 * scale, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.PRIMARY))
+    said = f"{name}: {value}" + (f", {extra}" if extra else "")
     return ft.Semantics(
-        label=f"{name}: {value}" + (", to play" if current else "") + (", winner" if won else ""),
+        label=said + (", to play" if current else "") + (", winner" if won else ""),
+        identifier=f"board-row-{name}",
         content=ft.Container(
             content=ft.Row(
                 [
                     ft.Column(left, spacing=0, expand=True),
-                    ft.Text(figure, size=64 if len(figure) <= 4 else 40,
+                    ft.Text(figure, size=(64 if len(figure) <= 4 else 40) * scale,
                             weight=ft.FontWeight.BOLD, no_wrap=True),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -63,6 +88,7 @@ def BoardScreen() -> ft.View:
     services = use_services()
     mid = ft.use_route_params().get("id", "")
     use_followed_match(mid)
+    width = use_page_width()
     table, missing = open_table(services.tables, mid, f"/match/{mid}/board")
     if missing:
         return missing
@@ -70,8 +96,14 @@ def BoardScreen() -> ft.View:
     ui = GAME_UIS[match.GAME]
     winners = match.winners if match.is_over else []
     current = None if match.is_over else match.current
-    rows = [_row(name, value, current=name == current, won=name in winners)
+    scale = scale_for(width)
+    more = extras(match)
+    rows = [_row(name, value, current=name == current, won=name in winners,
+                 extra=more.get(name, ""), scale=scale)
             for name, value in match.standings()]
+    if width >= 900:  # a wide screen: two players a line, so a table of five fits its height
+        rows = [ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
+                                 spacing=10, run_spacing=10)]
     if match.is_over:
         won = names(winners)
         head = f"Game over: {won} {'win' if len(winners) > 1 else 'wins'}!" if won else "Game over"
@@ -85,11 +117,11 @@ def BoardScreen() -> ft.View:
         controls=[
             ft.Column(
                 [
-                    ft.Text(head, size=30, weight=ft.FontWeight.BOLD,
+                    ft.Text(head, size=30 * scale, weight=ft.FontWeight.BOLD,
                             text_align=ft.TextAlign.CENTER),
                     *rows,
                     ft.Container(
-                        content=ft.Text(_last_text(match), size=20),
+                        content=ft.Text(_last_text(match), size=20 * scale),
                         bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=14,
                     ),
                 ],

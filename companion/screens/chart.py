@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
-from companion.describe.progress import Series, corners, progress
+from companion.describe.progress import Series, by_round, corners, progress, step_rounds
 from companion.session.context import use_services
 from companion.session.follow import use_followed_match
 from companion.widgets.icon_action import icon_action
@@ -47,30 +47,34 @@ def _legend(series: Series) -> ft.Control:
     return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
 
 
-def _chart(series: Series) -> ft.Control:
+def _line(i: int, count: int, side: str, values: list[int], unit: str) -> fch.LineChartData:
+    """One side's line. Sides with equal scores share their path: each later line is drawn
+    thinner and dashed on top of the earlier ones, with a smaller dot at each change, so every
+    side stays visible (stripes, gaps and rings) where lines coincide."""
+    colour = LINE_COLOURS[i % len(LINE_COLOURS)]
+    return fch.LineChartData(
+        points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {y} after {unit} {x}")
+                for x, y in corners(values)],
+        color=colour,
+        stroke_width=2.5 + (count - 1 - i) * min(1.5, 4.5 / max(count - 1, 1)),
+        dash_pattern=None if i == 0 else [10, 3 + 3 * i],
+        step_direction=0,  # a score holds until the step that changes it
+        point=fch.ChartCirclePoint(radius=3 + 2.5 * (count - 1 - i), color=colour),
+    )
+
+
+def _chart(series: Series, unit: str = "step") -> ft.Control:
     steps = len(next(iter(series.values.values()))) - 1
     low = min(0, min(min(v) for v in series.values.values()))
     high = max(max(v) for v in series.values.values())
     y_every = spacing(max(high - low, 1), 6)
     x_every = spacing(max(steps, 1), 5)
     count = len(series.values)
-    lines = []
-    for i, (side, values) in enumerate(series.values.items()):
-        lines.append(
-            fch.LineChartData(
-                points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {y} after step {x}")
-                        for x, y in corners(values)],
-                color=LINE_COLOURS[i % len(LINE_COLOURS)],
-                # Later lines are drawn thinner on top of earlier ones, so sides with equal
-                # scores show as stripes instead of hiding each other.
-                stroke_width=2.5 + (count - 1 - i) * min(1.5, 4.5 / max(count - 1, 1)),
-                step_direction=0,  # a score holds until the step that changes it
-                point=False,
-            )
-        )
+    lines = [_line(i, count, side, values, unit)
+             for i, (side, values) in enumerate(series.values.items())]
     now = ", ".join(f"{side} {values[-1]}" for side, values in series.values.items())
     return ft.Semantics(
-        label=f"{series.title} chart over {steps} steps: {now}",
+        label=f"{series.title} chart over {steps} {unit}s: {now}",
         content=fch.LineChart(
             data_series=lines,
             min_x=0,
@@ -80,7 +84,7 @@ def _chart(series: Series) -> ft.Control:
             max_y=(high // y_every + 1) * y_every,
             left_axis=fch.ChartAxis(label_spacing=y_every, label_size=36),
             bottom_axis=fch.ChartAxis(label_spacing=x_every, label_size=26, show_max=False,
-                                      title=ft.Text("Step", size=12), title_size=18),
+                                      title=ft.Text(unit.capitalize(), size=12), title_size=18),
             horizontal_grid_lines=fch.ChartGridLines(interval=y_every, width=1,
                                                      color=ft.Colors.OUTLINE_VARIANT),
             vertical_grid_lines=fch.ChartGridLines(interval=x_every, width=1,
@@ -109,11 +113,14 @@ def ChartScreen() -> ft.View:
                 f"{' (finished)' if match.is_over else ''}.", size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]
+    rounds = step_rounds(match)  # Ratel counts rounds, the others steps
     for series in progress(match):
+        shown, unit = (by_round(series, rounds), "round") if rounds is not None \
+            else (series, "step")
         controls += [
             ft.Text(series.title, size=18, weight=ft.FontWeight.BOLD),
             _legend(series),
-            ft.Container(_chart(series), padding=ft.Padding.only(right=12, top=6)),
+            ft.Container(_chart(shown, unit), padding=ft.Padding.only(right=12, top=6)),
         ]
     return ft.View(
         route=route,

@@ -18,7 +18,7 @@ def History() -> ft.View:
     use_any_change(only_on="/history")  # a match another phone finishes appears at once
     finished = services.tables.summaries(status="finished")
     rows: list[ft.Control] = [
-        MatchRow(summary=s, when=day(s.updated), on_change=lambda: set_refresh(lambda n: n + 1))
+        MatchRow(summary=s, when=day(s.played_at), on_change=lambda: set_refresh(lambda n: n + 1))
         for s in finished
     ]
     if not rows:

@@ -14,7 +14,9 @@ from companion.widgets.match_row import MatchRow
 from scoring import RuleViolation
 
 
-def _game_card(ui) -> ft.Control:
+def _game_card(ui, keeps_score: bool) -> ft.Control:
+    """A game and its New match button; a follower sees the game without the button, since
+    only the scorekeeper starts matches."""
     page = ft.context.page
     return ft.Card(
         content=ft.Container(
@@ -28,6 +30,7 @@ def _game_card(ui) -> ft.Control:
                         [ft.FilledButton(f"New {ui.title} match", icon=ft.Icons.ADD, height=48,
                                          on_click=lambda e: page.navigate(f"/new/{ui.game}"))],
                         alignment=ft.MainAxisAlignment.END,
+                        visible=keeps_score,
                     ),
                 ],
                 spacing=6,
@@ -68,12 +71,14 @@ def Home() -> ft.View:
     if active:
         controls.append(ft.Text("Continue", size=20, weight=ft.FontWeight.BOLD))
         for summary in active:
-            controls.append(MatchRow(summary=summary, when=ago(summary.updated),
+            controls.append(MatchRow(summary=summary, when=ago(summary.played_at),
                                      on_change=lambda: set_refresh(lambda n: n + 1)))
-    controls.append(ft.Text("New match", size=20, weight=ft.FontWeight.BOLD))
+    controls.append(ft.Text("New match" if services.keeps_score else "Games",
+                            size=20, weight=ft.FontWeight.BOLD))
     # One column on a phone, two side by side in a wide window.
     controls.append(ft.ResponsiveRow(
-        [ft.Container(_game_card(ui), col={"xs": 12, "md": 6}) for ui in GAME_UIS.values()],
+        [ft.Container(_game_card(ui, services.keeps_score), col={"xs": 12, "md": 6})
+         for ui in GAME_UIS.values()],
         spacing=10, run_spacing=10))
     return ft.View(
         route="/",

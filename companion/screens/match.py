@@ -172,9 +172,15 @@ def MatchScreen() -> ft.View:
                     # A keeper's game screen starts afresh after a change made elsewhere, so
                     # its own picks (a card, a cell) never apply to a table they were not
                     # made on.
-                    ui.screen(match=match, act=act, may_act=may_act, follow_up=follow_up,
-                              version=shown,
-                              key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
+                    # A follower's table is read-only: every pad, card and cell is disabled
+                    # (greyed, never tapped), so nothing looks as if it could change the match.
+                    ft.Container(
+                        disabled=not services.keeps_score,
+                        content=ui.screen(
+                            match=match, act=act, may_act=may_act, follow_up=follow_up,
+                            version=shown,
+                            key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
+                    ),
                     *again,
                 ],
                 spacing=10,

@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.games import GAME_UIS
 from companion.session.context import use_services
+from companion.widgets.following_banner import following_banner
 from companion.widgets.message_line import message_line
 from companion.widgets.player_picker import PlayerPicker
 from scoring import RuleViolation
@@ -97,8 +98,12 @@ def NewMatch() -> ft.View:
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[
+            *following_banner(services.keeps_score),
+            # Only the scorekeeper starts matches: a follower (a bookmarked address) sees the
+            # form disabled instead of filling it in to be refused at Start.
             ft.Column(
-                [
+                disabled=not services.keeps_score,
+                controls=[
                     PlayerPicker(players=players, set_players=set_players,
                                  known=known_players(services.tables.summaries()),
                                  most=count.stop - 1),
@@ -111,6 +116,6 @@ def NewMatch() -> ft.View:
                                             on_click=start, expand=True)]),
                 ],
                 spacing=14,
-            )
+            ),
         ],
     )

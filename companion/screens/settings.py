@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.session.context import use_services
+from companion.session.context import Services, use_services
 from companion.widgets.data_transfer import DataTransfer
 
 LABELS = {"system": "Same as the device", "light": "Light", "dark": "Dark"}
+
+
+def _where(services: Services) -> list[ft.Control]:
+    """Where the matches are kept: the folder for the scorekeeper; a follower's phone is told
+    nothing of the server's machine (its paths name a user and a layout)."""
+    if not services.keeps_score:
+        return [ft.Text("Every match is saved after each action on the computer that shares "
+                        "the table.")]
+    return [ft.Text("Every match is saved on this computer after each action, in:"),
+            ft.Text(str(services.tables.folder), font_family="monospace")]
 
 
 @ft.component
@@ -23,6 +33,8 @@ def Settings() -> ft.View:
             ft.Column(
                 [
                     ft.Text("Theme", size=18, weight=ft.FontWeight.BOLD),
+                    *([] if services.keeps_score else [ft.Text(
+                        "The theme you pick applies on this device only.", size=14)]),
                     ft.RadioGroup(
                         value=theme,
                         on_change=lambda e: services.set_theme(e.control.value),
@@ -32,9 +44,7 @@ def Settings() -> ft.View:
                     ),
                     ft.Divider(),
                     ft.Text("Your data", size=18, weight=ft.FontWeight.BOLD),
-                    ft.Text("Every match is saved on this computer after each action, in:"),
-                    ft.Text(str(services.tables.folder),
-                            font_family="monospace"),
+                    *_where(services),
                     ft.Divider(),
                     ft.Text("Export and import", size=18, weight=ft.FontWeight.BOLD),
                     ft.Text("JSON keeps every action of every match: import it here or on "

@@ -56,6 +56,16 @@ def _addresses(share: Share, codes: dict[str, bytes]) -> list[ft.Control]:
     return controls
 
 
+def _eye(shown: bool, toggle: Any) -> ft.Control:
+    """Show or hide the PIN: Flet's own reveal button has no accessible name, this one says
+    what a tap does."""
+    label = "Hide PIN" if shown else "Show PIN"
+    return ft.Semantics(label=label, button=True, content=ft.Container(
+        content=ft.Icon(ft.Icons.VISIBILITY_OFF if shown else ft.Icons.VISIBILITY),
+        width=48, height=48, border_radius=24, alignment=ft.Alignment.CENTER,
+        on_click=toggle))
+
+
 @ft.component
 def ShareScreen() -> ft.View:
     services = use_services()
@@ -65,6 +75,7 @@ def ShareScreen() -> ft.View:
     # can reach the server before the re-render that gives the button a handler with that digit.
     typed = ft.use_ref("")
     message, set_message = ft.use_state(("", False))
+    shown, set_shown = ft.use_state(False)  # the PIN in clear while typing it
     urls = tuple(share.urls) if share else ()
     codes = ft.use_memo(lambda: {url: qr_png(url) for url in urls}, [urls])
 
@@ -105,10 +116,10 @@ def ShareScreen() -> ft.View:
             controls += [
                 ft.Text("Anyone can follow the matches. To keep score on this device, enter the "
                         "PIN shown where the app was started."),
-                ft.TextField(label="PIN", value=pin, password=True, can_reveal_password=True,
+                ft.TextField(label="PIN", value=pin, password=not shown,
                              keyboard_type=ft.KeyboardType.NUMBER, max_length=8,
-                             on_change=edit,
-                             on_submit=unlock),
+                             on_change=edit, on_submit=unlock,
+                             suffix_icon=_eye(shown, lambda e: set_shown(not shown))),
                 ft.Row([ft.FilledButton("Unlock scorekeeping", icon=ft.Icons.LOCK_OPEN,
                                         height=52, expand=True, on_click=unlock)]),
             ]

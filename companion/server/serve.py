@@ -10,25 +10,46 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import shutil
 import signal
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.server.origin import OriginGuard, allowed_origins
 
+WEB = Path(__file__).parent / "web"  # what the served page gets beside Flet's client
 GRACE = 3  # seconds open sessions get to close on shutdown
 log = logging.getLogger(__name__)
 
 
-def web_app(main: Callable[..., Any], allowed: frozenset[str],
-            assets: Path | None = None) -> OriginGuard:
-    """The ASGI app: Flet's web client (with the app's icons and manifest from `assets`) and
-    session socket, behind the Origin check."""
+def web_root(into: Path, assets: Path | None = None) -> Path:
+    """A web assets folder: the app's `assets` (icons, manifest), and Flet's index.html with
+    connection.js in its head, so a page whose server is unreachable says so (Flet's client shows
+    only "Working...", a text compiled into it). Flet serves an index.html found among the assets
+    in place of its own, after filling in its settings as usual."""
+    from flet_web import get_package_web_dir
+
+    if assets is not None and assets.is_dir():
+        shutil.copytree(assets, into, dirs_exist_ok=True)
+    index = (Path(get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
+    script = (WEB / "connection.js").read_text(encoding="utf-8")
+    if "</head>" not in index:  # a Flet whose page we do not know: serve it as it is
+        log.warning("Flet's index.html has no </head>; the connection notice is left out")
+    else:
+        index = index.replace("</head>", f"<script>\n{script}</script>\n</head>", 1)
+    into.mkdir(parents=True, exist_ok=True)
+    (into / "index.html").write_text(index, encoding="utf-8")
+    return into
+
+
+def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path) -> OriginGuard:
+    """The ASGI app: Flet's web client and session socket, behind the Origin check; `root` the
+    folder `web_root` made for the served page, kept while the app runs."""
     import flet_web.fastapi as flet_fastapi
 
-    folder = str(assets) if assets is not None and assets.is_dir() else None
-    return OriginGuard(flet_fastapi.app(main, assets_dir=folder, no_cdn=True), allowed)
+    return OriginGuard(flet_fastapi.app(main, assets_dir=str(root), no_cdn=True), allowed)
 
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),
@@ -56,8 +77,9 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
     log.info("WebSocket origins allowed: %s", ", ".join(sorted(allowed)))
     # No proxy sits in front of this app: X-Forwarded-For is not trusted even from loopback, so
     # the address a session reports (which the PIN's rate limit counts by) is the real one.
-    config = uvicorn.Config(web_app(main, allowed, assets), host=host, port=port,
-                            log_level="warning",
-                            ws="websockets-sansio", timeout_graceful_shutdown=GRACE,
-                            proxy_headers=False)
-    Server(config).run()
+    with tempfile.TemporaryDirectory(prefix="table-companion-web-") as folder:
+        root = web_root(Path(folder), assets)
+        config = uvicorn.Config(web_app(main, allowed, root), host=host, port=port,
+                                log_level="warning", ws="websockets-sansio",
+                                timeout_graceful_shutdown=GRACE, proxy_headers=False)
+        Server(config).run()

@@ -51,6 +51,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.session.trust import Trust
 from scoring import RuleViolation
 
 FREE_TRIES = 5  # wrong PINs a device may enter before it has to wait
@@ -163,11 +164,16 @@ def say_wait(seconds: float) -> str:
 class Gate:
     """The PIN of one run (None: no PIN, everyone keeps score) and which passes are unlocked."""
 
-    def __init__(self, pin: str | None, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, pin: str | None, *, clock: Callable[[], float] = time.monotonic,
+                 trust: Trust | None = None) -> None:
         self._pin = check_pin(pin) if pin is not None else None
         self._clock = clock
         self._lock = threading.Lock()
         self._unlocked: set[str] = set()
+        # Devices that stay trusted across restarts (a fixed --pin only: trust.py); a pass
+        # unlocked by a device token, or given one, maps to that device to revoke at lock().
+        self._trust = trust if self._pin is not None else None
+        self._devices_of: dict[str, str] = {}
         self._devices: dict[str, _Tries] = {}  # only devices that entered a wrong PIN
         self._table = Bucket(GLOBAL_FREE_TRIES, REFILL)
         self._newcomers = Bucket(NEWCOMER_TRIES, REFILL)
@@ -234,7 +240,44 @@ class Gate:
             raise PinRefused("wrong-pin", f"Wrong PIN. {left} {'try' if left == 1 else 'tries'} "
                              "left before a wait.")
 
+    @property
+    def trusts_devices(self) -> bool:
+        """Does this table keep devices trusted across restarts (a fixed PIN)?"""
+        return self._trust is not None
+
+    def remember(self, who: Pass) -> str | None:
+        """A token for the browser of `who`, unlocked by the PIN just now, that unlocks it again
+        after a reload or a restart (`resume`); None without a fixed PIN or for a locked pass."""
+        if self._trust is None or not self.allows(who):
+            return None
+        token = self._trust.issue()
+        if token is not None:
+            with self._lock:
+                self._devices_of[who.token] = token.split(".")[0]
+        return token
+
+    def resume(self, who: Pass, token: object) -> bool:
+        """Unlock `who` with a device token its browser kept; False (nothing changes) unless
+        this table issued it with its PIN and has not revoked it."""
+        if self._trust is None:
+            return False
+        device = self._trust.verify(token)
+        if device is None:
+            return False
+        with self._lock:
+            self._unlocked.add(who.token)
+            self._devices_of[who.token] = device
+        return True
+
     def lock(self, who: Pass) -> None:
-        """Lock `who` again (a scorekeeper handing the phone to a spectator)."""
+        """Lock `who` again (a scorekeeper handing the phone to a spectator); the device token
+        it was trusted by, if any, no longer verifies, and other tabs it let in are locked."""
         with self._lock:
             self._unlocked.discard(who.token)
+            device = self._devices_of.pop(who.token, None)
+            if device is not None:  # other tabs let in by the same token: locked too
+                for token in [t for t, d in self._devices_of.items() if d == device]:
+                    self._unlocked.discard(token)
+                    del self._devices_of[token]
+        if device is not None and self._trust is not None:
+            self._trust.revoke(device)

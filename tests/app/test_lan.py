@@ -22,7 +22,6 @@ from tests.app.ui import button, host, open_page, see, text, type_into
 
 ROOT = Path(__file__).resolve().parents[2]
 STALE = "The match changed on another screen"
-LOCKED = "Only the scorekeeper can change the match here"
 
 # Tap a button (by its accessible name, or the start of it) at a given wall-clock time, so two
 # phones tap in the same instant; returns at once, the tap happens later. `__tapped` is the name
@@ -140,11 +139,9 @@ def test_a_spectator_follows_live_and_cannot_change_anything(lan_app, browser) -
     saved = events(lan_app, keeper)
     assert len(saved) == 2
 
-    # Whatever the spectator taps changes nothing, and says why.
+    # The spectator's table is read-only: nothing there can be tapped to change the match.
     expect(button(spectator, "Undo")).to_be_disabled()
-    button(spectator, re.compile(r"^Lay red")).click()
-    button(spectator, re.compile(r"^cell \d+,\d+ scores")).first.click()
-    see(spectator, LOCKED)
+    expect(button(spectator, re.compile(r"^Lay red"))).to_be_disabled()
     assert events(lan_app, keeper) == saved
     see(keeper, "Ben to lay")
 

@@ -77,6 +77,9 @@ def test_export_and_import(app, browser, phone, tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(text)))
     assert rows and {r["game"] for r in rows} == {"Caro"}
     assert {r["player"] for r in rows} == {"Ann", "Ben"}
+    # each row names what its change counts and when its action was taken
+    assert {r["unit"] for r in rows} == {"points"}
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", r["taken at"]) for r in rows)
 
     # a tampered file is refused with the reason, and nothing changes
     record = next(r for r in everything["matches"] if r["game"] == "ratel")

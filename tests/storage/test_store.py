@@ -181,7 +181,9 @@ def test_restart_keeps_everything(folder: Path, tally: type[Tally]) -> None:
         before = store.summaries()
     with Store(folder) as store:
         assert store.summaries() == before
-        assert [s.status for s in before] == ["active", "active", "finished"]
+        # most recently played first: c's Undo took it back to when it was set up
+        assert [s.id for s in before] == [ida, idb, idc]
+        assert [s.status for s in before] == ["active", "finished", "active"]
         assert store.load(ida).events == roundtrip(a.events)
         assert store.load(idc).events == roundtrip(c.events)
         assert store.notices == []

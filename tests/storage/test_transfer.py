@@ -121,21 +121,25 @@ def test_csv_has_one_row_per_score_change_with_running_totals(tmp_path: Path) ->
         mid = store.create(finished.ratel_penalty_finished())
         summary = store.summaries()[0]
         rows = rows_of(export_csv(store, [mid]))
-    date = summary.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+    date = summary.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    at = summary.played_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")  # created whole: one time
     history = finished.ratel_penalty_finished().history
     assert [[r[c] for c in CSV_COLUMNS] for r in rows] == [
-        [mid, "Ratel", date, "1", "Ben", "10", history[0]["text"], "10"],
-        [mid, "Ratel", date, "1", "Cleo", "5", history[0]["text"], "5"],
-        [mid, "Ratel", date, "2", "Ann", "3", history[1]["text"], "3"],
-        [mid, "Ratel", date, "2", "Cleo", "10", history[1]["text"], "15"],
+        [mid, "Ratel", date, "1", at, "Ben", "10", "penalty", history[0]["text"], "10"],
+        [mid, "Ratel", date, "1", at, "Cleo", "5", "penalty", history[0]["text"], "5"],
+        [mid, "Ratel", date, "2", at, "Ann", "3", "penalty", history[1]["text"], "3"],
+        [mid, "Ratel", date, "2", at, "Cleo", "10", "penalty", history[1]["text"], "15"],
     ]
 
 
 def test_csv_running_totals_end_at_the_final_scores_of_every_game(filled: Store) -> None:
     rows = rows_of(export_csv(filled))
     last: dict[tuple[str, str], int] = {}
+    units = {"Caro": "points", "Careta": "points", "Ratel": {"damage", "penalty"},
+             "My Favorite Carrera RS": "trophies"}
     for row in rows:
         assert int(row["change"]) != 0 and row["reason"]
+        assert row["unit"] in units[row["game"]]
         last[row["match"], row["player"]] = int(row["running total"])
     for summary in filled.summaries():
         match = filled.load(summary.id)

@@ -1,0 +1,127 @@
+"""A match is dated by when it was played: each action keeps the time it was taken.
+
+Undo and Redo in an old match leave its date (History, Continue, the statistics periods) where
+it was; only a new action dates it now. The times survive a restart, and a file from before
+actions had times reads as it did (its last save's time).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from scoring import caro
+from storage import Store
+from storage.transfer import export_csv
+from tests.storage.test_transfer import rows_of
+
+LONG_AGO = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+
+
+def old_match(store: Store) -> str:
+    """A match of two lays played long ago (as an import or an earlier run stored it)."""
+    m = caro.Match(players=["Ann", "Ben"])
+    m.lay("grey", (0, 0))
+    m.lay("red", (0, 1))
+    return store.create(m, created=LONG_AGO, updated=LONG_AGO + timedelta(minutes=5))
+
+
+def clock(start: datetime) -> Iterator[datetime]:
+    moment = start
+    while True:
+        moment += timedelta(minutes=1)
+        yield moment
+
+
+def test_undo_and_redo_in_an_old_match_do_not_move_its_date(tmp_path: Path) -> None:
+    with Store(tmp_path / "d") as store:
+        mid = old_match(store)
+        fresh = store.create(caro.Match(players=["Cleo", "Dan"]))
+        m = store.load(mid)
+        m.undo()
+        store.save(mid, m)
+        assert store.summaries()[1].played_at == LONG_AGO + timedelta(minutes=5)
+        m.undo()
+        store.save(mid, m)
+        assert store.summaries()[1].played_at == LONG_AGO  # only the settings are left
+        m.redo()
+        m.redo()
+        store.save(mid, m)
+        summary = store.summaries()[1]
+        assert summary.id == mid and summary.played_at == LONG_AGO + timedelta(minutes=5)
+        assert summary.updated > LONG_AGO + timedelta(days=1)  # it was saved today all the same
+        assert store.summaries()[0].id == fresh  # the fresh match stays the latest played
+    with Store(tmp_path / "d") as store:  # the times are kept in the file
+        assert store.summaries()[1].played_at == LONG_AGO + timedelta(minutes=5)
+        m = store.load(mid)
+        m.lay("black", (0, 2))
+        store.save(mid, m)  # a new action: played now
+        assert store.summaries()[0].id == mid
+        assert store.summaries()[0].played_at > LONG_AGO + timedelta(days=1)
+
+
+def test_an_undone_action_keeps_its_time_across_a_restart_for_redo(tmp_path: Path) -> None:
+    with Store(tmp_path / "d") as store:
+        mid = store.create(caro.Match(players=["Ann", "Ben"]))
+        times = clock(datetime.now(UTC))
+        store._now = lambda: next(times)  # type: ignore[method-assign]
+        m = store.load(mid)
+        m.lay("grey", (0, 0))
+        store.save(mid, m)
+        laid = store.action_times(mid)[1]
+        m.undo()
+        store.save(mid, m)
+    with Store(tmp_path / "d") as store:
+        m = store.load(mid)
+        m.redo()
+        store.save(mid, m)
+        assert store.action_times(mid)[1] == laid
+
+
+def test_csv_rows_say_when_each_action_was_taken(tmp_path: Path) -> None:
+    with Store(tmp_path / "d") as store:
+        mid = store.create(caro.Match(players=["Ann", "Ben"]))
+        times = clock(datetime(2026, 5, 2, 18, 0, tzinfo=UTC))
+        store._now = lambda: next(times)  # type: ignore[method-assign]
+        m = store.load(mid)
+        for colour, cell in (("grey", (0, 0)), ("red", (0, 1)), ("black", (1, 1))):
+            m.lay(colour, cell)
+            store.save(mid, m)
+        rows = rows_of(export_csv(store, [mid]))
+    local = [datetime(2026, 5, 2, 18, n, tzinfo=UTC).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+             for n in (1, 2, 3)]
+    assert rows and all(r["taken at"] == local[int(r["action"]) - 1] for r in rows)
+    assert len({r["taken at"] for r in rows}) > 1
+    assert {r["unit"] for r in rows} == {"points"}
+
+
+def test_a_file_from_before_actions_had_times_is_dated_by_its_last_save(tmp_path: Path) -> None:
+    with Store(tmp_path / "d") as store:
+        mid = old_match(store)
+    path = tmp_path / "d" / "matches" / f"{mid}.json"
+    data = json.loads(path.read_text())
+    for written_later in ("played", "at", "redo_at"):
+        data["match"]["1"].pop(written_later)
+    path.write_text(json.dumps(data))
+    (tmp_path / "d" / "index.json").unlink()
+    with Store(tmp_path / "d") as store:
+        assert store.summaries()[0].played is None
+        assert store.summaries()[0].played_at == LONG_AGO + timedelta(minutes=5)
+        m = store.load(mid)
+        m.undo()
+        store.save(mid, m)  # an Undo in it still does not date it today
+        assert store.summaries()[0].played_at == LONG_AGO + timedelta(minutes=5)
+
+
+def test_a_save_of_a_match_whose_times_were_let_go_reads_them_from_its_file(
+        tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr("storage.store.TIMES_KEPT", 1)
+    with Store(tmp_path / "d") as store:
+        mid = old_match(store)
+        m = store.load(mid)
+        store.create(caro.Match(players=["Cleo", "Dan"]))  # lets the old match's times go
+        m.undo()
+        store.save(mid, m)
+        assert store.summaries()[1].played_at == LONG_AGO + timedelta(minutes=5)
