@@ -636,8 +636,13 @@ class Match(core.Match):
         return [p for p in self.players if self.side(p) in sides]
 
     def standings(self) -> list[tuple[str, str]]:
-        order = sorted(self._points.items(), key=lambda item: -item[1])
-        return [(side, _n_points(pts)) for side, pts in order]
+        """(player or team, points) in seating order (teams in the order given)."""
+        return [(side, _n_points(pts)) for side, pts in self._points.items()]
+
+    @property
+    def ahead(self) -> list[str]:
+        """The players (or teams) with the most points while some have fewer."""
+        return core.ahead_of_rest(self._points)
 
     @property
     def final_scores(self) -> dict[str, int] | None:

@@ -754,7 +754,9 @@ def test_k11_match_ends_with_the_whole_action_applied() -> None:
     assert not m.is_over and m.winners == [] and m.phase == "ally-phase"
     m.redo()
     assert m.is_over and m.winners == ["Ben"]
-    assert m.standings() == [("Ben", "3 points"), ("Ann", "0 points"), ("Cleo", "0 points")]
+    # In seating order, the leader marked apart (a scoreboard that re-sorted made players jump).
+    assert m.standings() == [("Ann", "0 points"), ("Ben", "3 points"), ("Cleo", "0 points")]
+    assert m.ahead == ["Ben"]
 
 
 def test_k11_a_doubt_or_cause_can_end_the_match() -> None:
@@ -782,7 +784,8 @@ def test_k11_team_winners_are_the_teams_players() -> None:
     m.doubt("Ann", True)
     assert m.is_over and m.winners == ["Ben", "Dan"]
     assert last(m)["text"].endswith("Moons (Ben, Dan) win the match with 1 point.")
-    assert m.standings() == [("Moons", "1 point"), ("Suns", "0 points")]
+    assert m.standings() == [("Suns", "0 points"), ("Moons", "1 point")]  # the teams' order
+    assert m.ahead == ["Moons"]
 
 
 # -- full scripted sets ---------------------------------------------------------------------------
