@@ -24,13 +24,15 @@ def _last_text(match: Match) -> str:
     return history[-1]["text"] if history else "No action yet."
 
 
-def _row(name: str, value: str, *, current: bool, won: bool) -> ft.Control:
+def _row(name: str, value: str, *, current: bool, won: bool, leads: bool = False) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
     found = FIGURE.match(value)
     figure, rest = (found.group(1), found.group(2)) if found else (value, "")
     name_line: list[ft.Control] = []
     if won:
         name_line.append(ft.Icon(ft.Icons.EMOJI_EVENTS, size=30, color=ft.Colors.AMBER_800))
+    elif leads:  # the rows keep seating order; the leaders are starred instead
+        name_line.append(ft.Icon(ft.Icons.STAR, size=30, color=ft.Colors.AMBER_800))
     name_line.append(ft.Text(name, size=28, weight=ft.FontWeight.BOLD, no_wrap=True,
                              overflow=ft.TextOverflow.ELLIPSIS, expand=True))
     left = [ft.Row(name_line, spacing=6)]
@@ -40,7 +42,8 @@ def _row(name: str, value: str, *, current: bool, won: bool) -> ft.Control:
         left.append(ft.Text("to play", size=16, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.PRIMARY))
     return ft.Semantics(
-        label=f"{name}: {value}" + (", to play" if current else "") + (", winner" if won else ""),
+        label=f"{name}: {value}" + (", to play" if current else "") + (", winner" if won else "")
+        + (", leads" if leads else ""),
         content=ft.Container(
             content=ft.Row(
                 [
@@ -70,7 +73,8 @@ def BoardScreen() -> ft.View:
     ui = GAME_UIS[match.GAME]
     winners = match.winners if match.is_over else []
     current = None if match.is_over else match.current
-    rows = [_row(name, value, current=name == current, won=name in winners)
+    ahead = [] if match.is_over else match.ahead
+    rows = [_row(name, value, current=name == current, won=name in winners, leads=name in ahead)
             for name, value in match.standings()]
     if match.is_over:
         won = names(winners)
