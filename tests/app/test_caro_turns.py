@@ -180,7 +180,8 @@ def test_next_games_form_a_series_and_history_shows_scores(app, phone) -> None:
     # The final board stays in view under the result.
     assert grid_names(phone) >= {f"cell {r},{c} {colour}" for (r, c), colour
                                  in first.board.items() if (r, c) != first.last_cell}
-    phone.screenshot(path=f"{SHOTS}/game-over-board.png", full_page=True)
+    phone.wait_for_timeout(500)  # (a full-page screenshot would resize Flutter's page)
+    phone.screenshot(path=f"{SHOTS}/game-over.png")
     if len(losers) == 1:
         button(phone, f"Next game ({losers[0]} starts)").click()
     else:
@@ -213,4 +214,4 @@ def test_a_finished_later_game_keeps_the_series_totals_on_its_end_screen(app, ph
     totals = second.series_totals
     see(phone, f"Game 2 of the series · totals Ann {totals['Ann']}, Ben {totals['Ben']}")
     phone.wait_for_timeout(500)
-    phone.screenshot(path=f"{SHOTS}/series-over.png", full_page=True)
+    phone.screenshot(path=f"{SHOTS}/series-over.png")
