@@ -217,10 +217,10 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
         # A tap made on a view that another screen's change has overtaken, or on a locked
         # device, is refused as such, not answered with rules checked against a table the
         # scorekeeper has not seen yet.
+        if not may_act():  # first: a tap overtaken by another phone's lay is refused as such
+            return
         if colour is None:
             set_asked_at(version)  # say so beside the colours, changing nothing
-            return
-        if not may_act():
             return
         if not match.board:
             cell = _first_cell(match)
