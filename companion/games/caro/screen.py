@@ -216,8 +216,8 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
     def tap(cell: Cell) -> None:
         # A tap made on a view that another screen's change has overtaken, or on a locked
         # device, is refused as such, not answered with rules checked against a table the
-        # scorekeeper has not seen yet.
-        if not may_act():  # first: a tap overtaken by another phone's lay is refused as such
+        # scorekeeper has not seen yet (nor with a request to pick a colour first).
+        if not may_act():
             return
         if colour is None:
             set_asked_at(version)  # say so beside the colours, changing nothing
