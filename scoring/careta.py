@@ -792,12 +792,21 @@ class Match(core.Match):
         return [p for p in self.players if self.side(p) in sides]
 
     def standings(self) -> list[tuple[str, str]]:
-        """(player, or team with its members, "points/target"), from the most points down: a
-        short figure reads large on a chip, and "Team A" alone says nobody who is in it."""
-        order = sorted(self._points.items(), key=lambda item: -item[1])
+        """(player, or team with its members, "points/target") in seating order (teams in the
+        order given): a short figure reads large on a chip, and "Team A" alone says nobody who is
+        in it. Who leads is `ahead`."""
+        return [(self._label(side), f"{pts}/{self.target}") for side, pts in self._points.items()]
+
+    def _label(self, side: str) -> str:
+        """How a scoreboard names a player, or a team with its members."""
         teams = self.teams
-        return [(f"{side} ({', '.join(teams[side])})" if teams else side, f"{pts}/{self.target}")
-                for side, pts in order]
+        return f"{side} ({', '.join(teams[side])})" if teams else side
+
+    @property
+    def ahead(self) -> list[str]:
+        """The players (or teams, named as `standings` names them) with the most points while
+        some have fewer."""
+        return [self._label(side) for side in core.ahead_of_rest(self._points)]
 
     @property
     def final_scores(self) -> dict[str, int] | None:

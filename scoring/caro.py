@@ -102,6 +102,27 @@ def _check_colour(colour: Any) -> str:
     return colour
 
 
+MAX_GAMES = 10_000  # a series longer than any sitting: bounds what a stored log may claim
+MAX_TOTAL = 10_000_000
+
+
+def _check_series(series: Any, players: list[str]) -> tuple[int, dict[str, int]]:
+    """(game number, {player: points before this game}) from a game's `series` setting, or
+    `bad-option` when it does not fit the players (a log read from disk is checked too)."""
+    if series is None:
+        return 1, {p: 0 for p in players}
+    if not isinstance(series, dict) or set(series) != {"game", "totals"}:
+        raise RuleViolation("bad-option", "A series names the game number and the totals.")
+    game, totals = series["game"], series["totals"]
+    if not isinstance(game, int) or isinstance(game, bool) or not 2 <= game <= MAX_GAMES:
+        raise RuleViolation("bad-option", f"A later game of a series is number 2 to {MAX_GAMES}.")
+    if (not isinstance(totals, dict) or set(totals) != set(players)
+            or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_TOTAL
+                       for v in totals.values())):
+        raise RuleViolation("bad-option", "The series totals must give each player's points.")
+    return game, {p: totals[p] for p in players}
+
+
 class Match(core.Match):
     """One game of Caro, from the first caro to the last (a series is a chain of `next_game`)."""
 
@@ -111,14 +132,21 @@ class Match(core.Match):
     HAS_NEXT_GAME: ClassVar[bool] = True  # the loser starts the next game (C11)
     _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_turns", "_story", "_passed"})  # core
 
-    def __init__(self, players: list[str], starter: str | None = None) -> None:
-        super().__init__({"players": players, "starter": starter})
+    def __init__(self, players: list[str], starter: str | None = None,
+                 series: dict[str, Any] | None = None) -> None:
+        """`series`: for a game after the first of a sitting (`next_game` fills it in),
+        {"game": its number, "totals": {player: points of the games before it}}."""
+        settings: Event = {"players": players, "starter": starter}
+        if series is not None:  # absent from a first game's settings, as before series existed
+            settings["series"] = series
+        super().__init__(settings)
 
     def _setup(self, settings: Event) -> None:
         names = core.check_players(settings["players"], self.PLAYERS)
         if settings.get("starter") is None:
             settings["starter"] = names[0]
         core.check_member(settings["starter"], names, "starter")
+        self.game_no, self._before = _check_series(settings.get("series"), names)
         self.area: int = AREA[len(names)]
         self.current: str | None = settings["starter"]
         self._board: dict[Cell, str] = {}
@@ -126,6 +154,7 @@ class Match(core.Match):
         self._hands = {p: {c: CAROS_PER_COLOUR for c in COLOURS} for p in names}
         self._scores = {p: 0 for p in names}
         self._passed: list[str] = []
+        self._just_passed: list[str] = []
         self._turns: list[dict[str, Any]] = []
         self._story: list[dict[str, Any]] = []
         self._must_relay: str | None = None
@@ -149,6 +178,18 @@ class Match(core.Match):
     def passed(self) -> list[str]:
         """Every automatic skip of a player who could not lay, in order, repeats included (C10)."""
         return list(self._passed)
+
+    @property
+    def just_passed(self) -> list[str]:
+        """The players skipped (C10) when the turn last moved on, in order: those passed over on
+        the way to the current player; [] when the turn went straight to them."""
+        return list(self._just_passed)
+
+    @property
+    def series_totals(self) -> dict[str, int]:
+        """{player: points of the earlier games of the series plus this game's so far}, in seating
+        order; this game's scores for a game played on its own."""
+        return {p: self._before[p] + self._scores[p] for p in self.players}
 
     @property
     def turns(self) -> list[dict[str, Any]]:
@@ -574,6 +615,7 @@ class Match(core.Match):
         end of the game. Returns the sentences to add to the history."""
         self._must_relay = None
         self._penalty = 0
+        self._just_passed = []
         names = self.players
         if not any(n for hand in self._hands.values() for n in hand.values()):
             return self._finish("all-laid")
@@ -582,6 +624,7 @@ class Match(core.Match):
             name = core.next_in_turn(names, self.current, step)  # type: ignore[arg-type]
             if self._can_lay(name):
                 self._passed.extend(skipped)
+                self._just_passed = skipped
                 self.current = name
                 return "".join(
                     f" {n} has no caro left and passes."
@@ -628,9 +671,13 @@ class Match(core.Match):
         return [p for p in self.players if self._scores[p] == low]
 
     def standings(self) -> list[tuple[str, str]]:
-        """(name, total) from the highest total down, ties in seating order."""
-        order = sorted(self.players, key=lambda p: -self._scores[p])
-        return [(p, str(self._scores[p])) for p in order]
+        """(name, total) in seating order."""
+        return [(p, str(self._scores[p])) for p in self.players]
+
+    @property
+    def ahead(self) -> list[str]:
+        """The players with the highest total while some have less."""
+        return core.ahead_of_rest(self._scores)
 
     @property
     def final_scores(self) -> dict[str, int] | None:
@@ -663,7 +710,8 @@ class Match(core.Match):
                 "starter-needed",
                 f"The loser starts the next game: {_join(losers)}, not {starter}.",
             )
-        return Match(self.players, starter=starter)
+        return Match(self.players, starter=starter,
+                     series={"game": self.game_no + 1, "totals": self.series_totals})
 
 
 __all__ = ["AREA", "COLOURS", "RULE_ORDER", "Cell", "Match", "pair_points", "where"]

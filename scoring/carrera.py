@@ -239,12 +239,16 @@ class Match(core.Match):
         return [self._winner] if self._winner is not None else []
 
     def standings(self) -> list[tuple[str, str]]:
-        """Most trophies first (seating order among equals): ("Ann", "1 trophy, 4 fuel")."""
-        order = sorted(self.players, key=lambda p: -self._trophies[p])
+        """Trophies and fuel in seating order: ("Ann", "1 trophy, 4 fuel")."""
         return [
             (p, f"{_plural(self._trophies[p], 'trophy', 'trophies')}, {self._fuel[p]} fuel")
-            for p in order
+            for p in self.players
         ]
+
+    @property
+    def ahead(self) -> list[str]:
+        """The players with the most trophies while some have fewer."""
+        return core.ahead_of_rest(self._trophies)
 
     @property
     def final_scores(self) -> dict[str, int] | None:

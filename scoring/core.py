@@ -103,6 +103,21 @@ def check_member(name: Any, players: Sequence[str], role: str) -> str:
     return name
 
 
+def ahead_of_rest(values: dict[str, int], *, lower_is_better: bool = False) -> list[str]:
+    """The keys whose value is best, in the dict's (seating) order; [] while all are level, so a
+    scoreboard marks nobody as leading at the start or in a dead heat.
+
+    >>> ahead_of_rest({"Ann": 3, "Ben": 5, "Cleo": 5})
+    ['Ben', 'Cleo']
+    >>> ahead_of_rest({"Ann": 0, "Ben": 0})
+    []
+    """
+    if len(set(values.values())) <= 1:
+        return []
+    best = min(values.values()) if lower_is_better else max(values.values())
+    return [k for k, v in values.items() if v == best]
+
+
 def next_in_turn(players: Sequence[str], name: str, steps: int = 1) -> str:
     """The player `steps` seats after `name`, wrapping around (the one direction of play)."""
     return players[(players.index(name) + steps) % len(players)]
@@ -409,7 +424,9 @@ class Match:
         raise NotImplementedError
 
     def standings(self) -> list[tuple[str, str]]:
-        """(name, what they have) in the order a scoreboard lists them; for summaries."""
+        """(name, what they have) in seating order (teams in the order given), for every
+        scoreboard and the summaries: a scoreboard that re-sorted by score after every action
+        made the current player jump about. Who leads is `ahead`."""
         raise NotImplementedError
 
     @classmethod
@@ -423,5 +440,12 @@ class Match:
     def variant(self) -> str:
         """`variant_of` this match's settings."""
         return self.variant_of(self._log[0])
+
+    @property
+    def ahead(self) -> list[str]:
+        """The names (as `standings` gives them) ahead of the rest now, ties included; [] while
+        all are level. A scoreboard marks them without reordering."""
+        return []
+
 
 _make_reads_consistent(Match)

@@ -731,12 +731,16 @@ went out discarded at least its winning play, so 39 at most.
         return f"{_names(losers)} loses; {_names(winners)} {verb}."
 
     def standings(self) -> list[tuple[str, str]]:
-        """Best first: fewest damage (damage modes) or fewest penalty points, then seat order."""
+        """Damage (damage modes) or penalty points, in seating order."""
         if self.mode == "penalty":
-            order = sorted(self.players, key=lambda p: self._penalties[p])
-            return [(p, f"{self._penalties[p]} penalty points") for p in order]
-        order = sorted(self.players, key=lambda p: self._damage[p])
-        return [(p, f"{self._damage[p]} damage") for p in order]
+            return [(p, f"{self._penalties[p]} penalty points") for p in self.players]
+        return [(p, f"{self._damage[p]} damage") for p in self.players]
+
+    @property
+    def ahead(self) -> list[str]:
+        """The players with the fewest damage (or penalty points) while some have more."""
+        counts = self._penalties if self.mode == "penalty" else self._damage
+        return core.ahead_of_rest(counts, lower_is_better=True)
 
     @property
     def final_scores(self) -> dict[str, int] | None:

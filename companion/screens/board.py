@@ -43,8 +43,8 @@ def extras(match: Match) -> dict[str, str]:
     return {}
 
 
-def _row(name: str, value: str, *, current: bool, won: bool, extra: str = "",
-         scale: float = 1.0) -> ft.Control:
+def _row(name: str, value: str, *, current: bool, won: bool, leads: bool = False,
+         extra: str = "", scale: float = 1.0) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
     found = FIGURE.match(value)
     figure, rest = (found.group(1), found.group(2)) if found else (value, "")
@@ -52,6 +52,8 @@ def _row(name: str, value: str, *, current: bool, won: bool, extra: str = "",
     if won:
         name_line.append(ft.Icon(ft.Icons.EMOJI_EVENTS, size=30 * scale,
                                  color=ft.Colors.AMBER_800))
+    elif leads:  # the rows keep seating order; the leaders are starred instead
+        name_line.append(ft.Icon(ft.Icons.STAR, size=30 * scale, color=ft.Colors.AMBER_800))
     name_line.append(ft.Text(name, size=28 * scale, weight=ft.FontWeight.BOLD, no_wrap=True,
                              overflow=ft.TextOverflow.ELLIPSIS, expand=True))
     left = [ft.Row(name_line, spacing=6)]
@@ -64,7 +66,8 @@ def _row(name: str, value: str, *, current: bool, won: bool, extra: str = "",
                             color=ft.Colors.PRIMARY))
     said = f"{name}: {value}" + (f", {extra}" if extra else "")
     return ft.Semantics(
-        label=said + (", to play" if current else "") + (", winner" if won else ""),
+        label=said + (", to play" if current else "") + (", winner" if won else "")
+        + (", leads" if leads else ""),
         identifier=f"board-row-{name}",
         content=ft.Container(
             content=ft.Row(
@@ -98,7 +101,8 @@ def BoardScreen() -> ft.View:
     current = None if match.is_over else match.current
     scale = scale_for(width)
     more = extras(match)
-    rows = [_row(name, value, current=name == current, won=name in winners,
+    ahead = [] if match.is_over else match.ahead
+    rows = [_row(name, value, current=name == current, won=name in winners, leads=name in ahead,
                  extra=more.get(name, ""), scale=scale)
             for name, value in match.standings()]
     if width >= 900:  # a wide screen: two players a line, so a table of five fits its height

@@ -166,7 +166,7 @@ def MatchScreen() -> ft.View:
             ft.Column(
                 [
                     scoreboard(match.standings(), current=match.current,
-                               winners=winners),
+                               winners=winners, ahead=match.ahead),
                     message_line(message[0], error=message[1]),
                     *following_banner(services.keeps_score),
                     # A keeper's game screen starts afresh after a change made elsewhere, so

@@ -101,7 +101,7 @@ def PastTableScreen() -> ft.View:
                         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                     ),
                     scoreboard(past.standings(), current=past.current,
-                               winners=winners),
+                               winners=winners, ahead=past.ahead),
                     message_line(note, error=True),
                     ui.screen(match=past, act=refuse, may_act=refuse,
                               follow_up=FollowUp(made=False, open=refuse), version=step,

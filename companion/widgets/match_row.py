@@ -21,9 +21,11 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
     page = ft.context.page
     title = summary.title
     standing = " · ".join(f"{name} {value}" for name, value in (summary.standings or []))
-    if summary.status == "finished":
+    if summary.status == "finished":  # who won, and by how much: the final standings too
         won = ", ".join(summary.winners)
         detail = f"Won by {won}" if won else "Finished"
+        if standing:
+            detail += f": {standing}"
     else:
         detail = standing
     variant = getattr(summary, "variant", "")  # "short game": the summary words it, any game

@@ -1,4 +1,8 @@
-"""The running standings every match screen shows: one chip per player, the current one marked."""
+"""The running standings every match screen shows: one chip per player, the current one marked.
+
+The chips stay in the order given (seating order): a board that re-sorted by score after every
+action made the current player jump about. The leaders are marked with a star instead.
+"""
 
 from __future__ import annotations
 
@@ -12,20 +16,25 @@ def _columns(standings: list[tuple[str, str]]) -> int:
 
 
 def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
-               winners: list[str] | None = None) -> ft.Control:
-    """Players with what they have; the one to act outlined, winners marked with a trophy."""
+               winners: list[str] | None = None, ahead: list[str] | None = None) -> ft.Control:
+    """Players with what they have, in the order given; the one to act outlined, winners marked
+    with a trophy, while playing those `ahead` (the match's leaders) with a star."""
     span = 12 // max(1, _columns(standings))
     chips = []
     for name, value in standings:
         is_current = name == current
         won = winners is not None and name in winners
+        leads = not won and winners is None and ahead is not None and name in ahead
         # The chip's width bounds the name, so a long one ends in "…" instead of being cut.
         title: ft.Control = ft.Text(name, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                                    text_align=ft.TextAlign.CENTER, expand=won,
+                                    text_align=ft.TextAlign.CENTER, expand=won or leads,
                                     weight=ft.FontWeight.BOLD if is_current else None)
         if won:
             title = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_800),
                             title], spacing=2)
+        elif leads:
+            title = ft.Row([ft.Icon(ft.Icons.STAR, size=16, color=ft.Colors.AMBER_800,
+                                    semantics_label="leads"), title], spacing=2)
         chips.append(
             ft.Container(
                 col=span,

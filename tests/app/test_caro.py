@@ -82,8 +82,8 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     lay(phone, mirror, "red", (6, 6))
     # Ben put a red next to Ann's red: rule 1. Noticed during his turn: -10, lay again. Red has
     # no legal cell for Ben, yet he holds it: it is dimmed, not disabled, and the break is
-    # entered with red itself.
-    button(phone, re.compile(r"^Lay black, .*selected")).wait_for()
+    # entered with red itself. Ben's turn starts with no colour picked.
+    see(phone, "Ben to lay: pick a colour")
     button(phone, re.compile(r"^Lay red, 3 left, no legal cell(\s|$)")).click()
     button(phone, re.compile(r"^Lay red, .*selected")).wait_for()
     button(phone, re.compile(r"^cell 6,7$")).click()
@@ -118,12 +118,19 @@ def ring(mirror: caro.Match) -> set[tuple[int, int]]:
             if (r + dr, c + dc) not in board}
 
 
-def selected_colour(page) -> str:
-    """The colour the colour bar has selected ("red" from "Lay red, 3 left, selected")."""
+def selected_colour(page) -> str | None:
+    """The colour the colour bar has selected ("red" from "Lay red, 3 left, selected"), or None
+    (a turn starts with none unless only one colour has a legal cell)."""
     name = page.evaluate("""() => [...document.querySelectorAll(
         'flt-semantics-host [role=button]')].map(e => e.getAttribute('aria-label')
         || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
-    return name.split()[1].rstrip(",")
+    return name.split()[1].rstrip(",") if name else None
+
+
+def expected_colour(mirror: caro.Match) -> str | None:
+    """The colour a turn opens on: the only one with a legal cell, else none."""
+    layable = [c for c in caro.COLOURS if mirror.options(c)]
+    return mirror.must_relay or (layable[0] if len(layable) == 1 else None)
 
 
 def leave_as_laid(page, mirror: caro.Match, colour: str, cell: tuple[int, int], reason: str,
@@ -141,11 +148,11 @@ def leave_as_laid(page, mirror: caro.Match, colour: str, cell: tuple[int, int], 
     button(page, f"cell {r},{c} {colour} (last laid)").wait_for()
 
 
-def expected_names(mirror: caro.Match, colour: str, outside: bool = False) -> set[str]:
+def expected_names(mirror: caro.Match, colour: str | None, outside: bool = False) -> set[str]:
     """The cell names the grid shows; `outside`: with the cells beyond the area asked for."""
     cells = set(mirror.cells_in_reach()) | (ring(mirror) if outside else set())
     names = {f"cell {r},{c}" for r, c in cells}
-    for (r, c), p in mirror.options(colour).items():
+    for (r, c), p in (mirror.options(colour) if colour else {}).items():
         names.discard(f"cell {r},{c}")
         names.add(f"cell {r},{c} scores {p}")
     for (r, c), laid in mirror.board.items():
@@ -189,6 +196,7 @@ def test_every_cell_matches_the_engine_after_undo_and_redo(app, phone) -> None:
         button(phone, step).click()
         see(phone, f"{step}ne: {text if step == 'Undo' else mirror.history[-1]['text']}")
         colour = selected_colour(phone)
+        assert colour == expected_colour(mirror), step
         assert grid_names(phone) == expected_names(mirror, colour), step
         assert_buttons_named(phone)
         # The turn list (keyed lines) shows the latest turns, newest first, after each step.
@@ -210,8 +218,9 @@ def test_a_colour_with_no_legal_cell_can_be_left_as_laid_and_is_named_in_the_tur
     mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
     lay(phone, mirror, "red", (6, 6))
     assert mirror.options("red") == {} and mirror.remaining("Ben")["red"] == 3
-    # The automatic colour is still the first one with a legal cell.
-    button(phone, re.compile(r"^Lay black, 3 left, selected(\s|$)")).wait_for()
+    # Several colours have a legal cell: the turn starts with none picked.
+    see(phone, "Ben to lay: pick a colour")
+    assert selected_colour(phone) is None
     see(phone, "Dimmed colours have no legal cell")
     button(phone, re.compile(r"^Lay red, 3 left, no legal cell(\s|$)")).click()
     button(phone, re.compile(r"^Lay red, 3 left, no legal cell, selected(\s|$)")).wait_for()
@@ -223,10 +232,11 @@ def test_a_colour_with_no_legal_cell_can_be_left_as_laid_and_is_named_in_the_tur
                   "Ben laid red at row 6, column 5, recorded as it lies (rule 6): 0.")
     assert mirror.turns[-1]["colour"] == "red" and mirror.turns[-1]["points"] == 0
     assert mirror.scores == {"Ann": 10, "Ben": 0} and mirror.remaining("Ben")["red"] == 2
-    # Ann's turn opens on her first colour with a legal cell, not on Ben's dimmed red.
+    # Ann's turn does not open on Ben's dimmed red: on no colour, or the only one she can lay.
     see(phone, "Ann to lay")
-    first = next(c for c in caro.COLOURS if mirror.options(c))
-    button(phone, re.compile(rf"^Lay {first}, \d left, selected(\s|$)")).wait_for()
+    first = expected_colour(mirror)
+    phone.wait_for_timeout(300)
+    assert selected_colour(phone) == first
     assert grid_names(phone) == expected_names(mirror, first)
 
 
@@ -273,6 +283,7 @@ def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) 
     assert mirror.bounds == (5, 6, 11, 11) and mirror.scores["Ben"] == 60 + 6
     see(phone, "Ann to lay")
     colour = selected_colour(phone)
+    assert colour == expected_colour(mirror)
     assert grid_names(phone) == expected_names(mirror, colour)  # hidden again after the lay
     button(phone, "A caro lies outside the area? Show those cells").click()
     button(phone, "Hide the cells outside the area").wait_for()

@@ -755,7 +755,9 @@ def test_k11_match_ends_with_the_whole_action_applied() -> None:
     assert not m.is_over and m.winners == [] and m.phase == "ally-phase"
     m.redo()
     assert m.is_over and m.winners == ["Ben"]
-    assert m.standings() == [("Ben", "3/2"), ("Ann", "0/2"), ("Cleo", "0/2")]
+    # In seating order, the leader marked apart (a scoreboard that re-sorted made players jump).
+    assert m.standings() == [("Ann", "0/2"), ("Ben", "3/2"), ("Cleo", "0/2")]
+    assert m.ahead == ["Ben"]
 
 
 def test_k11_a_doubt_or_cause_can_end_the_match() -> None:
@@ -783,7 +785,8 @@ def test_k11_team_winners_are_the_teams_players() -> None:
     m.doubt("Ann", True)
     assert m.is_over and m.winners == ["Ben", "Dan"]
     assert last(m)["text"].endswith("Moons (Ben, Dan) win the match with 1 point.")
-    assert m.standings() == [("Moons (Ben, Dan)", "1/1"), ("Suns (Ann, Cleo)", "0/1")]
+    assert m.standings() == [("Suns (Ann, Cleo)", "0/1"), ("Moons (Ben, Dan)", "1/1")]
+    assert m.ahead == ["Moons (Ben, Dan)"]  # the teams' order; named as the scoreboard names them
 
 
 # -- full scripted sets ---------------------------------------------------------------------------

@@ -352,7 +352,8 @@ def test_c10_a_player_who_cannot_lay_is_skipped_and_a_blocked_table_ends_the_gam
     assert m.passed == ["A"]  # nobody can lay: the game ends, no more passes are recorded
     assert m.remaining("C") == {"red": 0, "black": 0, "grey": 1, "white": 0}
     assert m.scores == {"A": 93, "B": 127, "C": 141} and m.winners == ["C"]
-    assert m.standings() == [("C", "141"), ("B", "127"), ("A", "93")]
+    assert m.standings() == [("A", "93"), ("B", "127"), ("C", "141")]  # seating order
+    assert m.ahead == ["C"]
     assert m.history[-1]["text"] == ("B laid their last white at row -2, column -4: "
                                      "(1 + 6 + 1) x 2 = 16. Game over, nobody can lay: "
                                      "C wins with 141.")
@@ -388,8 +389,10 @@ def test_c11_next_game_needs_a_finished_game_and_a_loser_to_start() -> None:
     play(m, *RECORDED_3[10:])
     err = refused(m.next_game, "B")
     assert (err.rule, str(err)) == ("starter-needed", "The loser starts the next game: A, not B.")
-    assert m.next_game("A").events[0] == {"type": "setup", "game": "caro",
-                                          "players": ["A", "B", "C"], "starter": "A"}
+    # The next game carries the series: its number and the totals of the games before it.
+    assert m.next_game("A").events[0] == {
+        "type": "setup", "game": "caro", "players": ["A", "B", "C"], "starter": "A",
+        "series": {"game": 2, "totals": {"A": 93, "B": 127, "C": 141}}}
 
 
 # -- turns, input errors, replay -------------------------------------------------------------------

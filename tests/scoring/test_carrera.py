@@ -534,9 +534,10 @@ def test_m8_two_trophies_win_the_game_and_the_numbers_stay() -> None:
     assert m.speeds == {} and m.legal_cards() == [] and m.speed_of("3") is None
     assert m.history[-1]["text"].endswith("Ben takes a second trophy and wins the game!")
     assert m.history[-1]["changes"] == {"Ben": 1}
-    assert m.standings() == [
-        ("Ben", "2 trophies, 5 fuel"), ("Cleo", "1 trophy, 5 fuel"), ("Ann", "0 trophies, 5 fuel")
+    assert m.standings() == [  # seating order
+        ("Ann", "0 trophies, 5 fuel"), ("Ben", "2 trophies, 5 fuel"), ("Cleo", "1 trophy, 5 fuel")
     ]
+    assert m.ahead == ["Ben"]
     err = refused(m, "match-over", m.play, "3")
     assert str(err) == "The game is over: Ben has won with 2 trophies."
     refused(m, "match-over", m.resolve_tie, "Ben")

@@ -392,6 +392,7 @@ def test_r5_last_holder_takes_damage_leads_next_round_and_two_damage_lose() -> N
     )
     assert m.last_round["leader"] is None and m.last_trick["leader"] is None
     assert m.standings()[-1] == ("Cleo", "2 damage")
+    assert m.ahead == ["Ann", "Ben"]
 
 
 def test_r5_short_game_one_damage_loses() -> None:
@@ -458,11 +459,12 @@ def test_r6_round_ends_at_first_escape_and_others_score_their_hands() -> None:
         "Ann passes. Ben wins the trick with 6 x -5 and discards 2 cards. Ben escapes. "
         "Penalty points: Ann +7, Cleo +10. Round 2: Ben leads."
     )
-    assert m.standings() == [
-        ("Ben", "0 penalty points"),
+    assert m.standings() == [  # seating order; fewest penalty points ahead
         ("Ann", "7 penalty points"),
+        ("Ben", "0 penalty points"),
         ("Cleo", "10 penalty points"),
     ]
+    assert m.ahead == ["Ben"]
     assert m.scores == m.penalties
 
 

@@ -18,10 +18,11 @@ def changes_text(changes: dict[str, int]) -> str:
 
 
 def points_table(match: careta.Match) -> ft.Control:
-    """One row per player or team: points, the target, and a bar of how close they are."""
+    """One row per player or team, in seating (team) order so nobody jumps about: points, the
+    target, and a bar of how close they are."""
     teams = match.teams
     rows: list[ft.Control] = [title(f"Points (first to {match.target})", 16)]
-    for side, pts in sorted(match.points.items(), key=lambda kv: -kv[1]):
+    for side, pts in match.points.items():
         who = f"{side} ({names(teams[side])})" if teams else side
         rows.append(ft.Semantics(
             label=f"{who}: {pts} of {match.target}",

@@ -41,10 +41,14 @@ def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: st
         allowed = left > 0 and (forced is None or colour == forced)
         dimmed = allowed and not legal[colour]
         label = f"×{left}" + (" = x2" if match.doubles(colour) else "")
+        picked = colour == chosen
         look: list[ft.Control] = [
             ft.Container(content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0),
-            ft.Text(label, size=14),
+            ft.Text(label, size=14, weight=ft.FontWeight.BOLD if picked else None,
+                    color=ft.Colors.ON_PRIMARY_CONTAINER if picked else None),
         ]
+        if picked:  # more than a thicker border: a tick, a fill and bold figures
+            look.insert(0, ft.Icon(ft.Icons.CHECK_CIRCLE, size=18, color=ft.Colors.PRIMARY))
         if dimmed:
             look.append(ft.Icon(ft.Icons.BLOCK, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
         # (A tooltip would come first in the chip's name; the line under the bar explains a
@@ -53,18 +57,18 @@ def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: st
         buttons.append(
             ft.Semantics(
                 label=f"Lay {colour}, {left} left" + (", no legal cell" if dimmed else "")
-                + (", selected" if colour == chosen else ""),
+                + (", selected" if picked else ""),
                 button=True,
-                selected=colour == chosen,
+                selected=picked,
                 disabled=not allowed,
                 content=ft.Container(
                     content=ft.Row(look, spacing=6, tight=True),
                     padding=ft.Padding.symmetric(horizontal=8, vertical=6),
                     height=48,
                     border_radius=24,
-                    border=ft.Border.all(3 if colour == chosen else 1,
-                                         ft.Colors.PRIMARY if colour == chosen
-                                         else ft.Colors.OUTLINE),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else None,
+                    border=ft.Border.all(3 if picked else 1,
+                                         ft.Colors.PRIMARY if picked else ft.Colors.OUTLINE),
                     opacity=1.0 if allowed else 0.4,
                     on_click=(lambda e, c=colour: choose(c)) if allowed else None,
                     tooltip=tip,
@@ -91,6 +95,38 @@ def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
         return None
     return ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
                    text_align=ft.TextAlign.CENTER, key="hint")
+
+
+def _heading(match: caro.Match, colour: str | None) -> str:
+    """Whose turn, and the colour they lay once one is chosen; after a rule break, what the
+    engine has counted for the turn so far (every -10 of it, C8)."""
+    player = match.current
+    if match.must_relay:
+        counted = f"−{-match.pending_penalty}"
+        return f"{player} must lay {match.must_relay} again (rule 5: {counted} already counted)"
+    if not match.board:
+        return (f"{player} lays the first caro: {colour}" if colour
+                else f"{player} lays the first caro: pick its colour")
+    return f"{player} to lay {colour}" if colour else f"{player} to lay: pick a colour"
+
+
+def _passed_line(match: caro.Match) -> list[ft.Control]:
+    """Who was skipped on the way to this turn (C10), as the engine says; nothing otherwise."""
+    said = [f"{n} passed (no caro left)." if not any(match.remaining(n).values())
+            else f"{n} passed (no legal cell)." for n in match.just_passed]
+    if not said:
+        return []
+    return [ft.Text(" ".join(said), size=14, key="passed")]
+
+
+def _series_line(match: caro.Match) -> list[ft.Control]:
+    """For a game after the first of a sitting: its number and the running totals."""
+    if match.game_no < 2:
+        return []
+    totals = ", ".join(f"{p} {t}" for p, t in match.series_totals.items())
+    return [ft.Text(f"Game {match.game_no} of the series · totals {totals}", size=14,
+                    weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT,
+                    key="series")]
 
 
 RECENT = 8  # turns listed under the grid; the match timeline has them all
@@ -143,40 +179,48 @@ def CaroEnd(match: caro.Match, follow_up: FollowUp, keeps_score: bool) -> ft.Con
 @ft.component
 def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[], bool],
                follow_up: FollowUp, version: int) -> ft.Control:
-    # The picked colour and the version it was picked at: a colour with no legal cell stays picked
-    # only until the next action, so the next turn opens on a colour that can be laid.
+    # The picked colour and the version it was picked at: a pick holds until the next action, so
+    # each turn starts afresh and one tap never lays the colour someone picked the turn before.
     chosen, set_chosen = ft.use_state(None)
+    asked_at, set_asked_at = ft.use_state(None)  # the version a cell was tapped with no colour
     pending, set_pending = ft.use_state(None)  # (colour, cell, [reasons]) of a refused tap
     # The version at which the cells outside the area were asked for: shown until the next action.
     outside_at, set_outside_at = ft.use_state(None)
     page_width = use_page_width()  # the cells are sized to it, also after a resize
 
     keeps_score = use_services().keeps_score
-    if match.is_over:
-        return ft.Column([CaroEnd(match, follow_up, keeps_score), _turn_list(match)],
-                         spacing=12)
+    series = _series_line(match)
+    if match.is_over:  # the final board stays in view under the result
+        final = CaroGrid(match=match, colour=None, points={}, version=version,
+                         width=page_width - 24, on_tap=lambda cell: None,
+                         first_cell=_first_cell(match), marked=None, key="grid")
+        return ft.Column([CaroEnd(match, follow_up, keeps_score), *series, final,
+                          _turn_list(match)], spacing=12)
 
     player = match.current
     # Every colour's legal cells and points, worked out once for the bar and the grid.
     legal = {c: match.options(c) if player else {} for c in caro.COLOURS}
     held = match.remaining(player) if player else {}
+    # The colour to lay: the one rule 5 requires; else the one picked this turn (one with no
+    # legal cell too: a rule break or a lay noticed too late is made with it, C8/C9); else the
+    # only colour with a legal cell; else none until the player picks one.
     colour = match.must_relay
     if colour is None and chosen is not None:
         picked, at = chosen
-        # A picked colour with no legal cell is kept (a rule break or a lay noticed too late is
-        # made with it, C8/C9) as long as nothing was recorded since it was picked.
-        if held.get(picked) and (legal[picked] or at == version):
+        if at == version and held.get(picked):
             colour = picked
     if colour is None:
-        colour = next((c for c in caro.COLOURS if legal[c]), None)
-    if colour is None:  # never while playing: the engine skips a player who cannot lay (C10)
-        colour = next((c for c in caro.COLOURS if held.get(c)), None)
+        layable = [c for c in caro.COLOURS if legal[c]]
+        colour = layable[0] if len(layable) == 1 else None
 
     def tap(cell: Cell) -> None:
         # A tap made on a view that another screen's change has overtaken, or on a locked
         # device, is refused as such, not answered with rules checked against a table the
-        # scorekeeper has not seen yet.
-        if colour is None or not may_act():
+        # scorekeeper has not seen yet (nor with a request to pick a colour first).
+        if not may_act():
+            return
+        if colour is None:
+            set_asked_at(version)  # say so beside the colours, changing nothing
             return
         if not match.board:
             cell = _first_cell(match)
@@ -198,14 +242,17 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
         set_pending(None)
         act(lambda m: m.lay(c, cell, force=True, player=player))
 
-    head = f"{player} to lay" if match.board else f"{player} lays the first caro: pick its colour"
-    if match.must_relay:
-        head = f"{player} must lay {match.must_relay} again (rule 5: −10 already counted)"
     parts: list[ft.Control] = [
-        ft.Text(head, size=18, weight=ft.FontWeight.BOLD, key="head"),
+        *series,
+        ft.Text(_heading(match, colour), size=18, weight=ft.FontWeight.BOLD, key="head"),
+        *_passed_line(match),
         _colour_bar(match, legal, colour, lambda c: (set_chosen((c, version)), set_pending(None))),
     ]
     hint = _no_cell_hint(match, legal, colour)
+    if colour is None and asked_at == version:
+        hint = ft.Text(f"Pick a colour first: tap the colour {player} laid, then the cell.",
+                       size=14, color=ft.Colors.ERROR, text_align=ft.TextAlign.CENTER,
+                       key="hint")
     if hint is not None:
         parts.append(hint)
     if pending:
@@ -255,9 +302,6 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
             else "A caro lies outside the area? Show those cells",
             icon=ft.Icons.ZOOM_OUT_MAP, height=48, key="outside",
             on_click=lambda e: set_outside_at(None if show_beyond else version)))
-    if match.passed:
-        parts.append(ft.Text("Passed (no legal cell): " + ", ".join(match.passed), size=13,
-                             key="passed"))
     turns = _turn_list(match)
     turns.key = "turns"
     parts.append(turns)
