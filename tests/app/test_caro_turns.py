@@ -17,7 +17,7 @@ from tests.app.test_caro import expected_names, grid_names, lay, selected_colour
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, host, open_page, see
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.own_app]  # seeds by stopping the app
 SHOTS = "/tmp/caroturn-shots"
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from storage import Store
 from tests.app.ui import add_players, button, open_page, see, type_into
+
+pytestmark = pytest.mark.own_app  # counts its matches by stopping the app
 
 FLAGS_13 = "🇦🇩🇦🇪🇦🇫🇦🇬🇦🇮🇦🇱🇦🇲🇦🇴🇦🇶🇦🇷🇦🇸🇦🇹🇦🇺"
 
