@@ -96,6 +96,7 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     see(phone, mirror.history[-1]["text"])
     # Ann lays a white touching only at a corner; it was noticed too late: it stays, scoring 0.
     button(phone, re.compile(r"^Lay white")).click()
+    button(phone, re.compile(r"^Lay white, .*selected")).wait_for()
     button(phone, re.compile(r"^cell 5,5$")).click()
     button(phone, "Leave it as laid (noticed too late)").click()
     mirror.lay("white", (5, 5), force=True)
