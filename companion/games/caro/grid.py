@@ -43,40 +43,44 @@ LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside th
 CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
 
 
-# Borders are shared, and the same for an empty, a legal and a laid cell (the fill tells them
-# apart): a cell that changes kind, as about 16 do on a mid-game Undo, then sends Flet only its
-# fill and its text, where a border of its own sent 4 sides more. Only the last laid caro and a
-# refused cell have a border of their own.
-EDGE = ft.Border.all(2, "#9E9E9E")  # mid grey: a black caro stands out in the dark theme too
+# Borders are shared: a rebuilt cell whose border kind did not change hands Flet the same object,
+# which its diff skips at once.
+EMPTY = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+LAID = ft.Border.all(2, "#9E9E9E")  # mid grey: a black caro stands out in the dark theme too
 LAST = ft.Border.all(LAST_WIDTH, ft.Colors.AMBER)
+LEGAL = ft.Border.all(2, ft.Colors.PRIMARY)
 MARKED = ft.Border.all(3, ft.Colors.ERROR)
-POINTS_SIZE = 14
 
 
 def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Control:
     if look is None:
         return ft.Container(expand=True)
     col, laid, last, points, double, marked = look
-    # Every cell's text has the same style but for a laid caro's letter, for the same reason.
-    size, colour, bgcolor = POINTS_SIZE, ft.Colors.ON_PRIMARY_CONTAINER, None
+    border = EMPTY
+    bgcolor = None
     if laid:
-        value, name = LETTER[laid], f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
-        size, colour, bgcolor = LETTER_SIZE, INK[laid], FILL[laid]
+        bgcolor = FILL[laid]
+        name = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
+        text = ft.Text(LETTER[laid], color=INK[laid], size=LETTER_SIZE, weight=ft.FontWeight.BOLD,
+                       semantics_label=name)
+        border = LAST if last else LAID
     elif points is not None:
-        value, name = ("x2 " if double else "") + f"{points}", f"cell {row},{col} scores {points}"
+        text = ft.Text(("x2 " if double else "") + f"{points}", size=13, no_wrap=True,
+                       weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
+                       semantics_label=f"cell {row},{col} scores {points}")
         bgcolor = ft.Colors.PRIMARY_CONTAINER
+        border = LEGAL
     else:
-        value, name = "", f"cell {row},{col}"
+        text = ft.Text("", semantics_label=f"cell {row},{col}")
     # A tappable Container is a button to screen readers, named by its text's label: two
     # controls a cell, where a Semantics wrapper made three.
     return ft.Container(
         expand=True,
         bgcolor=bgcolor,
-        border=MARKED if marked else LAST if last else EDGE,
+        border=MARKED if marked else border,
         border_radius=4,
         alignment=ft.Alignment.CENTER,
-        content=ft.Text(value, size=size, color=colour, weight=ft.FontWeight.BOLD, no_wrap=True,
-                        semantics_label=name),
+        content=text,
         on_click=lambda e: on_tap((row, col)),
     )
 
