@@ -46,8 +46,7 @@ def test_a_whole_game_scores_as_the_engine_does_and_survives_undo_and_reload(app
     see(phone, "Redone: ")
 
     # A refused tap says why and changes nothing.
-    illegal = next(c for c in mirror.cells_in_reach()
-                   if mirror.violations("red", c) and c not in mirror.board)
+    illegal = next(c for c in sorted(near_reach(mirror)) if mirror.violations("red", c))
     button(phone, re.compile(r"^Lay red")).click()
     button(phone, re.compile(rf"^cell {illegal[0]},{illegal[1]}$")).click()
     see(phone, str(mirror.violations("red", illegal)[0]))
@@ -97,6 +96,7 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     see(phone, mirror.history[-1]["text"])
     # Ann lays a white touching only at a corner; it was noticed too late: it stays, scoring 0.
     button(phone, re.compile(r"^Lay white")).click()
+    button(phone, re.compile(r"^Lay white, .*selected")).wait_for()
     button(phone, re.compile(r"^cell 5,5$")).click()
     button(phone, "Leave it as laid (noticed too late)").click()
     mirror.lay("white", (5, 5), force=True)
@@ -148,9 +148,18 @@ def leave_as_laid(page, mirror: caro.Match, colour: str, cell: tuple[int, int], 
     button(page, f"cell {r},{c} {colour} (last laid)").wait_for()
 
 
+def near_reach(mirror: caro.Match) -> set[tuple[int, int]]:
+    """The free cells the grid draws by default: those in reach within one ring around the
+    laid caros' bounding box."""
+    top, left, bottom, right = mirror.bounds
+    return {(r, c) for r, c in mirror.cells_in_reach()
+            if top - 1 <= r <= bottom + 1 and left - 1 <= c <= right + 1}
+
+
 def expected_names(mirror: caro.Match, colour: str | None, outside: bool = False) -> set[str]:
-    """The cell names the grid shows; `outside`: with the cells beyond the area asked for."""
-    cells = set(mirror.cells_in_reach()) | (ring(mirror) if outside else set())
+    """The cell names the grid shows: the cells in reach within one ring around the caros, or
+    with `outside` (more cells asked for) every cell in reach and the ring beyond the area."""
+    cells = near_reach(mirror) | (set(mirror.cells_in_reach()) | ring(mirror) if outside else set())
     names = {f"cell {r},{c}" for r, c in cells}
     for (r, c), p in (mirror.options(colour) if colour else {}).items():
         names.discard(f"cell {r},{c}")
@@ -254,8 +263,8 @@ def area_filled_by_an_l() -> caro.Match:
 
 
 def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) -> None:
-    """Once the caros fill the area square, the grid still shows one ring of cells around them:
-    a caro laid outside the area and noticed too late has a cell to tap (C9)."""
+    """Once the caros fill the area square, the grid can still show one ring of cells around
+    them: a caro laid outside the area and noticed too late has a cell to tap (C9)."""
     mirror = open_seeded(phone, app, "area filled by an L", area_filled_by_an_l)
     assert mirror.bounds == (6, 6, 11, 11) and mirror.current == "Ben"
     assert (5, 6) not in mirror.cells_in_reach() and (6, 12) not in mirror.cells_in_reach()
@@ -266,11 +275,11 @@ def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) 
         || e.textContent).startsWith('Lay black')).getAttribute('aria-disabled')""") == "true"
     button(phone, re.compile(r"^Lay white")).click()
     button(phone, re.compile(r"^Lay white, .*selected")).wait_for()
-    # The cells beyond the area are drawn only when asked for (they shrink every cell).
+    # The cells beyond the area are drawn only when asked for.
     assert grid_names(phone) == expected_names(mirror, "white")
     assert "cell 5,6" not in grid_names(phone)
-    button(phone, "A caro lies outside the area? Show those cells").click()
-    button(phone, "Hide the cells outside the area").wait_for()
+    button(phone, "A caro lies elsewhere? Show more cells").click()
+    button(phone, "Show only the cells next to the caros").wait_for()
     names = grid_names(phone)
     assert names == expected_names(mirror, "white", outside=True)
     assert {"cell 5,5", "cell 5,6", "cell 6,12", "cell 12,7", "cell 12,5"} <= names
@@ -285,8 +294,8 @@ def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) 
     colour = selected_colour(phone)
     assert colour == expected_colour(mirror)
     assert grid_names(phone) == expected_names(mirror, colour)  # hidden again after the lay
-    button(phone, "A caro lies outside the area? Show those cells").click()
-    button(phone, "Hide the cells outside the area").wait_for()
+    button(phone, "A caro lies elsewhere? Show more cells").click()
+    button(phone, "Show only the cells next to the caros").wait_for()
     assert grid_names(phone) == expected_names(mirror, colour, outside=True)
     assert "cell 4,6" in grid_names(phone)  # the ring follows the caro laid outside
 
@@ -300,22 +309,28 @@ def cell_boxes(page) -> list[dict]:
     return page.evaluate("""() => [...document.querySelectorAll(
         'flt-semantics-host [role=button]')].filter(e => (e.getAttribute('aria-label')
         || e.textContent).trim().startsWith('cell ')).map(e => {
-            const r = e.getBoundingClientRect(); return {right: r.right, width: r.width}; })""")
+            const r = e.getBoundingClientRect();
+            return {right: r.right, width: r.width, height: r.height}; })""")
 
 
 def test_the_grid_fits_the_width_again_after_a_resize(app, phone) -> None:
-    """Turning a phone or resizing a window sizes the cells to the new width at once."""
+    """Turning a phone or resizing a window sizes the cells to the new width at once, never
+    below a thumb's 48 px: on a phone the whole area's 11 columns scroll sideways instead."""
     phone.set_viewport_size({"width": 1280, "height": 800})
     start_caro(phone, app.url, "Ann", "Ben")
     mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
     lay(phone, mirror, "red", (mirror.area, mirror.area))
+    button(phone, "A caro lies elsewhere? Show more cells").click()
+    button(phone, "Show only the cells next to the caros").wait_for()
     wide = max(box["width"] for box in cell_boxes(phone))
     phone.set_viewport_size({"width": 412, "height": 915})
     phone.wait_for_function("""() => { const cells = [...document.querySelectorAll(
         'flt-semantics-host [role=button]')].filter(e => (e.getAttribute('aria-label')
         || e.textContent).trim().startsWith('cell '));
-        return cells.length == 121 && cells.every(e => e.getBoundingClientRect().right <= 412)
+        return cells.length == 121 && cells.every(e => e.getBoundingClientRect().height < 50)
         }""", timeout=10_000)
     narrow = cell_boxes(phone)
-    assert len(narrow) == len(expected_names(mirror, "black")) and wide > 50
+    assert len(narrow) == len(expected_names(mirror, "black", outside=True)) and wide > 50
     assert max(box["width"] for box in narrow) < wide
+    assert min(box["height"] for box in narrow) >= 48
+    assert max(box["right"] for box in narrow) > 412  # scrolled sideways, not shrunk

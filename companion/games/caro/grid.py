@@ -1,18 +1,23 @@
-"""The Caro tap grid: laid caros, the cells still in reach, and what each legal cell scores.
+"""The Caro tap grid: laid caros, the cells next to them, and what each legal cell scores.
 
-On request (`outside`) the grid also draws the free cells next to a laid caro, at an edge or a
-corner, that lie outside the playing area: once the caros fill the area in a direction, a caro
-laid beyond it still has a cell to tap, which the screen refuses with its reasons and can record
-as laid, noticed too late (C9). They are not drawn by default: they would shrink every cell for
-a rare mistake.
+Only the cells that can matter are drawn: the laid caros' bounding box and one ring of cells
+around it, kept to the cells the area rule still allows (C2). Every legal cell touches a laid
+caro, so it is always among them, and a new game shows a handful of cells, each a thumb's width
+(at least MIN_CELL px) at every stage. Where the cells are wider than the screen, the grid
+scrolls sideways instead of shrinking them.
+
+On request (`more`) the grid also draws the cells it leaves out where a caro laid against the
+rules may lie: the rest of the area and the free cells next to a laid caro outside it. A caro
+laid away from the others, or beyond a full area, then still has a cell to tap, which the screen
+refuses with its reasons and can record as laid, noticed too late (C9).
 
 A tap re-sends only the cells whose look changed. The grid keeps the control it built for each
 cell and row together with the plain data (one tuple per cell) it was built from, and hands Flet
 the very same object again while that data is unchanged: Flet's diff skips an object it has
-already sent in one identity check, where rebuilding and diffing all 121 cells of a mid-game grid
-took most of the server's time per tap. Rows are keyed, so a row more or less keeps the others;
+already sent in one identity check. Rows are keyed, so a row more or less keeps the others;
 a column more or another width starts the cache afresh, so a kept control only ever returns to
-the place it was built for.
+the place it was built for. Fewer cells on screen is what makes a tap cheap on a phone, whose
+Flutter layout and semantics work grow with the number of controls.
 """
 
 from __future__ import annotations
@@ -26,8 +31,11 @@ from scoring import caro
 
 Cell = tuple[int, int]
 LABEL = 18  # width of the row-number column and height of the column-number row
+MIN_CELL = 48  # a thumb's target (Material's 48 dp); the grid scrolls sideways rather than shrink
 MAX_CELL = 56
 GAP = 2
+LETTER_SIZE = 20  # a laid caro's letter
+LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside the letter
 
 
 # One cell as plain data: (column, laid colour, last laid, points, points doubled, marked), or None
@@ -39,7 +47,7 @@ CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
 # which its diff skips at once.
 EMPTY = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
 LAID = ft.Border.all(2, "#9E9E9E")  # mid grey: a black caro stands out in the dark theme too
-LAST = ft.Border.all(4, ft.Colors.AMBER)
+LAST = ft.Border.all(LAST_WIDTH, ft.Colors.AMBER)
 LEGAL = ft.Border.all(2, ft.Colors.PRIMARY)
 MARKED = ft.Border.all(3, ft.Colors.ERROR)
 
@@ -53,11 +61,11 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
     if laid:
         bgcolor = FILL[laid]
         name = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
-        text = ft.Text(LETTER[laid], color=INK[laid], size=16, weight=ft.FontWeight.BOLD,
+        text = ft.Text(LETTER[laid], color=INK[laid], size=LETTER_SIZE, weight=ft.FontWeight.BOLD,
                        semantics_label=name)
         border = LAST if last else LAID
     elif points is not None:
-        text = ft.Text(("x2 " if double else "") + f"{points}", size=12, no_wrap=True,
+        text = ft.Text(("x2 " if double else "") + f"{points}", size=13, no_wrap=True,
                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
                        semantics_label=f"cell {row},{col} scores {points}")
         bgcolor = ft.Colors.PRIMARY_CONTAINER
@@ -109,6 +117,33 @@ def outside_area(match: caro.Match) -> frozenset[Cell]:
                      if (r + dr, c + dc) not in board and (r + dr, c + dc) not in reach)
 
 
+def cell_size(width: float, columns: int) -> int:
+    """The side of a cell for `columns` cells across `width` px: the width shared out, kept
+    between MIN_CELL (the grid scrolls sideways past that) and MAX_CELL."""
+    return int(max(MIN_CELL, min(MAX_CELL, (width - LABEL) / columns - GAP)))
+
+
+def near_cells(match: caro.Match) -> frozenset[Cell]:
+    """The cells the grid draws by default: the laid caros, and the cells still in reach (C2)
+    within one ring around their bounding box, which holds every legal cell (each touches a laid
+    caro). Empty on an empty table (the screen draws the first caro's cell alone)."""
+    if match.bounds is None:
+        return frozenset()
+    top, left, bottom, right = match.bounds
+    board = match.board
+    return frozenset(board) | frozenset(
+        (r, c) for r, c in match.cells_in_reach()
+        if top - 1 <= r <= bottom + 1 and left - 1 <= c <= right + 1)
+
+
+def more_cells(match: caro.Match) -> frozenset[Cell]:
+    """The cells `near_cells` leaves out where a caro laid against the rules and noticed too late
+    may lie (C9): the rest of the area, and the free cells next to a laid caro outside it."""
+    if match.bounds is None:
+        return frozenset()
+    return (frozenset(match.cells_in_reach()) | outside_area(match)) - near_cells(match)
+
+
 class _Kept:
     """The controls last built for one grid shape, each with the data it was built from."""
 
@@ -133,13 +168,13 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
              width: float, on_tap: Callable[[Cell], None], first_cell: Cell,
              marked: Cell | None, outside: frozenset[Cell] = frozenset()) -> ft.Control:
     """`points`: the legal cells of `colour` with what each scores (the screen's `options`);
-    `outside`: cells beyond the playing area to draw as well (see `outside_area`)."""
+    `outside`: more cells to draw (see `more_cells`)."""
     latest_tap = ft.use_ref(None)  # (a callable initial value would be called)
     latest_tap.current = on_tap
     stable_tap = ft.use_callback(lambda cell: latest_tap.current(cell), [])
     kept_ref = ft.use_ref(None)
     if match.board:
-        cells = set(match.board) | set(match.cells_in_reach()) | outside
+        cells = set(near_cells(match)) | outside
     else:
         cells = {first_cell}
         # The engine offers the first caro at (0, 0), the screen draws it at first_cell (C2:
@@ -148,7 +183,7 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     double = colour is not None and match.doubles(colour)
     rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
     cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
-    size = int(min(MAX_CELL, (width - LABEL) / len(cols) - GAP))
+    size = cell_size(width, len(cols))
     row_width = LABEL + len(cols) * (size + GAP)
     shape = (cols, size, row_width)  # rows are keyed: a row more or less keeps the others
     if kept_ref.current is None or kept_ref.current.shape != shape:
@@ -169,4 +204,7 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
         )
         label = kept.get(("label", r), None, _label, r)
         lines.append(kept.get(r, looks, _row, r, cols, looks, size, row_width, label, cell))
-    return ft.Row([ft.Column(lines, spacing=GAP)], alignment=ft.MainAxisAlignment.CENTER)
+    # Wider than the screen: the cells keep their size and the grid scrolls sideways, which
+    # leaves an up-and-down drag to the page (a pan-and-zoom viewer would take both).
+    return ft.Row([ft.Column(lines, spacing=GAP)], alignment=ft.MainAxisAlignment.CENTER,
+                  scroll=ft.ScrollMode.AUTO if row_width > width else None)

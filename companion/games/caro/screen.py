@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.describe.words import names
 from companion.games import GameUI
-from companion.games.caro.grid import CaroGrid, outside_area
+from companion.games.caro.grid import CaroGrid, more_cells
 from companion.games.caro.look import swatch
 from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
@@ -184,7 +184,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
     chosen, set_chosen = ft.use_state(None)
     asked_at, set_asked_at = ft.use_state(None)  # the version a cell was tapped with no colour
     pending, set_pending = ft.use_state(None)  # (colour, cell, [reasons]) of a refused tap
-    # The version at which the cells outside the area were asked for: shown until the next action.
+    # The version at which more cells (`more_cells`) were asked for: shown until the next action.
     outside_at, set_outside_at = ft.use_state(None)
     page_width = use_page_width()  # the cells are sized to it, also after a resize
 
@@ -286,7 +286,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
             )
         )
     width = page_width - 24
-    beyond = outside_area(match) if match.board else frozenset()
+    beyond = more_cells(match)
     show_beyond = bool(beyond) and outside_at == version
     # Keyed, as the parts that come and go around it are: a hint or a refusal appearing above
     # it must not make Flet match the grid with another part and draw every cell anew (which
@@ -296,10 +296,10 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
                           on_tap=tap, first_cell=_first_cell(match),
                           marked=pending[1] if pending else None,
                           outside=beyond if show_beyond else frozenset(), key="grid"))
-    if beyond:  # the caros fill the area in a direction: a lay beyond it may need recording
+    if beyond:  # a caro laid away from the others, or beyond the area, may need recording (C9)
         parts.append(ft.TextButton(
-            "Hide the cells outside the area" if show_beyond
-            else "A caro lies outside the area? Show those cells",
+            "Show only the cells next to the caros" if show_beyond
+            else "A caro lies elsewhere? Show more cells",
             icon=ft.Icons.ZOOM_OUT_MAP, height=48, key="outside",
             on_click=lambda e: set_outside_at(None if show_beyond else version)))
     turns = _turn_list(match)

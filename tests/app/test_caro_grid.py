@@ -1,0 +1,146 @@
+"""The Caro grid on a 412 x 915 phone: thumb-sized cells at every stage of 2-, 3- and 4-player
+games, measured on the semantics tree (the boxes a tap lands in), and only the cells that can
+matter drawn: the laid caros and one ring of cells around them, within the area."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring import caro
+from tests.app.test_caro import lay
+from tests.app.test_shell import start_caro
+from tests.app.ui import button, see
+
+pytestmark = pytest.mark.browser
+
+THUMB = 44  # the issue's floor for a tap target, in CSS px (the grid aims at 48)
+PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
+
+CELL_BOXES = """() => [...document.querySelectorAll('flt-semantics-host [role=button]')]
+    .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(),
+               e.getBoundingClientRect()])
+    .filter(([name]) => name.startsWith('cell '))
+    .map(([name, r]) => ({name, left: r.left, right: r.right, width: r.width,
+                          height: r.height}))"""
+
+
+def cell_boxes(page) -> list[dict]:
+    """Every cell button's name and box (CSS px) as the semantics tree reports it."""
+    return page.evaluate(CELL_BOXES)
+
+
+def near(mirror: caro.Match) -> set[tuple[int, int]]:
+    """What the grid should draw: the laid caros and the cells in reach within one ring around
+    their bounding box (worked out here from the engine's bounds and reach, not the grid's)."""
+    top, left, bottom, right = mirror.bounds
+    return set(mirror.board) | {(r, c) for r, c in mirror.cells_in_reach()
+                                if top - 1 <= r <= bottom + 1 and left - 1 <= c <= right + 1}
+
+
+def check_cells(page, mirror: caro.Match, shot: str | None = None) -> list[dict]:
+    """The grid shows exactly `near(mirror)`, every legal cell of the selected colour among
+    them, each cell at least THUMB px both ways; returns the boxes."""
+    page.wait_for_timeout(300)  # let the last frame's semantics settle
+    boxes = cell_boxes(page)
+    shown = {tuple(int(x) for x in re.match(r"cell (\d+),(\d+)", b["name"]).groups())
+             for b in boxes}
+    assert shown == (near(mirror) if mirror.board else {(mirror.area, mirror.area)})
+    colour = chosen(page)
+    if mirror.board and colour:
+        assert set(mirror.options(colour)) <= shown
+    # A cell cut by the edge of the sideways scroll (the page's 10 px margin) shows only its
+    # visible part: it is measured across only where no edge cuts it (a tap scrolls it in).
+    edge = page.evaluate("() => window.innerWidth") - 12
+    small = [b for b in boxes if b["height"] < THUMB
+             or b["width"] < THUMB and 12 < b["left"] and b["right"] < edge]
+    assert not small, f"cells smaller than {THUMB} px: {small[:3]}"
+    assert max(b["width"] for b in boxes) >= THUMB
+    if shot:
+        page.screenshot(path=f"/tmp/grid-{shot}.png")
+    return boxes
+
+
+def chosen(page) -> str | None:
+    """The colour the colour bar has selected, if any ("red" from "Lay red, 3 left, selected")."""
+    name = page.evaluate("""() => [...document.querySelectorAll(
+        'flt-semantics-host [role=button]')].map(e => e.getAttribute('aria-label')
+        || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
+    return name.split()[1].rstrip(",") if name else None
+
+
+def leftmost(mirror: caro.Match, right: bool = False) -> tuple[str, tuple[int, int]]:
+    """A legal lay on the leftmost (or rightmost) column that has one: the caros spread
+    sideways."""
+    moves = [(cell[1] * (-1 if right else 1), cell[0], colour, cell)
+             for colour in caro.COLOURS for cell in mirror.options(colour)]
+    _, _, colour, cell = min(moves)
+    return colour, cell
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_cells_are_thumb_sized_from_the_first_caro_on(app, phone, count: int) -> None:
+    names = PLAYERS[:count]
+    start_caro(phone, app.url, *names)
+    mirror = caro.Match(players=names, starter=names[0])
+    check_cells(phone, mirror, f"{count}p-start")
+    lay(phone, mirror, "red", (mirror.area, mirror.area))
+    boxes = check_cells(phone, mirror, f"{count}p-first")
+    assert len(boxes) == 9  # the first caro and its ring, where there were 11 x 11 or more
+    for _ in range(6):
+        lay(phone, mirror, *leftmost(mirror))
+        check_cells(phone, mirror)
+    check_cells(phone, mirror, f"{count}p-seven")
+
+
+def test_a_whole_four_player_game_keeps_thumb_sized_cells_and_scrolls_sideways(
+        app, phone) -> None:
+    """Four players lay all 48 caros, spreading sideways until the cells no longer fit the
+    phone's width: they keep their size, the grid scrolls, and the cells beyond the screen's
+    edge still take a tap (the game plays to its end as the engine says)."""
+    start_caro(phone, app.url, *PLAYERS)
+    mirror = caro.Match(players=PLAYERS, starter="Ann")
+    check_cells(phone, mirror, "4p-start")
+    lay(phone, mirror, "red", (mirror.area, mirror.area))
+    assert len(check_cells(phone, mirror, "4p-first")) == 9
+    columns = 0
+    while not mirror.is_over:
+        # Mostly leftwards, every third lay rightwards: cells on both sides of the screen.
+        lay(phone, mirror, *leftmost(mirror, right=len(mirror.board) % 3 == 0))
+        if not mirror.is_over:
+            boxes = check_cells(phone, mirror)
+            columns = max(columns, len({re.match(r"cell \d+,(\d+)", b["name"]).group(1)
+                                        for b in boxes}))
+        if len(mirror.board) in (12, 30):
+            phone.screenshot(path=f"/tmp/grid-4p-{len(mirror.board)}.png")
+    # The grid grew wider than the phone (18 px of row numbers, 48 px cells, 2 px gaps), and
+    # every lay still landed on the cell tapped (each lay checks the turn that names it).
+    assert 18 + columns * 50 > 412
+    see(phone, "Game over")
+    phone.screenshot(path="/tmp/grid-4p-over.png")
+
+
+def test_more_cells_on_request_for_a_caro_laid_away_from_the_others(app, phone) -> None:
+    """A caro laid two cells away from the others (against the rules, noticed too late) lies on
+    a cell the grid leaves out by default: "Show more cells" draws the rest of the area (thumb
+    sized, scrolling sideways), and the lay is recorded as it lies (C9)."""
+    start_caro(phone, app.url, "Ann", "Ben")
+    mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
+    lay(phone, mirror, "red", (6, 6))
+    assert "cell 6,8" not in {b["name"] for b in cell_boxes(phone)}
+    button(phone, "A caro lies elsewhere? Show more cells").click()
+    button(phone, "Show only the cells next to the caros").wait_for()
+    boxes = cell_boxes(phone)
+    assert len(boxes) == len(mirror.cells_in_reach()) + 1  # the whole 11 x 11 reach
+    assert all(b["height"] >= THUMB for b in boxes)
+    phone.screenshot(path="/tmp/grid-more.png")
+    button(phone, re.compile(r"^Lay black")).click()
+    button(phone, re.compile(r"^Lay black, .*selected")).wait_for()
+    button(phone, "cell 6,8").click()
+    see(phone, "Black cannot go at row 6, column 8")
+    button(phone, "Leave it as laid (noticed too late)").click()
+    mirror.lay("black", (6, 8), force=True)
+    see(phone, mirror.history[-1]["text"])
+    button(phone, "cell 6,8 black (last laid)").wait_for()
+    check_cells(phone, mirror, "more-after")  # back to the cells next to the caros
