@@ -3,7 +3,6 @@ sent is ever opened, and every session hears of what changed."""
 
 from __future__ import annotations
 
-import asyncio
 import builtins
 import json
 import os
@@ -22,6 +21,7 @@ from companion.widgets.data_transfer import import_picked
 from scoring import caro
 from storage import Store
 from storage.transfer import export_json
+from tests.companion.apart import run_apart
 
 PIN = "2468"
 
@@ -79,7 +79,7 @@ def opened(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
 
 
 def run(tables: SessionMatches, files: list, *, paths: bool = False) -> tuple:
-    return asyncio.run(import_picked(tables, files, paths=paths))
+    return run_apart(import_picked(tables, files, paths=paths))
 
 
 # -- item 1: the server never opens a path a client sent -----------------------------------------

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from companion.server.origin import OriginGuard, allowed_origins, origin_allowed
+from tests.companion.apart import run_apart
 
 
 def test_own_addresses_are_allowed_and_nothing_else() -> None:
@@ -42,7 +41,7 @@ def _run(guard: OriginGuard, headers: list[tuple[bytes, bytes]]) -> list[dict]:
         sent.append(message)
 
     scope = {"type": "websocket", "path": "/ws", "headers": headers}
-    asyncio.run(guard(scope, receive, send))
+    run_apart(guard(scope, receive, send))
     return sent
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.session.preferences import NotSaved, Preferences
+from tests.companion.apart import run_apart
 
 
 def full_disk(*args, **kwargs):
@@ -72,7 +73,7 @@ def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, mon
         return session, wire
 
     try:
-        session, wire = asyncio.run(tap_dark())
+        session, wire = run_apart(tap_dark())
     finally:
         store.close()
     assert session.page.theme_mode == ft.ThemeMode.DARK

@@ -20,6 +20,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.server import session_guard
 from companion.widgets.player_picker import PlayerPicker
+from tests.companion.apart import run_apart
 
 session_guard.install()
 
@@ -81,7 +82,7 @@ def test_a_tap_on_a_disabled_move_down_runs_nothing() -> None:
         await session.dispatch_event(named(session, "Move Ann down")._i, "click", None)
         assert seen == [["Ben", "Ann"]]  # an enabled arrow still works
 
-    asyncio.run(attack())
+    run_apart(attack())
 
 
 def test_move_down_is_bounds_safe_even_without_the_guard(monkeypatch) -> None:
@@ -94,7 +95,7 @@ def test_move_down_is_bounds_safe_even_without_the_guard(monkeypatch) -> None:
         await session.dispatch_event(named(session, "Move Ann up")._i, "click", None)
         assert seen == [] and wire.sent == []
 
-    asyncio.run(attack())
+    run_apart(attack())
 
 
 def test_a_control_inside_a_disabled_one_gets_no_events() -> None:
@@ -111,7 +112,7 @@ def test_a_control_inside_a_disabled_one_gets_no_events() -> None:
         session, _ = session_with(Host)
         await session.dispatch_event(named(session, "Add")._i, "click", None)
 
-    asyncio.run(attack())
+    run_apart(attack())
     assert taps == []
 
 
@@ -130,7 +131,7 @@ def test_a_crash_sends_the_page_a_sentence_and_logs_the_traceback(caplog) -> Non
         return wire
 
     with caplog.at_level(logging.ERROR):
-        wire = asyncio.run(crash())
+        wire = run_apart(crash())
     crashed = [m for m in wire.sent if m.action == MessageAction.SESSION_CRASHED]
     assert [m.body.message for m in crashed] == [session_guard.CRASH_MESSAGE]
     assert "Traceback" not in str(wire.sent) and __file__ not in str(wire.sent)
