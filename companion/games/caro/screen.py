@@ -28,17 +28,18 @@ def _first_cell(match: caro.Match) -> Cell:
 
 
 def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: str | None,
-                choose: Callable[[str], None]) -> ft.Control:
+                choose: Callable[[str], None], keeps_score: bool = True) -> ft.Control:
     """A chip per colour. Every colour the player still holds can be picked (only the colour rule
     5 requires while it does): one with no legal cell is dimmed, with a no-entry sign, and stays
-    tappable, since a rule break or a lay noticed too late (C9) is made with it."""
+    tappable, since a rule break or a lay noticed too late (C9) is made with it. A watcher's
+    chips are all greyed: they show what the player holds, and nothing invites a tap."""
     player = match.current
     held = match.remaining(player) if player else {}
     forced = match.must_relay
     buttons = []
     for colour in caro.COLOURS:
         left = held.get(colour, 0)
-        allowed = left > 0 and (forced is None or colour == forced)
+        allowed = keeps_score and left > 0 and (forced is None or colour == forced)
         dimmed = allowed and not legal[colour]
         label = f"×{left}" + (" = x2" if match.doubles(colour) else "")
         picked = colour == chosen
@@ -246,7 +247,8 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
         *series,
         ft.Text(_heading(match, colour), size=18, weight=ft.FontWeight.BOLD, key="head"),
         *_passed_line(match),
-        _colour_bar(match, legal, colour, lambda c: (set_chosen((c, version)), set_pending(None))),
+        _colour_bar(match, legal, colour, lambda c: (set_chosen((c, version)), set_pending(None)),
+                    keeps_score),
     ]
     hint = _no_cell_hint(match, legal, colour)
     if colour is None and asked_at == version:

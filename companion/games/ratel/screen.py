@@ -21,6 +21,7 @@ from companion.games.ratel.parts import (
     trick_box,
 )
 from companion.games.ratel.result import RoundResult
+from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
 from companion.widgets.count_stepper import count_stepper
 from scoring import ratel
@@ -102,7 +103,9 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
         count = pick[1]
     else:
         count = min(options) if options else 1
-    legal = match.legal_values(count)
+    # A watcher's pad is greyed like a finished turn's: it shows the play, invites no tap.
+    keeps_score = use_services().keeps_score
+    legal = match.legal_values(count) if keeps_score else []
 
     def play(value: int) -> None:
         act(lambda m: m.play(count, value, player=player))
@@ -121,7 +124,7 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
     ]
     if need is None:  # after the lead the count is fixed (R2): no count row to tap
         parts.append(ft.Row(
-            [_count_button(c, c == count, c in options,
+            [_count_button(c, c == count, keeps_score and c in options,
                            lambda c: set_pick((len(match.events), c)))
              for c in range(1, ratel.COPIES + 1)],
             spacing=6, alignment=ft.MainAxisAlignment.CENTER,
