@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from scoring import caro
 from storage import Store
 from tests.app.conftest import AppProcess
-from tests.app.test_caro import expected_names, grid_names, lay, selected_colour
+from tests.app.test_caro import expected_names, grid_names, lay, near_reach, selected_colour
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, host, open_page, see
 
@@ -136,7 +136,7 @@ def test_two_rule_breaks_say_minus_twenty_and_a_pass_is_said_only_on_its_turn(ap
     mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
     lay(phone, mirror, "red", (6, 6))
     # Ben lays black where it cannot go, twice in one turn: -10 and -10, both counted.
-    bad = next(c for c in sorted(mirror.cells_in_reach()) if mirror.violations("black", c))
+    bad = next(c for c in sorted(near_reach(mirror)) if mirror.violations("black", c))
     for counted in ("−10", "−20"):
         button(phone, re.compile(r"^Lay black")).click()
         button(phone, re.compile(r"^Lay black, .*selected")).wait_for()
