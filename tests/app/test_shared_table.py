@@ -102,7 +102,7 @@ def test_undo_and_redo_in_an_old_match_keep_its_date(tmp_path: Path, browser) ->
     try:
         page = new_phone(browser)
         played = (LONG_AGO + timedelta(minutes=20)).astimezone().strftime("%d %b %Y, %H:%M")
-        row = button(page, re.compile(r"^Open Ratel: Ann, Ben, Cleo"))
+        row = button(page, re.compile(r"^Open Ratel( \(standard game\))?: Ann, Ben, Cleo"))
         open_page(page, app.url + "/history")
         expect(row).to_have_attribute("aria-label", re.compile(re.escape(played)))
         row.click()
