@@ -28,12 +28,17 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page
 
 from scoring.core import Match
+
+if TYPE_CHECKING:
+    from storage import Store
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -84,6 +89,19 @@ class AppProcess:
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    @contextmanager
+    def stopped_store(self) -> Iterator[Store]:
+        """The app's store, opened while the app is stopped (one process per data folder),
+        then the app started again: to seed matches or read what it stored."""
+        from storage import Store
+
+        self.stop()
+        try:
+            with Store(self.data) as store:
+                yield store
+        finally:
+            self.start()
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:

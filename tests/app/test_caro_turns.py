@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring import caro
-from storage import Store
 from tests.app.conftest import AppProcess
 from tests.app.test_caro import expected_names, grid_names, lay, near_reach, selected_colour
 from tests.app.test_shell import start_caro
@@ -23,11 +22,8 @@ SHOTS = "/tmp/caroturn-shots"
 
 def seed(app: AppProcess, *matches: caro.Match) -> list[str]:
     """Store `matches` as the app's own (stopped meanwhile); their ids."""
-    app.stop()
-    with Store(app.data) as store:
-        ids = [store.create(m) for m in matches]
-    app.start()
-    return ids
+    with app.stopped_store() as store:
+        return [store.create(m) for m in matches]
 
 
 def random_game(players: list[str], seed_no: int, stop=lambda m: False, series=None

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from storage import Store
 from tests.app.conftest import AppProcess
 from tests.app.ui import button, open_page, see
 from tests.storage.finished import caro_finished, ratel_penalty_finished
@@ -15,11 +14,8 @@ pytestmark = pytest.mark.own_app  # seeds its matches by stopping and starting t
 
 
 def seed(app: AppProcess, match) -> str:
-    app.stop()
-    with Store(app.data) as store:
-        mid = store.create(match)
-    app.start()
-    return mid
+    with app.stopped_store() as store:
+        return store.create(match)
 
 
 def double_tap(page: Page, name: str) -> None:
@@ -33,11 +29,8 @@ def double_tap(page: Page, name: str) -> None:
 
 
 def stored_ids(app: AppProcess) -> list[str]:
-    app.stop()
-    with Store(app.data) as store:
-        ids = [s.id for s in store.summaries()]
-    app.start()
-    return ids
+    with app.stopped_store() as store:
+        return [s.id for s in store.summaries()]
 
 
 def test_a_double_tap_on_play_again_makes_one_match(app, phone) -> None:
