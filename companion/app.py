@@ -8,6 +8,7 @@ from weakref import WeakKeyDictionary
 
 import flet as ft
 
+from companion import APP_NAME
 from companion.screens.board import BoardScreen
 from companion.screens.chart import ChartScreen
 from companion.screens.history import History
@@ -145,7 +146,7 @@ def build_main(tables: OpenMatches, preferences: Preferences,
     session_guard.install()
 
     def main(page: ft.Page) -> None:
-        page.title = "Table Companion"
+        page.title = APP_NAME
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
         page.theme_mode = MODES[preferences.theme]

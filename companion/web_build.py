@@ -26,15 +26,14 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
+from companion import APP_DESCRIPTION, APP_NAME
+
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
 TEMPLATES = Path(__file__).resolve().parent / "web"
 PACKAGES = ("companion", "scoring", "storage")
 # Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
 DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six")
-NAME = "Table Companion"
-DESCRIPTION = ("Keeps score at the table for Caro, Careta, Ratel and My Favorite Carrera RS, "
-               "on your phone, offline.")
 # Files of flet-web's client that this build never loads (see the module docstring).
 SKIP_FILES = {
     "flutter_service_worker.js", "flutter.js.map", "main.dart.wasm", "main.dart.mjs",
@@ -86,7 +85,7 @@ def patch_index(index: Path, base_url: str) -> None:
 
     lock = json.loads((index.parent / "pyodide" / "pyodide-lock.json").read_text())
     patch_index_html(
-        str(index), base_href=base_url, app_name=NAME, app_description=DESCRIPTION,
+        str(index), base_href=base_url, app_name=APP_NAME, app_description=APP_DESCRIPTION,
         pyodide=True, pyodide_script_path="main.py", app_package_url="app.tar.gz",
         pyodide_version=lock["info"].get("version", "local"), no_cdn=True,
         web_renderer=WebRenderer.CANVAS_KIT,

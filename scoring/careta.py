@@ -809,6 +809,14 @@ class Match(core.Match):
         return [self._label(side) for side in core.ahead_of_rest(self._points)]
 
     @property
+    def won_by(self) -> list[str]:
+        """Who won as `standings` names them: the winning team with its members in a team
+        match (its row is the one to mark), else the winning players."""
+        won = self.winners
+        sides = {self.side(p) for p in won}
+        return [self._label(side) for side in self._points if side in sides]
+
+    @property
     def final_scores(self) -> dict[str, int] | None:
         """{player: final points} once the match is over (higher is better), else None.
 

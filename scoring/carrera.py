@@ -251,6 +251,11 @@ class Match(core.Match):
         return core.ahead_of_rest(self._trophies)
 
     @property
+    def standing_notes(self) -> dict[str, str]:
+        """Momentum tokens, each +1 to that player's speed: the table watches who has them."""
+        return {p: f"{n} momentum" for p, n in self._momentum.items()}
+
+    @property
     def final_scores(self) -> dict[str, int] | None:
         """Always None: a race to two trophies has no final score worth averaging (M8)."""
         return None

@@ -447,5 +447,19 @@ class Match:
         all are level. A scoreboard marks them without reordering."""
         return []
 
+    @property
+    def won_by(self) -> list[str]:
+        """The names (as `standings` gives them) of who won; [] until over. A scoreboard marks
+        these rows: `winners` are players, while a game whose standings name teams (Careta)
+        names the winning team here."""
+        return self.winners if self.is_over else []
+
+    @property
+    def standing_notes(self) -> dict[str, str]:
+        """{name as `standings` gives it: a short note} for what the standings leave out that
+        the table watches (Ratel's cards in hand, Carrera's momentum), shown beside them on the
+        Big scoreboard; {} for a game with nothing more to watch."""
+        return {}
+
 
 _make_reads_consistent(Match)

@@ -743,6 +743,14 @@ went out discarded at least its winning play, so 39 at most.
         return core.ahead_of_rest(counts, lower_is_better=True)
 
     @property
+    def standing_notes(self) -> dict[str, str]:
+        """Cards in hand while a round is played: who is about to escape is what the table
+        watches."""
+        if self.is_over:
+            return {}
+        return {p: f"{n} card{'' if n == 1 else 's'} in hand" for p, n in self._hands.items()}
+
+    @property
     def final_scores(self) -> dict[str, int] | None:
         """{player: penalty points} once a penalty game is over (lower is better), else None.
 

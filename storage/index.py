@@ -61,6 +61,9 @@ class Summary:
     # When it was last played: the time of its last action in effect, which Undo and Redo do
     # not move (`updated` is the last save); None for files from before actions had times.
     played: datetime | None = None
+    # The winners as the standings name them (`Match.won_by`: a Careta team with its members),
+    # for a list that says who won; a file from before it was kept gives `winners`.
+    won_by: tuple[str, ...] = ()
 
     @property
     def played_at(self) -> datetime:
@@ -83,6 +86,16 @@ def fingerprint(events: Sequence[dict[str, Any]]) -> str:
     """
     canonical = json.dumps(list(events), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def won_by(match: Match, winners: list[str]) -> list[str]:
+    """The match's `won_by` for its summary; `winners` (as `outcome` gave them) if the game's
+    property fails: a summary must not cost a save."""
+    try:
+        return [str(w) for w in match.won_by]
+    except Exception:
+        log.warning("won_by of a %s match failed; saved without", match.GAME, exc_info=True)
+        return winners
 
 
 def outcome(match: Match) -> tuple[str, list[str], list[list[str]]]:
@@ -170,6 +183,11 @@ def _standings(value: Any) -> tuple[tuple[str, str], ...]:
     raise DamagedFileError("its standings are not a list of (name, text) pairs")
 
 
+def _won_by(doc: dict[str, Any]) -> tuple[str, ...]:
+    """The stored `won_by`, or the winners of a document from before it was kept."""
+    return _strings(doc.get("won_by", doc.get("winners")), "winners")
+
+
 def _scores(value: Any) -> tuple[tuple[str, int], ...]:
     rows = []
     if isinstance(value, list):
@@ -236,6 +254,7 @@ def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summar
         ),
         variant=variant_of(setup),
         played=_time(doc["played"], "played") if "played" in doc else None,
+        won_by=_won_by(doc),
     )
 
 
@@ -260,6 +279,7 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "created": summary.created.isoformat(timespec="microseconds"),
         "updated": summary.updated.isoformat(timespec="microseconds"),
         "winners": list(summary.winners),
+        "won_by": list(summary.won_by),
         "standings": [list(row) for row in summary.standings],
         "events_count": summary.events_count,
         "fingerprint": summary.fingerprint,
@@ -304,6 +324,7 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         scores=_scores(doc.get("scores", [])),
         variant=doc["variant"] if isinstance(doc.get("variant"), str) else "",
         played=_time(doc["played"], "played") if "played" in doc else None,
+        won_by=_won_by(doc),
     )
     # An entry from before scores were kept is read again from its file; so is one from before
     # the variant, of a game that has variants (the others have "" and need no read).

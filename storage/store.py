@@ -66,6 +66,7 @@ from storage.index import (
     match_doc,
     outcome,
     summary_from_match_doc,
+    won_by,
 )
 from storage.lock import FolderLock
 from storage.played import Times, carry, from_doc, legacy
@@ -683,6 +684,7 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
         scores=final_scores(match),
         variant=match.variant,
         played=datetime.fromisoformat(played) if isinstance(played, str) else played,
+        won_by=tuple(won_by(match, winners)),
     )
 
 
@@ -700,6 +702,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
         "updated": summary.updated.isoformat(timespec="microseconds"),
         "status": summary.status,
         "winners": list(summary.winners),
+        "won_by": list(summary.won_by),
         "standings": [list(row) for row in summary.standings],
         "scores": [list(row) for row in summary.scores],
         "events": events,

@@ -31,18 +31,6 @@ def scale_for(width: float) -> float:
     return max(1.0, min(1.8, width / 412))
 
 
-def extras(match: Match) -> dict[str, str]:
-    """What the standings leave out that the table watches: Ratel's cards in hand (while a
-    round is played), Carrera's momentum."""
-    if match.GAME == "ratel" and not match.is_over:
-        hands: dict[str, int] = match.hands  # type: ignore[attr-defined]
-        return {p: f"{n} card{'' if n == 1 else 's'} in hand" for p, n in hands.items()}
-    if match.GAME == "carrera":
-        momentum: dict[str, int] = match.momentum  # type: ignore[attr-defined]
-        return {p: f"{n} momentum" for p, n in momentum.items()}
-    return {}
-
-
 def _row(name: str, value: str, *, current: bool, won: bool, leads: bool = False,
          extra: str = "", scale: float = 1.0) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
@@ -97,20 +85,21 @@ def BoardScreen() -> ft.View:
         return missing
     match = table.match
     ui = GAME_UIS[match.GAME]
-    winners = match.winners if match.is_over else []
+    won = match.won_by  # as the rows name them: a Careta team's row, not its players
     current = None if match.is_over else match.current
     scale = scale_for(width)
-    more = extras(match)
+    more = match.standing_notes
     ahead = [] if match.is_over else match.ahead
-    rows = [_row(name, value, current=name == current, won=name in winners, leads=name in ahead,
+    rows = [_row(name, value, current=name == current, won=name in won, leads=name in ahead,
                  extra=more.get(name, ""), scale=scale)
             for name, value in match.standings()]
     if width >= 900:  # a wide screen: two players a line, so a table of five fits its height
         rows = [ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
                                  spacing=10, run_spacing=10)]
-    if match.is_over:
-        won = names(winners)
-        head = f"Game over: {won} {'win' if len(winners) > 1 else 'wins'}!" if won else "Game over"
+    if match.is_over:  # "Moons (Ben, Dan) win!", "Ann wins!", "Ann and Ben win!"
+        plural = len(match.winners) > 1
+        head = (f"Game over: {names(won)} {'win' if plural else 'wins'}!" if won
+                else "Game over")
     else:
         head = f"{current} to play" if current else ui.title
     return ft.View(

@@ -142,7 +142,7 @@ def MatchScreen() -> ft.View:
                  else "Play again: same players and options")
         again = [ft.FilledButton(label, icon=ft.Icons.REPLAY, height=48,
                                  on_click=lambda e: open_next(None))]
-    winners = match.winners if match.is_over else None
+    winners = match.won_by if match.is_over else None
     return ft.View(
         route=f"/match/{mid}",
         appbar=ft.AppBar(

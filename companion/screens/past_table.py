@@ -62,7 +62,7 @@ def PastTableScreen() -> ft.View:
     if refused == step:
         note = (f"This is the table as it was after step {step}; go back to the match to "
                 "change it.")
-    winners = past.winners if past.is_over else None
+    winners = past.won_by if past.is_over else None
     changed = effects(match, entry)
     return ft.View(
         route=route,

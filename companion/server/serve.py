@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from companion import APP_DESCRIPTION, APP_NAME
 from companion.server.origin import OriginGuard, allowed_origins
 
 WEB = Path(__file__).parent / "web"  # what the served page gets beside Flet's client
@@ -49,7 +50,10 @@ def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path) -> Or
     folder `web_root` made for the served page, kept while the app runs."""
     import flet_web.fastapi as flet_fastapi
 
-    return OriginGuard(flet_fastapi.app(main, assets_dir=str(root), no_cdn=True), allowed)
+    # Named as the web app's manifest: Flet's own index.html titles the page (the tab) "Flet".
+    flet = flet_fastapi.app(main, assets_dir=str(root), no_cdn=True, app_name=APP_NAME,
+                            app_description=APP_DESCRIPTION)
+    return OriginGuard(flet, allowed)
 
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),

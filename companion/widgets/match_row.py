@@ -22,7 +22,8 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
     title = summary.title
     standing = " · ".join(f"{name} {value}" for name, value in (summary.standings or []))
     if summary.status == "finished":  # who won, and by how much: the final standings too
-        won = ", ".join(summary.winners)
+        # A Careta team's win names the team; a summary made without won_by has its winners.
+        won = ", ".join(summary.won_by or summary.winners)
         detail = f"Won by {won}" if won else "Finished"
         if standing:
             detail += f": {standing}"

@@ -17,8 +17,9 @@ def _columns(standings: list[tuple[str, str]]) -> int:
 
 def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
                winners: list[str] | None = None, ahead: list[str] | None = None) -> ft.Control:
-    """Players with what they have, in the order given; the one to act outlined, winners marked
-    with a trophy, while playing those `ahead` (the match's leaders) with a star."""
+    """Players with what they have, in the order given; the one to act outlined, `winners` (the
+    match's `won_by`: names as the standings give them) marked with a trophy, while playing those
+    `ahead` (the match's leaders) with a star."""
     span = 12 // max(1, _columns(standings))
     chips = []
     for name, value in standings:
@@ -30,8 +31,8 @@ def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
                                     text_align=ft.TextAlign.CENTER, expand=won or leads,
                                     weight=ft.FontWeight.BOLD if is_current else None)
         if won:
-            title = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_800),
-                            title], spacing=2)
+            title = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_800,
+                                    semantics_label="winner"), title], spacing=2)
         elif leads:
             title = ft.Row([ft.Icon(ft.Icons.STAR, size=16, color=ft.Colors.AMBER_800,
                                     semantics_label="leads"), title], spacing=2)

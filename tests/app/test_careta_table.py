@@ -13,9 +13,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.app.test_careta import new_match, points, seat, tap
-from tests.app.ui import button, host, see, text
+from tests.app.ui import button, host, open_page, see, text
+from tests.storage import finished
 
 SHOTS = "/tmp/tablecards-shots"
+SEEDS = {"team_won": finished.careta_team_finished}  # Moons (Ben, Dan) win 1-0
 
 
 def shot(page: Page, name: str) -> None:
@@ -125,3 +127,37 @@ def test_default_team_names_name_their_members(app, phone) -> None:
     see(phone, "Team B (Ben, Dan)")
     expect(text(phone, "1/10", exact=True)).to_be_visible()
     shot(phone, "careta-07-zero-shown")
+
+
+@pytest.mark.browser
+def test_a_team_win_marks_the_teams_row_and_names_the_team(app, phone) -> None:
+    board = f"{app.url}/match/{app.seeded['team_won']}"
+    open_page(phone, f"{board}/board")
+    see(phone, "Game over: Moons (Ben, Dan) win!")
+    row = phone.locator("[flt-semantics-identifier='board-row-Moons (Ben, Dan)']")
+    expect(row).to_contain_text("Moons (Ben, Dan): 1/1, winner")
+    other = phone.locator("[flt-semantics-identifier='board-row-Suns (Ann, Cleo)']")
+    expect(other).to_contain_text("Suns (Ann, Cleo): 0/1")
+    expect(other).not_to_contain_text("winner")
+    shot(phone, "careta-08-team-won-board")
+
+    # The game-over screen: the team's chip wears the trophy, the headline names the team.
+    open_page(phone, board)
+    see(phone, "Moons win the match! (Ben and Dan)")
+    see(phone, "1 point, target 1.")
+    trophy = host(phone).get_by_text("winner", exact=True)
+    expect(trophy).to_have_count(1)
+    icon = trophy.bounding_box()
+    name = text(phone, "Moons (Ben, Dan)", exact=True).first.bounding_box()
+    assert icon is not None and name is not None
+    # The trophy sits just left of the team's name, on its line.
+    assert name["x"] - 40 <= icon["x"] < name["x"]
+    assert abs((icon["y"] + icon["height"] / 2) - (name["y"] + name["height"] / 2)) < 12
+    phone.wait_for_timeout(2000)  # the canvas paints a moment after the semantics tree
+    shot(phone, "careta-09-team-won-match")
+
+    # History: the row says the team won, not only its players.
+    open_page(phone, f"{app.url}/history")
+    row = button(phone, re.compile(r"^Open Careta: Ann, Ben, Cleo, Dan"))
+    expect(row).to_have_attribute("aria-label", re.compile(r"Won by Moons \(Ben, Dan\): "))
+    shot(phone, "careta-10-team-won-history")

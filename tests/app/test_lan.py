@@ -38,11 +38,16 @@ TAP_AT = """([prefix, at]) => {
 }"""
 
 
-def unlock(page: Page, url: str) -> None:
-    """Enter the PIN on the Share screen, as a scorekeeper does on their phone."""
+def unlock(page: Page, url: str, pin: str = LAN_PIN) -> None:
+    """Enter the PIN on the Share screen, as a scorekeeper does on their phone.
+
+    Typed into the field only once it shows what was typed (`type_into`): keys pressed right
+    after the click, before the field takes focus, are lost (a busy machine lost the first
+    digit that way, and the test saw "Wrong PIN").
+    """
     open_page(page, url)
     button(page, "Share").click()
-    type_into(page, "PIN", LAN_PIN)
+    type_into(page, "PIN", pin)
     button(page, "Unlock scorekeeping").click()
     see(page, "This device keeps score now.")
 

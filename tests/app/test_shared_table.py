@@ -11,7 +11,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from scoring import ratel
@@ -223,22 +222,7 @@ def test_a_random_pin_asks_again_after_a_restart(tmp_path: Path, browser) -> Non
     try:
         pin = re.search(r"Scorekeeping PIN: (\d+)", app.output()).group(1)
         page = new_phone(browser)
-        # Once in two full-suite runs (never alone) this page's socket closed during the
-        # unlock and did not come back within the wait; the cause is not found yet (see the
-        # session notes). A fresh page tries once more, so the restart below is still tested.
-        for attempt in (1, 2):
-            open_page(page, app.url)
-            button(page, "Share").click()
-            host(page).get_by_role("textbox", name="PIN").click()
-            page.keyboard.type(pin)
-            button(page, "Unlock scorekeeping").click()
-            try:
-                see(page, "This device keeps score now.")
-                break
-            except PlaywrightTimeout:
-                if attempt == 2:
-                    raise
-                page = new_phone(browser)
+        unlock(page, app.url, pin)
         app.stop()
         app.start()
         open_page(page, app.url)

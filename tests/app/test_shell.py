@@ -122,3 +122,17 @@ def test_theme_choice_survives_a_restart(app, phone) -> None:
     radio.wait_for()
     assert radio.get_attribute("aria-checked") == "true"
     assert (app.data / "preferences.json").read_text().count("dark") == 1
+
+
+def test_the_page_is_titled_table_companion_not_flet(app, phone) -> None:
+    from companion import APP_DESCRIPTION, APP_NAME
+
+    phone.goto(app.url)  # the served index.html, before the app's session has started
+    assert phone.title() == APP_NAME == "Table Companion"
+    description = phone.locator("meta[name='description']").get_attribute("content")
+    assert description == APP_DESCRIPTION
+    manifest = phone.request.get(f"{app.url}/manifest.json").json()
+    assert (manifest["name"], manifest["description"]) == (APP_NAME, APP_DESCRIPTION)
+    open_page(phone, f"{app.url}/history")  # and once it runs, on any screen
+    button(phone, "Export all as JSON").wait_for()
+    assert phone.title() == APP_NAME

@@ -9,6 +9,7 @@ from scoring import GAMES, careta, caro, carrera, ratel
 from scoring.core import Match, RuleViolation
 from tests.storage.finished import (
     careta_finished,
+    careta_team_finished,
     caro_finished,
     carrera_finished,
     ratel_penalty_finished,
@@ -70,3 +71,34 @@ def test_caro_offers_its_next_game_started_by_the_loser() -> None:
     follow = done.next_game()
     assert isinstance(follow, caro.Match) and follow.current == done.losers[0]
     assert follow.players == done.players and follow.history == []
+
+
+def test_won_by_names_the_winners_as_the_standings_do() -> None:
+    for game, build in FINISHED.items():
+        done = build()
+        rows = [name for name, _ in done.standings()]
+        assert done.won_by and set(done.won_by) <= set(rows), game
+        if game != "careta" or done.teams is None:
+            assert done.won_by == done.winners
+        assert FRESH[game]().won_by == []  # nobody has won yet
+    # A team win names the team's row, while `winners` stay its players (statistics).
+    team = careta_team_finished()
+    assert team.winners == ["Ben", "Dan"]
+    assert team.won_by == ["Moons (Ben, Dan)"]
+    assert team.won_by[0] in [name for name, _ in team.standings()]
+    team.undo()
+    assert team.won_by == [] and not team.is_over
+
+
+def test_standing_notes_are_what_the_big_scoreboard_adds() -> None:
+    assert Tally(["Ann", "Ben"]).standing_notes == {}
+    assert FRESH["caro"]().standing_notes == FRESH["careta"]().standing_notes == {}
+    playing = ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty")
+    playing.play(1, 1)
+    assert playing.standing_notes == {"Ann": "9 cards in hand", "Ben": "10 cards in hand",
+                                      "Cleo": "10 cards in hand"}
+    assert ratel_penalty_finished().standing_notes == {}  # nobody holds cards after the end
+    race = carrera.Match(["Ann", "Ben", "Cleo"])
+    assert race.standing_notes == {"Ann": "0 momentum", "Ben": "0 momentum", "Cleo": "0 momentum"}
+    done = carrera_finished()
+    assert done.standing_notes == {p: f"{n} momentum" for p, n in done.momentum.items()}

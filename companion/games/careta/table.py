@@ -66,14 +66,15 @@ def match_winner(match: careta.Match) -> ft.Control:
         side = match.side(winners[0])
         headline = f"{side} win the match! ({names(teams[side])})"
     else:
-        headline = f"{names(winners)} wins the match!"
+        headline = f"{names(winners)} {'win' if len(winners) > 1 else 'wins'} the match!"
     best = max(match.points.values())
     return panel(
         [
             ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=34, color=ft.Colors.AMBER_800),
                     ft.Text(headline, size=22, weight=ft.FontWeight.BOLD, expand=True)],
                    spacing=6),
-            ft.Text(f"{best} points, target {match.target}. Undo to change the last action.",
+            ft.Text(f"{best} point{'' if best == 1 else 's'}, target {match.target}. "
+                    "Undo to change the last action.",
                     size=14),
         ],
         tone="win",
