@@ -10,7 +10,7 @@ In the browser:
   into IndexedDB by itself (web/persist.js: a save costs the same with 0 or 1,000 stored
   matches, where IDBFS's `autoPersist` syncs the whole folder), and the page's updates wait for
   that commit (`HeldUpdates`): what the screen shows is in IndexedDB;
-- the browser is asked to keep the storage (`navigator.storage.persist()`).
+- the browser is asked to keep the storage (`navigator.storage.persist()`, by the page).
 Outside a browser (`flet run`, `flet build` for a desktop) the data folder is the user's.
 """
 
@@ -76,7 +76,7 @@ async def open_data(page: ft.Page) -> Place:
         return Place(folder)
     await hold_lock(page)
     hold_updates(page, await mount(DATA))
-    return Place(DATA, in_browser=True, storage_persisted=await ask_persist())
+    return Place(DATA, in_browser=True, storage_persisted=await storage_persisted())
 
 
 async def hold_lock(page: ft.Page) -> None:
@@ -160,11 +160,13 @@ def hold_updates(page: ft.Page, persist: Persist) -> HeldUpdates:
     return held
 
 
-async def ask_persist() -> bool:
-    """Ask the browser not to evict the matches under storage pressure; True when granted."""
+async def storage_persisted() -> bool:
+    """Whether the browser keeps the matches under storage pressure. The page asked it to
+    (`navigator.storage.persist()` in web/register.html: a worker cannot ask); this worker
+    reads the answer."""
     from js import navigator
 
     try:
-        return bool(await navigator.storage.persist())
-    except Exception:  # no StorageManager (old browsers, some workers): the data still works
+        return bool(await navigator.storage.persisted())
+    except Exception:  # no StorageManager (old browsers): the data still works
         return False
