@@ -18,6 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+try:
+    import fcntl
+except ImportError:  # Windows: each worker builds its own folder
+    fcntl = None
+
 import pytest
 from playwright.sync_api import BrowserContext, CDPSession, Page
 
@@ -63,9 +68,21 @@ class StaticSite:
 
 @pytest.fixture(scope="session")
 def web_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder, built once per run. Under pytest-xdist every worker asks for it: the first
+    builds it into the run's own temporary folder (shared by the workers) under a file lock,
+    the others wait for it and serve the same files (each on its own port: its own origin)."""
     from companion.web_build import build
 
-    return build(tmp_path_factory.mktemp("web") / "site")
+    if not os.environ.get("PYTEST_XDIST_WORKER") or fcntl is None:
+        return build(tmp_path_factory.mktemp("web") / "site")
+    shared = tmp_path_factory.getbasetemp().parent  # the run's; each worker's is inside it
+    site, built = shared / "web-site", shared / "web-site.built"
+    with open(shared / "web-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the worker dies
+        if not built.exists():
+            build(site)
+            built.touch()
+    return site
 
 
 @pytest.fixture(scope="session")
