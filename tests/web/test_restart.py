@@ -66,14 +66,14 @@ class KillableChromium:
         self.proc = None
 
 
-def test_a_caro_match_with_lays_and_an_undo_survives_a_browser_restart(
+def test_a_caro_match_survives_a_browser_restart_and_a_browser_killed_as_it_showed_a_lay(
         browser, site, tmp_path) -> None:
-    def launch():
-        return browser.browser_type.launch_persistent_context(
-            tmp_path / "profile", executable_path=chromium_path(), args=CHROMIUM_ARGS,
-            viewport=PHONE)
-
-    context = launch()
+    """One profile, three browsers in turn (each Pyodide start costs seconds): Playwright's
+    persistent context plays and closes; a Chromium of the test's own finds the match, lays
+    again through Redo and is killed the moment its screen shows that; the next one has it."""
+    profile = tmp_path / "profile"
+    context = browser.browser_type.launch_persistent_context(
+        profile, executable_path=chromium_path(), args=CHROMIUM_ARGS, viewport=PHONE)
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)
@@ -88,29 +88,16 @@ def test_a_caro_match_with_lays_and_an_undo_survives_a_browser_restart(
     finally:
         context.close()
 
-    context = launch()
+    chromium = KillableChromium(browser.browser_type, profile)
     try:
-        page = context.new_page()
-        page.set_default_timeout(15_000)
+        page = chromium.start()
         open_page(page, match_url)
         see(page, f"{mirror.current} to lay", timeout=START)
-        see(page, mirror.history[-1]["text"])
+        see(page, mirror.history[-1]["text"])  # the lays and the Undo are all there
         button(page, "Redo").click()  # the lay taken back is still there to redo
         mirror.redo()
         see(page, mirror.history[-1]["text"])
-    finally:
-        context.close()
-
-
-def test_a_lay_on_screen_survives_the_browser_killed_that_moment(browser, site, tmp_path) -> None:
-    chromium = KillableChromium(browser.browser_type, tmp_path / "profile")
-    try:
-        page = chromium.start()
-        mirror = start_caro(page, site.url)
-        lay(page, mirror, "red", (mirror.area, mirror.area))
-        lay(page, mirror, *choose(mirror))  # returns as soon as the screen shows the lay
-        chromium.kill()
-        match_url = page.url
+        chromium.kill()  # the moment the screen showed it
 
         page = chromium.start()
         open_page(page, match_url)
