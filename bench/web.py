@@ -12,7 +12,7 @@
   worker caches them, then the server is stopped and the page reloaded `--starts` times; a start
   ends when Home's text (or the hello-world's) is in the semantics tree.
 
-    python bench/web.py [--starts 3] [--saves 40] [--taps 30] [--cpu-throttle 4] [--skip ...]
+    python bench/web.py [--starts 3] [--saves 100] [--taps 30] [--cpu-throttle 4] [--skip ...]
 """
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ def web_taps(browser, folder: Path, taps: int, rate: float) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--starts", type=int, default=3)
-    parser.add_argument("--saves", type=int, default=40)
+    parser.add_argument("--saves", type=int, default=100)
     parser.add_argument("--taps", type=int, default=30, help="Undo/Redo taps timed in each app")
     parser.add_argument("--cpu-throttle", type=float, default=4.0, metavar="N",
                         help="slow the pages' CPU N times for the taps (4: a phone-class client)")

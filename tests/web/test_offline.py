@@ -6,14 +6,19 @@ usable for the next, in whatever order they run.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from companion.screens.settings import MAY_BE_CLEARED
 from scoring import caro
+from storage import Store
+from storage.transfer import export_json
 from tests.app.test_caro import choose, lay
 from tests.app.ui import add_players, button, host, open_page, see, text
+from tests.storage import finished
 from tests.web.conftest import START, web_app
 
 pytestmark = pytest.mark.browser
@@ -45,6 +50,24 @@ def test_settings_where_the_browser_keeps_the_storage_warn_of_nothing(app) -> No
     see(page, "Every match is saved in this browser")
     button(page, "Export all as JSON").wait_for()
     assert text(page, MAY_BE_CLEARED[:40]).count() == 0
+
+
+def test_import_reads_the_file_chooser_and_export_downloads(app, tmp_path: Path) -> None:
+    with Store(tmp_path / "other") as other:  # a match from another device
+        other.create(finished.careta_finished(seed=7))
+        fresh = tmp_path / "from-another-device.json"
+        fresh.write_bytes(export_json(other).data)
+    page = app.at_home()
+    button(page, "Settings").click()
+    with page.expect_file_chooser() as chooser:
+        button(page, "Import from JSON").click()
+    chooser.value.set_files(str(fresh))
+    see(page, "Imported 1 match.")
+    with page.expect_download() as download:
+        button(page, "Export all as JSON").click()
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    imported = json.loads(fresh.read_text(encoding="utf-8"))["matches"][0]
+    assert imported["events"] in [m["events"] for m in exported["matches"]]
 
 
 def test_the_installed_app_starts_from_its_service_worker_with_the_server_stopped(app) -> None:
