@@ -32,6 +32,9 @@ PERSIST = Path(__file__).resolve().parent / "web" / "persist.js"
 # app's fsync (Chromium's default, "relaxed", survives a browser crash but not a power cut).
 DURABILITY = "strict"
 log = logging.getLogger(__name__)
+NOT_KEPT = ("The last change could not be kept in this browser's storage ({error}); it is tried "
+            "again with the next one. Until then it would be lost if the browser closed: export "
+            "your matches (Settings) and free some space.")
 LOCK = "table-companion-data"
 WAITING = ("Table Companion is open in another tab or window. Close it there and the app "
            "starts here by itself.")
@@ -125,11 +128,15 @@ class HeldUpdates:
     wait is queued and sent, in order, by a task that awaits the commit.
     """
 
-    def __init__(self, send: Callable[[Any], None], persist: Persist) -> None:
+    def __init__(self, send: Callable[[Any], None], persist: Persist,
+                 on_failure: Callable[[str], None] | None = None) -> None:
         self._send = send
         self._persist = persist
+        self._on_failure = on_failure  # told once each time commits start failing
+        self._failing = False
         self._held: list[Any] = []
-        self.waits = 0  # messages that waited for a commit (for tests and the bench)
+        self._releasing: asyncio.Future[None] | None = None
+        self.waits = 0  # messages that waited for a commit
 
     def send(self, message: Any) -> None:
         if not self._held and not self._persist.busy():
@@ -137,25 +144,36 @@ class HeldUpdates:
             return
         self._held.append(message)
         self.waits += 1
-        if len(self._held) == 1:
-            asyncio.ensure_future(self._release())
+        if len(self._held) == 1:  # kept: the loop holds its tasks only weakly
+            self._releasing = asyncio.ensure_future(self._release())
 
     async def _release(self) -> None:
+        failed = None
         try:
             while self._persist.busy():  # changes made while waiting are awaited too
                 await self._persist.flush()
         except Exception as error:  # IndexedDB refused (full?): the change stays marked, and
             # the next flush tries again; the screen is not kept frozen meanwhile.
             log.error("Could not keep the last change in this browser's storage: %s", error)
+            failed = str(error)
         held, self._held = self._held, []
         for message in held:
             self._send(message)
+        if failed is None:
+            self._failing = False
+        elif not self._failing:  # once, not again for the message that tells it
+            self._failing = True
+            if self._on_failure is not None:
+                self._on_failure(failed)
 
 
 def hold_updates(page: ft.Page, persist: Persist) -> HeldUpdates:
     """Send the page's updates only once what was written before them is in IndexedDB."""
+    def tell(error: str) -> None:
+        page.show_dialog(ft.SnackBar(ft.Text(NOT_KEPT.format(error=error)), duration=10_000))
+
     connection = page.session.connection
-    held = HeldUpdates(connection.send_message, persist)
+    held = HeldUpdates(connection.send_message, persist, tell)
     connection.send_message = held.send  # Session sends every message through this attribute
     return held
 

@@ -68,12 +68,18 @@ def test_updates_after_a_write_wait_for_its_commit_and_keep_their_order() -> Non
     asyncio.run(scenario())
 
 
-def test_a_refused_commit_does_not_freeze_the_screen() -> None:
+def test_a_refused_commit_is_said_once_and_does_not_freeze_the_screen() -> None:
     async def scenario() -> None:
         sent: list[str] = []
         persist = FakePersist()
         persist.fail = True
-        held = HeldUpdates(sent.append, persist)
+        told: list[str] = []
+
+        def tell(error: str) -> None:
+            told.append(error)
+            held.send("snackbar")  # telling it is an update too, held like any other
+
+        held = HeldUpdates(sent.append, persist, tell)
         persist.marked = 1
         held.send("patch")
         await asyncio.sleep(0)
@@ -81,6 +87,13 @@ def test_a_refused_commit_does_not_freeze_the_screen() -> None:
         for _ in range(3):
             await asyncio.sleep(0)
         assert sent == ["patch"]
-        assert persist.marked == 1, "the change is kept for the next flush"
+        assert persist.busy(), "the change is kept, and tried again (with the snackbar)"
+        assert told == ["QuotaExceededError"]
+        persist.commit()  # the snackbar's own wait fails too: said once, not again
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert sent == ["patch", "snackbar"]
+        assert told == ["QuotaExceededError"]
+        assert persist.marked == 1, "still kept for the next flush"
 
     asyncio.run(scenario())
