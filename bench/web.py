@@ -3,7 +3,7 @@
 - the folder's size (target <= 45 MB);
 - one save until IndexedDB committed it, with 0 and 1,000 stored matches: the store's `save`
   plus the commit of that one file (companion/web/persist.js), timed in a page running Pyodide
-  from the built folder; beside it, the whole-folder sync IDBFS's `autoPersist` would run;
+  from the built folder, its IndexedDB on disk (a profile folder); beside it, the whole-folder sync IDBFS's `autoPersist` would run;
 - tap to update: a mid-game Caro Undo/Redo (bench/ui_latency.py's match and method) in the web
   app against the served app (`table-companion`), both pages' CPU slowed `--cpu-throttle` times
   (Chromium slows the page's workers too, where the web app's Python runs);
@@ -149,11 +149,18 @@ timed
 }"""
 
 
+def on_disk(browser, profile: Path):
+    """A browser context whose IndexedDB is on disk, as a phone's is (a context of
+    `browser.new_context()` is off the record: its IndexedDB lives in memory)."""
+    return browser.browser_type.launch_persistent_context(
+        profile, executable_path=chromium_path(), args=CHROMIUM_ARGS, viewport=PHONE)
+
+
 def save_ms(browser, folder: Path, stored: int, saves: int) -> dict[str, list[float]]:
     """Milliseconds per save until IndexedDB committed it, with `stored` other matches in the
     store: the app's own way ("save": that one file) and IDBFS's whole-folder sync ("whole")."""
     site = StaticSite(folder).start()
-    context = browser.new_context()
+    context = on_disk(browser, folder.parent / f"profile-saves-{stored}")
     try:
         page = context.new_page()
         page.goto(site.url + "version.json")
@@ -184,7 +191,7 @@ def web_taps(browser, folder: Path, taps: int, rate: float) -> list[float]:
     """The same in the web app: the match is played there first (its store is the browser's),
     each lay moved by (area, area) to where the app's empty grid puts the first caro."""
     site = StaticSite(folder).start()
-    context = browser.new_context(viewport=PHONE)
+    context = on_disk(browser, folder.parent / "profile-taps")
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
