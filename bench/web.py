@@ -3,7 +3,8 @@
 - the folder's size (target <= 45 MB);
 - one save until IndexedDB committed it, with 0 and 1,000 stored matches: the store's `save`
   plus the commit of that one file (companion/web/persist.js), timed in a page running Pyodide
-  from the built folder, its IndexedDB on disk (a profile folder); beside it, the whole-folder sync IDBFS's `autoPersist` would run;
+  from the built folder, its IndexedDB on disk (a profile folder); beside it, the whole-folder
+  sync IDBFS's `autoPersist` would run;
 - tap to update: a mid-game Caro Undo/Redo (bench/ui_latency.py's match and method) in the web
   app against the served app (`table-companion`), both pages' CPU slowed `--cpu-throttle` times
   (Chromium slows the page's workers too, where the web app's Python runs);
