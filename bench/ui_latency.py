@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import signal
 import statistics
@@ -147,18 +148,31 @@ def tap_latencies(page: Page, name: str, count: int) -> list[float]:
     return undo_redo_latencies(page, count)
 
 
-def seed_mid_game(folder: Path) -> str:
-    """Store a 2-player Caro match with 12 caros down, before the app opens the folder."""
-    import random
+MID_GAME_PLAYERS = ["Cleo", "Dan"]
 
+
+def mid_game_lays() -> list[tuple[str, tuple[int, int]]]:
+    """The lays of a 2-player Caro match with 12 caros down (seeded choices: the same each run)."""
+    from scoring import caro
+
+    match = caro.Match(players=MID_GAME_PLAYERS)
+    rng = random.Random(4)
+    lays = []
+    while len(match.board) < 12:
+        moves = [(c, cell) for c in caro.COLOURS for cell in sorted(match.options(c))]
+        lays.append(rng.choice(moves))
+        match.lay(*lays[-1])
+    return lays
+
+
+def seed_mid_game(folder: Path) -> str:
+    """Store the mid-game Caro match (`mid_game_lays`) before the app opens the folder."""
     from scoring import caro
     from storage import Store
 
-    match = caro.Match(players=["Cleo", "Dan"])
-    rng = random.Random(4)
-    while len(match.board) < 12:
-        moves = [(c, cell) for c in caro.COLOURS for cell in sorted(match.options(c))]
-        match.lay(*rng.choice(moves))
+    match = caro.Match(players=MID_GAME_PLAYERS)
+    for colour, cell in mid_game_lays():
+        match.lay(colour, cell)
     with Store(folder) as store:
         return store.create(match)
 

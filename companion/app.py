@@ -9,6 +9,7 @@ from weakref import WeakKeyDictionary
 import flet as ft
 
 from companion import APP_NAME
+from companion.browser import Place
 from companion.screens.board import BoardScreen
 from companion.screens.chart import ChartScreen
 from companion.screens.history import History
@@ -66,7 +67,7 @@ def device_token(page: ft.Page) -> ft.SharedPreferences:
 
 @ft.component
 def App(tables: SessionMatches, preferences: Preferences, share: Share | None = None,
-        page_width: PageWidth | None = None) -> list[ft.View]:
+        page_width: PageWidth | None = None, place: Place | None = None) -> list[ft.View]:
     page = ft.context.page
     if tables.gate.trusts_devices:
         device_token(page)
@@ -131,16 +132,19 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
 
     services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
                         share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,
-                        page_width=page_width, theme=theme)
+                        page_width=page_width, theme=theme,
+                        in_browser=bool(place and place.in_browser),
+                        storage_persisted=place.storage_persisted if place else True)
     return AppContext(services, lambda: ft.Router(ROUTES, manage_views=True))
 
 
-def build_main(tables: OpenMatches, preferences: Preferences,
-               share: Share | None = None) -> Callable[[ft.Page], None]:
+def build_main(tables: OpenMatches, preferences: Preferences, share: Share | None = None,
+               place: Place | None = None) -> Callable[[ft.Page], None]:
     """The per-session entry point `ft.run` calls for every browser tab or window.
 
     Each session gets its own pass to the shared tables (`share`: the app runs with --lan),
     naming the address it connects from: the PIN's rate limit counts wrong PINs per address.
+    `place`: where the data is kept, when it is not the served app's folder (the web app).
     Every session drops events for disabled controls and tells the page no traceback.
     """
     session_guard.install()
@@ -151,6 +155,6 @@ def build_main(tables: OpenMatches, preferences: Preferences,
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
         page.theme_mode = MODES[preferences.theme]
         session = tables.session(tables.gate.new_pass(page.client_ip))
-        page.render_views(App, session, preferences, share, PageWidth(page))
+        page.render_views(App, session, preferences, share, PageWidth(page), place)
 
     return main

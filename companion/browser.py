@@ -1,26 +1,43 @@
 """The in-browser platform (Pyodide): the one seam between the app and the browser.
 
-The web entry (`companion.main`) calls `open_data` before the store opens; nothing else in the app
-knows it runs in a browser. In the browser:
-- a Web Lock makes one tab at a time own the data (two tabs on one IDBFS folder lose matches:
-  the last one to sync wins); a second tab says the app is open elsewhere and waits;
-- the data folder is an Emscripten IDBFS mount with `autoPersist`, loaded from IndexedDB with
-  `syncfs(true)` before the store reads it; Emscripten then writes each closed file, rename or
-  unlink back to IndexedDB once Python yields. The store writes atomically (temp file + rename),
-  which is what IDBFS persists (a file rewritten in place without a close is not).
-- the browser is asked to keep the storage (`navigator.storage.persist()`).
+The web entry (`companion.main`) calls `open_data` before the store opens; the rest of the app
+learns only `Place.in_browser` (and whether the browser keeps its storage) through its services.
+In the browser:
+- a Web Lock makes one tab at a time own the data (two tabs on one IndexedDB folder lose
+  matches: the last one to write wins); a second tab says the app is open elsewhere and waits;
+- the data folder is an Emscripten IDBFS mount, loaded from IndexedDB once (`syncfs(true)`)
+  before the store reads it; then every file the app writes, renames or deletes there is put
+  into IndexedDB by itself (web/persist.js: a save costs the same with 0 or 1,000 stored
+  matches, where IDBFS's `autoPersist` syncs the whole folder), and the page's updates wait for
+  that commit (`HeldUpdates`): what the screen shows is in IndexedDB;
+- the browser is asked to keep the storage (`navigator.storage.persist()`, by the page).
 Outside a browser (`flet run`, `flet build` for a desktop) the data folder is the user's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 import flet as ft
 
 DATA = Path("/home/pyodide/table-companion")  # where the IDBFS mount lives in the worker
+PERSIST = Path(__file__).resolve().parent / "web" / "persist.js"
+# Chromium's default: a transaction completes once the browser has written it (it survives the
+# browser killed at any moment, tests/web/test_restart.py), not once the disk has flushed it
+# (a power cut within the system's write-back delay can lose the last actions). "strict", the
+# served app's fsync, cost about 50 ms a tap here (Undo/Redo 142 ms against 55 ms): more than
+# the rest of the tap.
+DURABILITY = "relaxed"
+log = logging.getLogger(__name__)
+NOT_KEPT = ("The last change could not be kept in this browser's storage ({error}); it is tried "
+            "again with the next one. Until then it would be lost if the browser closed: export "
+            "your matches (Settings) and free some space.")
 LOCK = "table-companion-data"
 WAITING = ("Table Companion is open in another tab or window. Close it there and the app "
            "starts here by itself.")
@@ -44,18 +61,28 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
-async def open_data(page: ft.Page) -> Path:
-    """Make the data folder ready and this tab its only user; returns the folder."""
+@dataclass(frozen=True)
+class Place:
+    """Where the matches are kept, as the app's screens need to know it."""
+
+    folder: Path
+    in_browser: bool = False
+    # False where the browser refused `navigator.storage.persist()`: it may then clear the
+    # matches under storage pressure, and Settings says so beside Export.
+    storage_persisted: bool = True
+
+
+async def open_data(page: ft.Page) -> Place:
+    """Make the data folder ready and this tab its only user."""
     if not in_browser():
         import platformdirs
 
         folder = Path(platformdirs.user_data_dir("table-companion", appauthor=False))
         folder.mkdir(parents=True, exist_ok=True)
-        return folder
+        return Place(folder)
     await hold_lock(page)
-    await mount(DATA)
-    await ask_persist()
-    return DATA
+    hold_updates(page, await mount(DATA))
+    return Place(DATA, in_browser=True, storage_persisted=await storage_persisted())
 
 
 async def hold_lock(page: ft.Page) -> None:
@@ -74,32 +101,93 @@ async def hold_lock(page: ft.Page) -> None:
         page.update()
 
 
-async def mount(folder: Path) -> None:
-    """Mount IndexedDB at `folder` and load what it holds (once, before the store opens)."""
+class Persist(Protocol):
+    """companion/web/persist.js: the data folder's changes, put into IndexedDB path by path."""
+
+    def busy(self) -> bool: ...
+
+    def flush(self) -> Awaitable[None]: ...
+
+
+async def mount(folder: Path) -> Persist:
+    """Mount IndexedDB at `folder`, load what it holds (once, before the store opens), and
+    from then on put each file the app writes there into IndexedDB (persist.js)."""
     import pyodide_js
-    from pyodide.ffi import create_once_callable, to_js
+    from pyodide.code import run_js
 
-    fs = pyodide_js.FS
-    fs.mkdirTree(str(folder))
-    fs.mount(fs.filesystems.IDBFS, to_js({"autoPersist": True}), str(folder))
-    loaded: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-    def done(error: object = None) -> None:
-        if error:
-            loaded.set_exception(OSError(f"could not load the matches kept in this browser: "
-                                         f"{error}"))
-        else:
-            loaded.set_result(None)
-
-    fs.syncfs(True, create_once_callable(done))
-    await loaded
+    setup = run_js(PERSIST.read_text(encoding="utf-8"))
+    try:
+        return await setup(pyodide_js.FS, pyodide_js.FS.filesystems.IDBFS, str(folder),
+                           DURABILITY)
+    except Exception as error:
+        raise OSError(f"could not load the matches kept in this browser: {error}") from error
 
 
-async def ask_persist() -> bool:
-    """Ask the browser not to evict the matches under storage pressure; True when granted."""
+class HeldUpdates:
+    """Flet's messages to the screen, held while a file written before them is not yet in
+    IndexedDB: a browser closed the moment the screen changed keeps what the screen showed.
+
+    Flet sends from plain (synchronous) code right after a handler ran, so a message that must
+    wait is queued and sent, in order, by a task that awaits the commit.
+    """
+
+    def __init__(self, send: Callable[[Any], None], persist: Persist,
+                 on_failure: Callable[[str], None] | None = None) -> None:
+        self._send = send
+        self._persist = persist
+        self._on_failure = on_failure  # told once each time commits start failing
+        self._failing = False
+        self._held: list[Any] = []
+        self._releasing: asyncio.Future[None] | None = None
+        self.waits = 0  # messages that waited for a commit
+
+    def send(self, message: Any) -> None:
+        if not self._held and not self._persist.busy():
+            self._send(message)
+            return
+        self._held.append(message)
+        self.waits += 1
+        if len(self._held) == 1:  # kept: the loop holds its tasks only weakly
+            self._releasing = asyncio.ensure_future(self._release())
+
+    async def _release(self) -> None:
+        failed = None
+        try:
+            while self._persist.busy():  # changes made while waiting are awaited too
+                await self._persist.flush()
+        except Exception as error:  # IndexedDB refused (full?): the change stays marked, and
+            # the next flush tries again; the screen is not kept frozen meanwhile.
+            log.error("Could not keep the last change in this browser's storage: %s", error)
+            failed = str(error)
+        held, self._held = self._held, []
+        for message in held:
+            self._send(message)
+        if failed is None:
+            self._failing = False
+        elif not self._failing:  # once, not again for the message that tells it
+            self._failing = True
+            if self._on_failure is not None:
+                self._on_failure(failed)
+
+
+def hold_updates(page: ft.Page, persist: Persist) -> HeldUpdates:
+    """Send the page's updates only once what was written before them is in IndexedDB."""
+    def tell(error: str) -> None:
+        page.show_dialog(ft.SnackBar(ft.Text(NOT_KEPT.format(error=error)), duration=10_000))
+
+    connection = page.session.connection
+    held = HeldUpdates(connection.send_message, persist, tell)
+    connection.send_message = held.send  # Session sends every message through this attribute
+    return held
+
+
+async def storage_persisted() -> bool:
+    """Whether the browser keeps the matches under storage pressure. The page asked it to
+    (`navigator.storage.persist()` in web/register.html: a worker cannot ask); this worker
+    reads the answer."""
     from js import navigator
 
     try:
-        return bool(await navigator.storage.persist())
-    except Exception:  # no StorageManager (old browsers, some workers): the data still works
+        return bool(await navigator.storage.persisted())
+    except Exception:  # no StorageManager (old browsers): the data still works
         return False

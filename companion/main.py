@@ -16,11 +16,11 @@ from companion.session.preferences import Preferences
 
 
 async def main(page: ft.Page) -> None:
-    folder = await browser.open_data(page)
+    place = await browser.open_data(page)
     from storage import Store  # after the folder is loaded: the store reads it when it opens
 
-    store = Store(folder)
-    build_main(OpenMatches(store), Preferences(folder))(page)
+    store = Store(place.folder)
+    build_main(OpenMatches(store), Preferences(place.folder), place=place)(page)
 
 
 if __name__ == "__main__":

@@ -85,7 +85,9 @@ def Home() -> ft.View:
         appbar=ft.AppBar(
             title=ft.Text("Table Companion"),
             actions=[
-                icon_action(ft.Icons.QR_CODE_2, "Share", lambda e: page.navigate("/share")),
+                # No server in the browser: nothing to share, no PIN to enter.
+                *([] if services.in_browser else [
+                    icon_action(ft.Icons.QR_CODE_2, "Share", lambda e: page.navigate("/share"))]),
                 icon_action(ft.Icons.HISTORY, "History", lambda e: page.navigate("/history")),
                 icon_action(ft.Icons.INSIGHTS, "Statistics",
                             lambda e: page.navigate("/stats")),

@@ -1,4 +1,4 @@
-"""Settings: the theme (remembered across restarts) and where the data lives."""
+"""Settings: the theme (remembered across restarts), where the data lives, export and import."""
 
 from __future__ import annotations
 
@@ -10,14 +10,33 @@ from companion.widgets.data_transfer import DataTransfer
 LABELS = {"system": "Same as the device", "light": "Light", "dark": "Dark"}
 
 
+KEPT_IN_BROWSER = ("Every match is saved in this browser after each action, and stays on this "
+                   "device when it is offline. Clearing this site's data in the browser deletes "
+                   "the matches: export them now and then.")
+MAY_BE_CLEARED = ("This browser did not agree to keep the app's storage for good: it may delete "
+                  "the matches when the device runs short of space. Export them (below) to keep "
+                  "a copy; installing the app on the home screen often makes the browser keep "
+                  "them.")
+
+
 def _where(services: Services) -> list[ft.Control]:
     """Where the matches are kept: the folder for the scorekeeper; a follower's phone is told
-    nothing of the server's machine (its paths name a user and a layout)."""
+    nothing of the server's machine (its paths name a user and a layout); in the web app, the
+    browser (its folder is a path inside the browser, of no use to anyone)."""
+    if services.in_browser:
+        return [ft.Text(KEPT_IN_BROWSER)]
     if not services.keeps_score:
         return [ft.Text("Every match is saved after each action on the computer that shares "
                         "the table.")]
     return [ft.Text("Every match is saved on this computer after each action, in:"),
             ft.Text(str(services.tables.folder), font_family="monospace")]
+
+
+def _warning(text: str) -> ft.Control:
+    return ft.Container(
+        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=8, padding=12,
+        content=ft.Row([ft.Icon(ft.Icons.WARNING_AMBER), ft.Text(text, expand=True)]),
+    )
 
 
 @ft.component
@@ -47,6 +66,8 @@ def Settings() -> ft.View:
                     *_where(services),
                     ft.Divider(),
                     ft.Text("Export and import", size=18, weight=ft.FontWeight.BOLD),
+                    *([_warning(MAY_BE_CLEARED)]
+                      if services.in_browser and not services.storage_persisted else []),
                     ft.Text("JSON keeps every action of every match: import it here or on "
                             "another device. CSV lists every score change, for a spreadsheet. "
                             "An import never replaces a stored match and skips those already "

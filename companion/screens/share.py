@@ -28,6 +28,20 @@ def _off() -> list[ft.Control]:
     ]
 
 
+def _in_browser() -> list[ft.Control]:
+    """An address typed by hand in the web app: it has no server to share, nor a PIN."""
+    return [
+        ft.Text("Sharing needs a computer", size=20, weight=ft.FontWeight.BOLD),
+        ft.Text("This app runs on this device alone, with its matches kept in this browser. "
+                "To let phones on the same Wi-Fi follow a table live, run Table Companion on a "
+                "computer with:"),
+        ft.Container(
+            content=ft.Text("table-companion --lan", font_family="monospace", size=16),
+            bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=8, padding=12,
+        ),
+    ]
+
+
 def _addresses(share: Share, codes: dict[str, bytes]) -> list[ft.Control]:
     if not share.urls:
         return [ft.Text("This computer has no network address yet. Join the Wi-Fi, then start "
@@ -100,7 +114,9 @@ def ShareScreen() -> ft.View:
         set_message(("This device only follows the matches now.", False))
 
     controls: list[ft.Control] = []
-    if share is None:
+    if services.in_browser:
+        controls = _in_browser()
+    elif share is None:
         controls = _off()
     else:
         controls = _addresses(share, codes)

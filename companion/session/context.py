@@ -33,6 +33,11 @@ class Services:
     lock: Callable[[], None] = lambda: None  # back to following only
     page_width: PageWidth | None = None  # the page's width, followed through resizes
     theme: str = "system"  # this session's theme (saved for all only by a scorekeeper)
+    # The whole app runs in the browser (the offline web app, companion/browser.py): no server,
+    # so no Share, PIN or spectators, and no data folder a person could open.
+    in_browser: bool = False
+    # In the browser: False where it refused to keep the storage for good (Settings says so).
+    storage_persisted: bool = True
 
 
 AppContext = ft.create_context(None)

@@ -13,11 +13,21 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
+
+try:
+    import fcntl
+except ImportError:  # Windows: each worker builds its own folder
+    fcntl = None
 
 import pytest
+from playwright.sync_api import BrowserContext, CDPSession, Page
 
 from tests.app.conftest import PHONE, free_port
+from tests.app.ui import open_page, see
 
 START = 240_000  # ms: Pyodide, the app's archive and Python's imports, on a busy 2-core machine
 
@@ -58,9 +68,21 @@ class StaticSite:
 
 @pytest.fixture(scope="session")
 def web_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder, built once per run. Under pytest-xdist every worker asks for it: the first
+    builds it into the run's own temporary folder (shared by the workers) under a file lock,
+    the others wait for it and serve the same files (each on its own port: its own origin)."""
     from companion.web_build import build
 
-    return build(tmp_path_factory.mktemp("web") / "site")
+    if not os.environ.get("PYTEST_XDIST_WORKER") or fcntl is None:
+        return build(tmp_path_factory.mktemp("web") / "site")
+    shared = tmp_path_factory.getbasetemp().parent  # the run's; each worker's is inside it
+    site, built = shared / "web-site", shared / "web-site.built"
+    with open(shared / "web-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the worker dies
+        if not built.exists():
+            build(site)
+            built.touch()
+    return site
 
 
 @pytest.fixture(scope="session")
@@ -70,12 +92,52 @@ def site(web_folder: Path) -> Iterator[StaticSite]:
     server.stop()
 
 
-@pytest.fixture
-def web_context(browser, site: StaticSite):
-    """A fresh profile (no service worker, empty IndexedDB); the server is up again afterwards."""
+@dataclass
+class WebApp:
+    """One browser profile (context) for a test module, in which the app starts once and its
+    tests take turns (`at_home`): Pyodide starts once per module, not once per test."""
+
+    context: BrowserContext
+    site: StaticSite
+    elsewhere: list[str] = field(default_factory=list)  # requests to other origins
+    storage_answer: CDPSession | None = None  # keeps `keep_storage`'s answer in force
+
+    def at_home(self) -> Page:
+        """The app's Home: its open tab brought back there, or a new tab where none is open."""
+        pages = [p for p in self.context.pages if not p.is_closed()]
+        page = pages[0] if pages else self.context.new_page()
+        if page.url.startswith(self.site.url):
+            page.evaluate("location.hash = '#/'")  # the app's own route: no restart
+        else:
+            open_page(page, self.site.url)
+        see(page, "New Caro match", timeout=START)
+        return page
+
+
+def keep_storage(page: Page, origin: str, granted: bool) -> CDPSession:
+    """Answer the app's `navigator.storage.persist()` (headless Chromium refuses it), for as long
+    as the returned session stays attached (Chromium drops the answer when it detaches)."""
+    cdp = page.context.new_cdp_session(page)
+    context_id = cdp.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+    cdp.send("Browser.setPermission", {
+        "permission": {"name": "persistent-storage"}, "origin": origin.rstrip("/"),
+        "setting": "granted" if granted else "denied", "browserContextId": context_id})
+    return cdp
+
+
+@contextmanager
+def web_app(browser, site: StaticSite, *, storage_kept: bool) -> Iterator[WebApp]:
+    """A fresh profile (no service worker, empty IndexedDB) with the app opened at Home."""
     context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(15_000)
-    yield context
-    context.close()
-    if site.proc is None:
-        site.start()
+    app = WebApp(context, site)
+    context.on("request", lambda r: app.elsewhere.append(r.url)
+               if urlsplit(r.url).netloc != urlsplit(site.url).netloc else None)
+    try:
+        app.storage_answer = keep_storage(context.new_page(), site.url, storage_kept)
+        app.at_home()
+        yield app
+    finally:
+        context.close()
+        if site.proc is None:
+            site.start()

@@ -1,15 +1,25 @@
-"""The offline web app in headless Chromium: it starts, runs offline, keeps matches, stays home."""
+"""The offline web app in headless Chromium: it starts, runs offline, keeps matches, stays home.
+
+The tests share one profile where the app starts once (`WebApp.at_home`); each leaves the app
+usable for the next, in whatever order they run.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
+from companion.screens.settings import MAY_BE_CLEARED
 from scoring import caro
+from storage import Store
+from storage.transfer import export_json
 from tests.app.test_caro import choose, lay
-from tests.app.ui import add_players, button, host, open_page, see
-from tests.web.conftest import START
+from tests.app.ui import add_players, button, host, open_page, see, text
+from tests.storage import finished
+from tests.web.conftest import START, web_app
 
 pytestmark = pytest.mark.browser
 
@@ -18,41 +28,65 @@ pytestmark = pytest.mark.browser
 RIVE = ("cdn.jsdelivr.net", "/rive_native.js")
 
 
-def open_home(page, url: str) -> None:
-    open_page(page, url)
-    see(page, "New Caro match", timeout=START)
+@pytest.fixture(scope="module")
+def app(browser, site):
+    with web_app(browser, site, storage_kept=True) as shared:
+        yield shared
 
 
-def test_home_renders_and_nothing_else_is_fetched_from_another_origin(web_context, site) -> None:
-    page = web_context.new_page()
-    elsewhere: list[str] = []
-    web_context.on("request", lambda r: elsewhere.append(r.url)
-                   if urlsplit(r.url).netloc != urlsplit(site.url).netloc else None)
-    open_home(page, site.url)
+def test_home_renders_and_nothing_else_is_fetched_from_another_origin(app) -> None:
+    page = app.at_home()
     assert page.title() == "Table Companion"
     manifest = page.evaluate("fetch('manifest.json').then(r => r.json())")
     assert manifest["name"] == "Table Companion"
-    unexpected = [url for url in elsewhere
+    unexpected = [url for url in app.elsewhere
                   if not (urlsplit(url).netloc == RIVE[0] and url.endswith(RIVE[1]))]
     assert not unexpected, f"requests to other origins: {unexpected}"
 
 
-def test_the_installed_app_starts_from_its_service_worker_with_the_server_stopped(
-        web_context, site) -> None:
-    page = web_context.new_page()
-    open_home(page, site.url)
+def test_settings_where_the_browser_keeps_the_storage_warn_of_nothing(app) -> None:
+    page = app.at_home()
+    button(page, "Settings").click()
+    see(page, "Every match is saved in this browser")
+    button(page, "Export all as JSON").wait_for()
+    assert text(page, MAY_BE_CLEARED[:40]).count() == 0
+
+
+def test_import_reads_the_file_chooser_and_export_downloads(app, tmp_path: Path) -> None:
+    with Store(tmp_path / "other") as other:  # a match from another device
+        other.create(finished.careta_finished(seed=7))
+        fresh = tmp_path / "from-another-device.json"
+        fresh.write_bytes(export_json(other).data)
+    page = app.at_home()
+    button(page, "Settings").click()
+    with page.expect_file_chooser() as chooser:
+        button(page, "Import from JSON").click()
+    chooser.value.set_files(str(fresh))
+    see(page, "Imported 1 match.")
+    with page.expect_download() as download:
+        button(page, "Export all as JSON").click()
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    imported = json.loads(fresh.read_text(encoding="utf-8"))["matches"][0]
+    assert imported["events"] in [m["events"] for m in exported["matches"]]
+
+
+def test_the_installed_app_starts_from_its_service_worker_with_the_server_stopped(app) -> None:
+    page = app.at_home()
     # The worker takes control once it has cached the whole release.
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
-    site.stop()
-    page.reload()
-    open_home(page, site.url)
-    button(page, "New Caro match").click()
-    host(page).get_by_role("textbox", name="Player name").wait_for()
+    app.site.stop()
+    try:
+        page.reload()
+        open_page(page, app.site.url)
+        see(page, "New Caro match", timeout=START)
+        button(page, "New Caro match").click()
+        host(page).get_by_role("textbox", name="Player name").wait_for()
+    finally:
+        app.site.start()
 
 
-def test_a_caro_match_survives_a_reload(web_context, site) -> None:
-    page = web_context.new_page()
-    open_home(page, site.url)
+def test_a_caro_match_survives_a_reload(app) -> None:
+    page = app.at_home()
     button(page, "New Caro match").click()
     add_players(page, "Ann", "Ben")
     button(page, "Start match").click()
@@ -72,11 +106,10 @@ def test_a_caro_match_survives_a_reload(web_context, site) -> None:
     see(page, mirror.history[-1]["text"])
 
 
-def test_a_second_tab_waits_and_says_why(web_context, site) -> None:
-    first = web_context.new_page()
-    open_home(first, site.url)
-    second = web_context.new_page()
-    open_page(second, site.url)
+def test_a_second_tab_waits_and_says_why(app) -> None:
+    first = app.at_home()
+    second = app.context.new_page()
+    open_page(second, app.site.url)
     see(second, "open in another tab", timeout=START)
     first.close()
     see(second, "New Caro match", timeout=START)
