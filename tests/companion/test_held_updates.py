@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from companion.browser import HeldUpdates
+from tests.companion.apart import run_apart
 
 
 class FakePersist:
@@ -65,7 +66,7 @@ def test_updates_after_a_write_wait_for_its_commit_and_keep_their_order() -> Non
         assert sent == ["first", "second", "third"]
         assert held.waits == 2
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_refused_commit_is_said_once_and_does_not_freeze_the_screen() -> None:
@@ -96,4 +97,4 @@ def test_a_refused_commit_is_said_once_and_does_not_freeze_the_screen() -> None:
         assert told == ["QuotaExceededError"]
         assert persist.marked == 1, "still kept for the next flush"
 
-    asyncio.run(scenario())
+    run_apart(scenario())
