@@ -100,6 +100,9 @@ def test_colours_are_asked_only_where_they_decide_and_a_lie_says_why(app, phone)
 def test_default_team_names_name_their_members(app, phone) -> None:
     new_match(phone, app.url, "Ann", "Ben", "Cleo", "Dan")
     host(phone).get_by_role("radio", name="Teams 2v2").click()
+    # The team rows come from the server: once they show, it has the choice (a Start tapped
+    # sooner, on a busy machine, could start the match it knew of, without teams).
+    host(phone).get_by_role("textbox", name="Name of team A").wait_for()
     button(phone, "Start match").click()
     see(phone, "Deck Master: Ann")
     chip = text(phone, re.compile(r"^Team A \((\w+), (\w+)\)$"), exact=True).first
