@@ -43,12 +43,13 @@ LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside th
 CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
 
 
-# Borders are shared: a rebuilt cell whose border kind did not change hands Flet the same object,
-# which its diff skips at once.
-EMPTY = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+# Free and legal cells are told apart by their fill alone: a border is four sides to send and
+# paint, on most of the cells. A laid caro keeps an edge, which a white caro needs on a light page
+# and a black one on a dark page. Borders are shared: a rebuilt cell whose border kind did not
+# change hands Flet the same object, which its diff skips at once.
+FREE = ft.Colors.SURFACE_CONTAINER_HIGHEST
 LAID = ft.Border.all(2, "#9E9E9E")  # mid grey: a black caro stands out in the dark theme too
 LAST = ft.Border.all(LAST_WIDTH, ft.Colors.AMBER)
-LEGAL = ft.Border.all(2, ft.Colors.PRIMARY)
 MARKED = ft.Border.all(3, ft.Colors.ERROR)
 
 
@@ -56,8 +57,8 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
     if look is None:
         return ft.Container(expand=True)
     col, laid, last, points, double, marked = look
-    border = EMPTY
-    bgcolor = None
+    border = None
+    bgcolor = FREE
     if laid:
         bgcolor = FILL[laid]
         name = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
@@ -69,7 +70,6 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
                        semantics_label=f"cell {row},{col} scores {points}")
         bgcolor = ft.Colors.PRIMARY_CONTAINER
-        border = LEGAL
     else:
         text = ft.Text("", semantics_label=f"cell {row},{col}")
     # A tappable Container is a button to screen readers, named by its text's label: two
