@@ -74,6 +74,8 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
         bgcolor = ft.Colors.PRIMARY_CONTAINER
     else:
         text = ft.Text("", semantics_label=f"cell {row},{col}")
+        if marked:  # a refused free cell: filled as well as ringed, beside red caros too
+            bgcolor = ft.Colors.ERROR_CONTAINER
     # A tappable Container is a button to screen readers, named by its text's label: two
     # controls a cell, where a Semantics wrapper made three.
     return ft.Container(
