@@ -5,9 +5,10 @@ tests/web (the offline web app) drive the same browser, each in contexts of its 
 
 The suite runs in worker processes (pytest-xdist, `-n` in pyproject.toml): a browser test spends
 most of its time waiting for a page or a server, so three workers on two cores finish the run in
-about half the time. A test module is one unit of work (its module-scoped app starts once), and
-all of tests/web is one unit (its folder is built once). Units are handed out in collection
-order, which puts the long browser units first and the short pure ones last, to fill the gaps.
+about half the time. A test module is one unit of work (`--dist loadfile`: its module-scoped app
+or Pyodide page starts once; tests/web's folder is built once per run, under a file lock). Units
+are handed out in collection order (`--no-loadscope-reorder`), which puts the long browser units
+first and the short pure ones last, to fill the gaps.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import pytest
 from tests.app.conftest import CHROMIUM_ARGS, chromium_path
 
 # Collection order, first to last: the long units first, so no worker is left with one at the end.
-ORDER = ("tests/web/", "tests/app/", "tests/storage/test_kill.py")
+ORDER = ("tests/web/test_restart.py", "tests/web/test_offline.py", "tests/app/", "tests/web/",
+         "tests/storage/test_kill.py")
 
 
 @pytest.fixture(scope="session")
@@ -37,19 +39,3 @@ def _rank(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: each module keeps its own order
-
-
-def work_unit(nodeid: str) -> str:
-    """The unit a test is scheduled with: its module, or all of tests/web."""
-    return "tests/web" if nodeid.startswith("tests/web/") else nodeid.split("::", 1)[0]
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    from xdist.scheduler import LoadScopeScheduling
-
-    class ByUnit(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return work_unit(nodeid)
-
-    return ByUnit(config, log)
