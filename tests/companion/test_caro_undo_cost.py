@@ -52,8 +52,11 @@ def children(control: BaseControl) -> Iterator[BaseControl]:
         yield from _inside(getattr(control, field.name, None))
 
 
-def size(control: BaseControl) -> int:
-    return 1 + sum(size(c) for c in children(control))
+def every(control: BaseControl) -> Iterator[BaseControl]:
+    """The control and all inside it (one walk of the tree)."""
+    yield control
+    for child in children(control):
+        yield from every(child)
 
 
 def touched(root: Any, operations: list[dict[str, Any]]) -> list[BaseControl]:
@@ -73,15 +76,30 @@ def touched(root: Any, operations: list[dict[str, Any]]) -> list[BaseControl]:
 
 
 def rebuilt(patches: list[tuple[Any, list[dict[str, Any]]]]) -> int:
-    """Controls inside the topmost touched controls: what the client builds anew."""
+    """Controls inside the topmost touched controls: what the client builds anew. Each control's
+    children and size are found once (a touched page root holds the whole tree)."""
+    kids: dict[int, list[BaseControl]] = {}
+    sizes: dict[int, int] = {}
+
+    def kids_of(control: BaseControl) -> list[BaseControl]:
+        if id(control) not in kids:
+            kids[id(control)] = list(children(control))
+        return kids[id(control)]
+
+    def size(control: BaseControl) -> int:
+        if id(control) not in sizes:
+            sizes[id(control)] = 1 + sum(size(c) for c in kids_of(control))
+        return sizes[id(control)]
+
     changed = {id(c): c for root, ops in patches for c in touched(root, ops)}
     nested: set[int] = set()
     for control in changed.values():
-        stack = list(children(control))
+        stack = list(kids_of(control))
         while stack:
             inner = stack.pop()
-            nested.add(id(inner))
-            stack.extend(children(inner))
+            if id(inner) not in nested:
+                nested.add(id(inner))
+                stack.extend(kids_of(inner))
     return sum(size(c) for key, c in changed.items() if key not in nested)
 
 
@@ -118,8 +136,8 @@ def test_a_mid_game_undo_or_redo_rebuilds_few_controls(tmp_path: Path, monkeypat
             build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
             session.get_page_patch()
             await asyncio.sleep(0.2)  # the router renders the match
-            found = [session._Session__resolve_event_control(i) for i in range(1, 3000)]
-            actions = {c.icon.semantics_label: c for c in found if isinstance(c, ft.IconButton)}
+            actions = {c.icon.semantics_label: c for c in every(session.page)
+                       if isinstance(c, ft.IconButton) and isinstance(c.icon, ft.Icon)}
             counts = []
             for name in ("Undo", "Redo") * 3:
                 patches.clear()
