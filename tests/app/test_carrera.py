@@ -35,6 +35,9 @@ def new_match(page: Page, url: str, *names: str, lead: str | None = None,
 def pick(page: Page, card: str, fuel: int = 0) -> None:
     """Tap a card and raise its fuel with the stepper (the speed is then on screen)."""
     button(page, "Face down" if card == "down" else f"Card {card}").click()
+    # Wait for the card to be picked before its fuel: a tap sooner would raise the fuel of the
+    # card picked before (on a busy machine the screen can lag the taps).
+    button(page, "Play face down" if card == "down" else f"Play {card} with no fuel").wait_for()
     for n in range(1, fuel + 1):
         button(page, re.compile(r"^More fuel")).click()
         button(page, f"Play {card} with {n} fuel").wait_for()
