@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import signal
 import statistics
@@ -143,7 +144,10 @@ def tap_latencies(page: Page, name: str, count: int) -> list[float]:
     button(page, "New Caro match").click()
     add_players(page, "Ann", "Ben")
     button(page, "Start match").click()
-    button(page, __import__("re").compile(r"^cell 6,6")).click()
+    # Each turn starts with no colour picked: pick red, then its cell.
+    button(page, re.compile(r"^Lay red")).click()
+    button(page, re.compile(r"^Lay red, .*selected")).wait_for()
+    button(page, re.compile(r"^cell 6,6")).click()
     see(page, "Ben to lay")
     return undo_redo_latencies(page, count)
 

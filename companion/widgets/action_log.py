@@ -8,12 +8,19 @@ import flet as ft
 
 
 def action_log(history: list[dict[str, Any]], *, empty: str, most: int = 60,
-               title: str = "Plays, latest first") -> ft.Control:
+               title: str = "Plays, latest first", one_text: bool = False) -> ft.Control:
     """The latest `most` history texts under `title`, or `empty` before any.
 
     Each line is keyed by its place in the history, so after an action the browser gets one line
-    added at the top (and the oldest dropped), not every line's text changed.
+    added at the top (and the oldest dropped), not every line's text changed. With `one_text`
+    the lines are one Text instead (a short log under a board redrawn on every action): the
+    page's client rebuilds a changed control with everything inside it, so a Column whose lines
+    come and go rebuilds every line, where one Text is one control to rebuild.
     """
+    if one_text:
+        lines = "\n".join(entry["text"] for entry in reversed(history[-most:])) or empty
+        return ft.Column([ft.Text(title, weight=ft.FontWeight.BOLD),
+                          ft.Text(lines, size=13, key="lines")], spacing=2)
     first = max(0, len(history) - most)
     lines = [ft.Text(entry["text"], size=13, key=f"entry {first + i}")
              for i, entry in reversed(list(enumerate(history[first:])))]

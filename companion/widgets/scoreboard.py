@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import flet as ft
 
+CURRENT_EDGE = ft.Border.all(2, ft.Colors.PRIMARY)
+EDGE = ft.Border.all(2, ft.Colors.TRANSPARENT)
+
 
 def _columns(standings: list[tuple[str, str]]) -> int:
     """Chips per row: all in one row when values are short figures, else at most three."""
@@ -36,22 +39,31 @@ def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
         elif leads:
             title = ft.Row([ft.Icon(ft.Icons.STAR, size=16, color=ft.Colors.AMBER_800,
                                     semantics_label="leads"), title], spacing=2)
+        # The chip's outline and fill are a bare layer under its figures: which chip is current
+        # changes with every action, and the page rebuilds a changed control with all it holds.
         chips.append(
-            ft.Container(
+            ft.Stack(
+                [
+                    ft.Container(left=0, top=0, right=0, bottom=0, border_radius=10,
+                                 bgcolor=(ft.Colors.PRIMARY_CONTAINER if is_current
+                                          else ft.Colors.SURFACE_CONTAINER),
+                                 border=CURRENT_EDGE if is_current else EDGE),
+                    ft.Container(
+                        content=ft.Column(
+                            [
+                                title,
+                                ft.Text(value, size=20 if len(value) <= 5 else 13,
+                                        weight=ft.FontWeight.BOLD,
+                                        text_align=ft.TextAlign.CENTER),
+                            ],
+                            spacing=0,
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        ),
+                        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                    ),
+                ],
                 col=span,
-                content=ft.Column(
-                    [
-                        title,
-                        ft.Text(value, size=20 if len(value) <= 5 else 13,
-                                weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-                    ],
-                    spacing=0,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                padding=ft.Padding.symmetric(horizontal=8, vertical=6),
-                border_radius=10,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if is_current else ft.Colors.SURFACE_CONTAINER,
-                border=ft.Border.all(2, ft.Colors.PRIMARY if is_current else ft.Colors.TRANSPARENT),
+                fit=ft.StackFit.PASS_THROUGH,  # the figures take the chip's width
             )
         )
     return ft.ResponsiveRow(chips, spacing=6, run_spacing=6)

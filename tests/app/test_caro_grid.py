@@ -11,7 +11,7 @@ import pytest
 from scoring import caro
 from tests.app.test_caro import lay
 from tests.app.test_shell import start_caro
-from tests.app.ui import button, see
+from tests.app.ui import button, open_page, see
 
 pytestmark = pytest.mark.browser
 
@@ -144,3 +144,51 @@ def test_more_cells_on_request_for_a_caro_laid_away_from_the_others(app, phone) 
     see(phone, mirror.history[-1]["text"])
     button(phone, "cell 6,8 black (last laid)").wait_for()
     check_cells(phone, mirror, "more-after")  # back to the cells next to the caros
+
+
+def spread_sideways() -> caro.Match:
+    """Four players, 20 caros: a first caro, then mostly leftwards and every third rightwards,
+    wider than a phone's 412 px at 48 px a cell."""
+    m = caro.Match(players=PLAYERS, starter="Ann")
+    m.lay("red", (m.area, m.area))
+    while len(m.board) < 20:
+        m.lay(*leftmost(m, right=len(m.board) % 3 == 0))
+    return m
+
+
+SEEDS = {"spread sideways": spread_sideways}
+
+NUMBER_BOXES = """() => [...document.querySelectorAll('flt-semantics-host flt-semantics')]
+    .filter(e => !e.querySelector('flt-semantics'))
+    .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(),
+               e.getBoundingClientRect()])
+    .filter(([name]) => /^(row|column|cell) -?\\d/.test(name))
+    .map(([name, r]) => [name, {left: r.left, middle: r.top + r.height / 2, width: r.width}])"""
+
+
+def test_the_row_numbers_stay_in_view_while_the_cells_scroll_sideways(app, phone) -> None:
+    """A grid wider than the phone scrolls its cells sideways under their column numbers; the
+    row numbers stay at the left edge, each beside its row."""
+    mirror = spread_sideways()
+    open_page(phone, f"{app.url}/match/{app.seeded['spread sideways']}")
+    see(phone, mirror.history[-1]["text"])
+    phone.wait_for_timeout(300)
+    before = dict(phone.evaluate(NUMBER_BOXES))
+    columns = {re.match(r"cell \d+,(\d+)", n).group(1) for n in before if n.startswith("cell")}
+    assert 18 + len(columns) * 50 > 412  # wider than the phone: it scrolls
+    rows = sorted(n for n in before if n.startswith("row "))
+    assert rows, "no row numbers in the semantics tree"
+    for name in rows:  # each row number sits beside its row's cells, left of all of them
+        cells = [box for n, box in before.items() if n.startswith(f"cell {name[4:]},")]
+        assert cells and all(abs(b["middle"] - before[name]["middle"]) < 2 for b in cells), name
+        assert all(before[name]["left"] < b["left"] for b in cells), name
+    phone.mouse.move(250, before[rows[0]]["middle"])
+    phone.mouse.wheel(400, 0)
+    phone.wait_for_timeout(600)
+    after = dict(phone.evaluate(NUMBER_BOXES))
+    moved = {n: before[n]["left"] - after[n]["left"] for n in before if n in after}
+    cell_shift = {round(d) for n, d in moved.items() if n.startswith(("cell", "column"))
+                  and after[n]["width"] == before[n]["width"]}  # not cut by the scroll's edge
+    assert len(cell_shift) == 1 and cell_shift.pop() > 20, moved  # cells and columns scrolled
+    assert all(moved[n] == 0 for n in rows), moved  # the row numbers did not
+    phone.screenshot(path="/tmp/grid-rows-fixed.png")

@@ -3,8 +3,9 @@
 Only the cells that can matter are drawn: the laid caros' bounding box and one ring of cells
 around it, kept to the cells the area rule still allows (C2). Every legal cell touches a laid
 caro, so it is always among them, and a new game shows a handful of cells, each a thumb's width
-(at least MIN_CELL px) at every stage. Where the cells are wider than the screen, the grid
-scrolls sideways instead of shrinking them.
+(at least MIN_CELL px) at every stage. Where the cells are wider than the screen, they scroll
+sideways under their column numbers instead of shrinking, and the row numbers, a column of their
+own beside them, stay in view.
 
 On request (`more`) the grid also draws the cells it leaves out where a caro laid against the
 rules may lie: the rest of the area and the free cells next to a laid caro outside it. A caro
@@ -17,7 +18,8 @@ the very same object again while that data is unchanged: Flet's diff skips an ob
 already sent in one identity check. Rows are keyed, so a row more or less keeps the others;
 a column more or another width starts the cache afresh, so a kept control only ever returns to
 the place it was built for. Fewer cells on screen is what makes a tap cheap on a phone, whose
-Flutter layout and semantics work grow with the number of controls.
+Flutter layout and semantics work grow with the number of controls; and the page's client
+rebuilds a changed control with everything inside it, so a cell is a Container and its Text.
 """
 
 from __future__ import annotations
@@ -43,12 +45,13 @@ LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside th
 CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
 
 
-# Borders are shared: a rebuilt cell whose border kind did not change hands Flet the same object,
-# which its diff skips at once.
-EMPTY = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+# Free and legal cells are told apart by their fill alone: a border is four sides to send and
+# paint, on most of the cells. A laid caro keeps an edge, which a white caro needs on a light page
+# and a black one on a dark page. Borders are shared: a rebuilt cell whose border kind did not
+# change hands Flet the same object, which its diff skips at once.
+FREE = ft.Colors.SURFACE_CONTAINER_HIGHEST
 LAID = ft.Border.all(2, "#9E9E9E")  # mid grey: a black caro stands out in the dark theme too
 LAST = ft.Border.all(LAST_WIDTH, ft.Colors.AMBER)
-LEGAL = ft.Border.all(2, ft.Colors.PRIMARY)
 MARKED = ft.Border.all(3, ft.Colors.ERROR)
 
 
@@ -56,8 +59,8 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
     if look is None:
         return ft.Container(expand=True)
     col, laid, last, points, double, marked = look
-    border = EMPTY
-    bgcolor = None
+    border = None
+    bgcolor = FREE
     if laid:
         bgcolor = FILL[laid]
         name = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
@@ -69,9 +72,10 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
                        semantics_label=f"cell {row},{col} scores {points}")
         bgcolor = ft.Colors.PRIMARY_CONTAINER
-        border = LEGAL
     else:
         text = ft.Text("", semantics_label=f"cell {row},{col}")
+        if marked:  # a refused free cell: filled as well as ringed, beside red caros too
+            bgcolor = ft.Colors.ERROR_CONTAINER
     # A tappable Container is a button to screen readers, named by its text's label: two
     # controls a cell, where a Semantics wrapper made three.
     return ft.Container(
@@ -85,14 +89,19 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
     )
 
 
-def _label(row: int) -> ft.Control:
-    return ft.Container(width=LABEL, alignment=ft.Alignment.CENTER,
-                        content=ft.Text(str(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT))
+def _label(row: int, size: int) -> ft.Control:
+    return ft.Container(width=LABEL, height=size, alignment=ft.Alignment.CENTER,
+                        content=ft.Text(str(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT,
+                                        semantics_label=f"row {row}"))
+
+
+def _corner() -> ft.Control:
+    return ft.Container(width=LABEL, height=LABEL)
 
 
 def _row(row: int, cols: tuple[int, ...], looks: tuple[CellLook, ...], size: int, width: float,
-         label: ft.Control, cell: Callable[[Cell, CellLook], ft.Control]) -> ft.Control:
-    return ft.Row([label, *(cell((row, col), look) for col, look in zip(cols, looks, strict=True))],
+         cell: Callable[[Cell, CellLook], ft.Control]) -> ft.Control:
+    return ft.Row([cell((row, col), look) for col, look in zip(cols, looks, strict=True)],
                   key=f"row {row}", spacing=GAP, height=size, width=width,
                   vertical_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -100,9 +109,9 @@ def _row(row: int, cols: tuple[int, ...], looks: tuple[CellLook, ...], size: int
 def _header(cols: tuple[int, ...], width: float) -> ft.Control:
     number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Row(
-        [ft.Container(width=LABEL)]
-        + [ft.Container(expand=True, height=LABEL, alignment=ft.Alignment.CENTER,
-                        content=ft.Text(str(c), style=number)) for c in cols],
+        [ft.Container(expand=True, height=LABEL, alignment=ft.Alignment.CENTER,
+                      content=ft.Text(str(c), style=number, semantics_label=f"column {c}"))
+         for c in cols],
         key="header",
         spacing=GAP,
         width=width,
@@ -184,8 +193,8 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
     cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
     size = cell_size(width, len(cols))
-    row_width = LABEL + len(cols) * (size + GAP)
-    shape = (cols, size, row_width)  # rows are keyed: a row more or less keeps the others
+    cells_width = len(cols) * (size + GAP) - GAP
+    shape = (cols, size)  # rows are keyed: a row more or less keeps the others
     if kept_ref.current is None or kept_ref.current.shape != shape:
         kept_ref.current = _Kept(shape)
     kept: _Kept = kept_ref.current
@@ -194,7 +203,8 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
         return kept.get(place, look, _cell, place[0], look, stable_tap)
 
     board, last = match.board, match.last_cell
-    lines: list[ft.Control] = [kept.get("header", None, _header, cols, row_width)]
+    lines: list[ft.Control] = [kept.get("header", None, _header, cols, cells_width)]
+    labels: list[ft.Control] = [kept.get("corner", None, _corner)]
     for r in rows:
         looks = tuple(
             (c, board.get((r, c)), (r, c) == last, points.get((r, c)),
@@ -202,9 +212,15 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
             if (r, c) in cells else None
             for c in cols
         )
-        label = kept.get(("label", r), None, _label, r)
-        lines.append(kept.get(r, looks, _row, r, cols, looks, size, row_width, label, cell))
-    # Wider than the screen: the cells keep their size and the grid scrolls sideways, which
-    # leaves an up-and-down drag to the page (a pan-and-zoom viewer would take both).
-    return ft.Row([ft.Column(lines, spacing=GAP)], alignment=ft.MainAxisAlignment.CENTER,
-                  scroll=ft.ScrollMode.AUTO if row_width > width else None)
+        labels.append(kept.get(("label", r), None, _label, r, size))
+        lines.append(kept.get(r, looks, _row, r, cols, looks, size, cells_width, cell))
+    numbers = ft.Column(labels, spacing=GAP)
+    grid = ft.Column(lines, spacing=GAP)
+    if LABEL + GAP + cells_width <= width:
+        return ft.Row([numbers, grid], spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
+                      vertical_alignment=ft.CrossAxisAlignment.START)
+    # Wider than the screen: the cells keep their size and scroll sideways under their column
+    # numbers, while the row numbers stay put beside them; an up-and-down drag is left to the
+    # page (a pan-and-zoom viewer would take both).
+    return ft.Row([numbers, ft.Row([grid], scroll=ft.ScrollMode.AUTO, expand=True)],
+                  spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START)

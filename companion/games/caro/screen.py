@@ -27,6 +27,10 @@ def _first_cell(match: caro.Match) -> Cell:
     return (match.area, match.area)
 
 
+PICKED_EDGE = ft.Border.all(3, ft.Colors.PRIMARY)
+CHIP_EDGE = ft.Border.all(1, ft.Colors.OUTLINE)
+
+
 def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: str | None,
                 choose: Callable[[str], None], keeps_score: bool = True) -> ft.Control:
     """A chip per colour. Every colour the player still holds can be picked (only the colour rule
@@ -55,27 +59,32 @@ def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: st
         # (A tooltip would come first in the chip's name; the line under the bar explains a
         # dimmed colour instead.)
         tip = f"{player} must lay {forced} again (rule 5)" if forced and colour != forced else None
-        buttons.append(
-            ft.Semantics(
+        # The chip's look and its name sit side by side in a Stack, not one inside the other:
+        # the page rebuilds a changed control with all it holds, and the name (with the count
+        # left) changes every turn, so it wraps only an empty tap target over the look.
+        buttons.append(ft.Stack([
+            ft.Semantics(exclude_semantics=True, content=ft.Container(
+                content=ft.Row(look, spacing=6, tight=True),
+                padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                height=48,
+                border_radius=24,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else None,
+                border=PICKED_EDGE if picked else CHIP_EDGE,
+                opacity=1.0 if allowed else 0.4,
+            )),
+            ft.Container(left=0, top=0, right=0, bottom=0, content=ft.Semantics(
                 label=f"Lay {colour}, {left} left" + (", no legal cell" if dimmed else "")
                 + (", selected" if picked else ""),
                 button=True,
                 selected=picked,
                 disabled=not allowed,
                 content=ft.Container(
-                    content=ft.Row(look, spacing=6, tight=True),
-                    padding=ft.Padding.symmetric(horizontal=8, vertical=6),
-                    height=48,
                     border_radius=24,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else None,
-                    border=ft.Border.all(3 if picked else 1,
-                                         ft.Colors.PRIMARY if picked else ft.Colors.OUTLINE),
-                    opacity=1.0 if allowed else 0.4,
                     on_click=(lambda e, c=colour: choose(c)) if allowed else None,
                     tooltip=tip,
                 ),
-            )
-        )
+            )),
+        ]))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=6,
                   alignment=ft.MainAxisAlignment.CENTER, key="colours")
 
@@ -136,7 +145,8 @@ RECENT = 8  # turns listed under the grid; the match timeline has them all
 def _turn_list(match: caro.Match) -> ft.Control:
     count = len(match.history)
     return action_log(match.history, empty="No caro laid yet.", most=RECENT,
-                      title="Turns" if count <= RECENT else f"Last {RECENT} of {count} turns")
+                      title="Turns" if count <= RECENT else f"Last {RECENT} of {count} turns",
+                      one_text=True)
 
 
 def CaroEnd(match: caro.Match, follow_up: FollowUp, keeps_score: bool) -> ft.Control:

@@ -1,0 +1,133 @@
+"""What a mid-game Caro Undo/Redo costs the page: the controls its client rebuilds.
+
+The page's client (Flet 1.0.5's Flutter side) rebuilds a control that a patch touches together
+with everything inside it. So the count that tracks a phone's work for an Undo is not the patch
+operations but the controls inside the topmost touched ones. Counted here on a real Flet session
+(no browser) for the match bench/ui_latency.py times: 49 before the colour chips, score chips and
+turn list were laid out for it; Flet's bare 11 x 11 grid (bench/bare_grid.py) rebuilds 18.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.controls.object_patch import ObjectPatch
+from flet.messaging.session import Session
+
+from companion.app import build_main
+from companion.session.open_matches import OpenMatches
+from companion.session.preferences import Preferences
+from scoring import caro
+from storage import Store
+from tests.companion.apart import run_apart
+from tests.companion.test_session_guard import Wire
+
+MOST = 32  # controls rebuilt per Undo or Redo
+
+
+def _inside(value: Any) -> Iterator[BaseControl]:
+    """The controls directly inside `value` (a control's field, a list, a dataclass)."""
+    if isinstance(value, list | tuple):
+        for item in value:
+            yield from _inside(item)
+    elif isinstance(value, BaseControl):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _inside(getattr(value, field.name, None))
+
+
+def children(control: BaseControl) -> Iterator[BaseControl]:
+    for field in dataclasses.fields(control):
+        if field.name in ("parent", "page") or field.name.startswith("_") and field.name != "_b":
+            continue
+        yield from _inside(getattr(control, field.name, None))
+
+
+def size(control: BaseControl) -> int:
+    return 1 + sum(size(c) for c in children(control))
+
+
+def touched(root: Any, operations: list[dict[str, Any]]) -> list[BaseControl]:
+    """The control each patch operation changes (the last control on its path)."""
+    found = []
+    for operation in operations:
+        value, owner = root, root
+        for part in operation["path"][:-1]:
+            if isinstance(value, list):
+                value = value[int(part)]
+            else:  # a control, or the {"_b": body} a component is compared as
+                value = value[part] if isinstance(value, dict) else getattr(value, part)
+            if isinstance(value, BaseControl):
+                owner = value
+        found.append(owner)
+    return found
+
+
+def rebuilt(patches: list[tuple[Any, list[dict[str, Any]]]]) -> int:
+    """Controls inside the topmost touched controls: what the client builds anew."""
+    changed = {id(c): c for root, ops in patches for c in touched(root, ops)}
+    nested: set[int] = set()
+    for control in changed.values():
+        stack = list(children(control))
+        while stack:
+            inner = stack.pop()
+            nested.add(id(inner))
+            stack.extend(children(inner))
+    return sum(size(c) for key, c in changed.items() if key not in nested)
+
+
+def mid_game() -> caro.Match:
+    """bench/ui_latency.py's match: two players, 12 caros laid at random (seed 4)."""
+    match = caro.Match(players=["Cleo", "Dan"])
+    rng = random.Random(4)
+    while len(match.board) < 12:
+        moves = [(c, cell) for c in caro.COLOURS for cell in sorted(match.options(c))]
+        match.lay(*rng.choice(moves))
+    return match
+
+
+def test_a_mid_game_undo_or_redo_rebuilds_few_controls(tmp_path: Path, monkeypatch) -> None:
+    patches: list[tuple[Any, list[dict[str, Any]]]] = []
+    diff = ObjectPatch.from_diff.__func__
+
+    def recording(cls, src, dst, *args, **kwargs):  # noqa: ANN001, ANN202 (Flet's signature)
+        patch = diff(cls, src, dst, *args, **kwargs)
+        patches.append((dst, patch[0].patch))
+        return patch
+
+    monkeypatch.setattr(ObjectPatch, "from_diff", classmethod(recording))
+    with Store(tmp_path / "data") as store:
+        mid = store.create(mid_game())
+
+    async def undo_redo() -> list[int]:
+        wire = Wire()
+        wire.loop = asyncio.get_running_loop()
+        session = Session(wire)
+        _context_page.set(session.page)
+        session.page.route = f"/match/{mid}"
+        with Store(tmp_path / "data") as store:
+            build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
+            session.get_page_patch()
+            await asyncio.sleep(0.2)  # the router renders the match
+            found = [session._Session__resolve_event_control(i) for i in range(1, 3000)]
+            actions = {c.icon.semantics_label: c for c in found if isinstance(c, ft.IconButton)}
+            counts = []
+            for name in ("Undo", "Redo") * 3:
+                patches.clear()
+                await session.dispatch_event(actions[name]._i, "click", None)
+                await asyncio.sleep(0.1)
+                counts.append(rebuilt(patches))
+            return counts
+
+    counts = run_apart(undo_redo())
+    assert all(counts), counts  # every tap changed the page
+    assert max(counts[1:]) <= MOST, counts  # (the first Undo also brings the message line)
