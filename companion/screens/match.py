@@ -21,6 +21,7 @@ from companion.session.in_step import use_in_step
 from companion.session.open_matches import StaleView
 from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
+from companion.widgets.kept import use_kept
 from companion.widgets.message_line import message_line
 from companion.widgets.missing_view import missing_view, open_table
 from companion.widgets.scoreboard import scoreboard
@@ -44,6 +45,7 @@ def MatchScreen() -> ft.View:
     # Re-render after any session's change; set_seen also re-renders at once after our own.
     _, set_seen = use_followed_match(mid)
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
+    kept = use_kept()  # the parts that look as they did are handed to Flet as they were
 
     table, missing = open_table(services.tables, mid, f"/match/{mid}")
     if missing:
@@ -143,21 +145,28 @@ def MatchScreen() -> ft.View:
         again = [ft.FilledButton(label, icon=ft.Icons.REPLAY, height=48,
                                  on_click=lambda e: open_next(None))]
     winners = match.won_by if match.is_over else None
+
+    def action(icon: ft.IconData, label: str, handler: Callable[[Any], Any],
+               disabled: bool = False) -> ft.Control:
+        return kept.get(("action", label), (icon, disabled), icon_action, icon, label,
+                        kept.stable(label, handler), disabled=disabled)
+
+    standings = match.standings()
     return ft.View(
         route=f"/match/{mid}",
         appbar=ft.AppBar(
-            title=ft.Text(ui.short_title),
+            title=kept.get("title", ui.short_title, ft.Text, ui.short_title),
             actions=[
-                icon_action(ft.Icons.UNDO, "Undo", undo,
-                            disabled=not (match.can_undo and services.keeps_score)),
-                icon_action(ft.Icons.REDO, "Redo", redo,
-                            disabled=not (match.can_redo and services.keeps_score)),
-                icon_action(ft.Icons.MENU_BOOK, "Rules",
-                            lambda e: page.navigate(f"/match/{mid}/rules")),
-                icon_action(ft.Icons.TIMELINE, "Timeline",
-                            lambda e: page.navigate(f"/match/{mid}/timeline")),
-                icon_action(ft.Icons.SCOREBOARD, "Big scoreboard",
-                            lambda e: page.navigate(f"/match/{mid}/board")),
+                action(ft.Icons.UNDO, "Undo", undo,
+                       disabled=not (match.can_undo and services.keeps_score)),
+                action(ft.Icons.REDO, "Redo", redo,
+                       disabled=not (match.can_redo and services.keeps_score)),
+                action(ft.Icons.MENU_BOOK, "Rules",
+                       lambda e: page.navigate(f"/match/{mid}/rules")),
+                action(ft.Icons.TIMELINE, "Timeline",
+                       lambda e: page.navigate(f"/match/{mid}/timeline")),
+                action(ft.Icons.SCOREBOARD, "Big scoreboard",
+                       lambda e: page.navigate(f"/match/{mid}/board")),
             ],
         ),
         scroll=ft.ScrollMode.AUTO,
@@ -165,9 +174,10 @@ def MatchScreen() -> ft.View:
         controls=[
             ft.Column(
                 [
-                    scoreboard(match.standings(), current=match.current,
-                               winners=winners, ahead=match.ahead),
-                    message_line(message[0], error=message[1]),
+                    kept.get("scores", (standings, match.current, winners, match.ahead),
+                             scoreboard, standings, current=match.current, winners=winners,
+                             ahead=match.ahead),
+                    kept.get("message", message, message_line, message[0], error=message[1]),
                     *following_banner(services.keeps_score),
                     # A keeper's game screen starts afresh after a change made elsewhere, so
                     # its own picks (a card, a cell) never apply to a table they were not

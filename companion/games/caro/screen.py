@@ -15,6 +15,7 @@ from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
 from companion.widgets.action_log import action_log
+from companion.widgets.kept import Kept, use_kept
 from scoring import caro
 from scoring.core import Match
 
@@ -32,11 +33,16 @@ CHIP_EDGE = ft.Border.all(1, ft.Colors.OUTLINE)
 
 
 def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: str | None,
-                choose: Callable[[str], None], keeps_score: bool = True) -> ft.Control:
+                choose: Callable[[str], None], keeps_score: bool = True,
+                kept: Kept | None = None) -> ft.Control:
     """A chip per colour. Every colour the player still holds can be picked (only the colour rule
     5 requires while it does): one with no legal cell is dimmed, with a no-entry sign, and stays
     tappable, since a rule break or a lay noticed too late (C9) is made with it. A watcher's
-    chips are all greyed: they show what the player holds, and nothing invites a tap."""
+    chips are all greyed: they show what the player holds, and nothing invites a tap.
+
+    Each chip is built from a tuple of what it shows; with `kept`, a chip (or its swatch) that
+    shows what it showed last time is handed back as it was, its tap a stable handler."""
+    kept = kept or Kept()
     player = match.current
     held = match.remaining(player) if player else {}
     forced = match.must_relay
@@ -46,47 +52,54 @@ def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: st
         allowed = keeps_score and left > 0 and (forced is None or colour == forced)
         dimmed = allowed and not legal[colour]
         label = f"×{left}" + (" = x2" if match.doubles(colour) else "")
-        picked = colour == chosen
-        look: list[ft.Control] = [
-            ft.Container(content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0),
-            ft.Text(label, size=14, weight=ft.FontWeight.BOLD if picked else None,
-                    color=ft.Colors.ON_PRIMARY_CONTAINER if picked else None),
-        ]
-        if picked:  # more than a thicker border: a tick, a fill and bold figures
-            look.insert(0, ft.Icon(ft.Icons.CHECK_CIRCLE, size=18, color=ft.Colors.PRIMARY))
-        if dimmed:
-            look.append(ft.Icon(ft.Icons.BLOCK, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
         # (A tooltip would come first in the chip's name; the line under the bar explains a
         # dimmed colour instead.)
         tip = f"{player} must lay {forced} again (rule 5)" if forced and colour != forced else None
-        # The chip's look and its name sit side by side in a Stack, not one inside the other:
-        # the page rebuilds a changed control with all it holds, and the name (with the count
-        # left) changes every turn, so it wraps only an empty tap target over the look.
-        buttons.append(ft.Stack([
-            ft.Semantics(exclude_semantics=True, content=ft.Container(
-                content=ft.Row(look, spacing=6, tight=True),
-                padding=ft.Padding.symmetric(horizontal=8, vertical=6),
-                height=48,
-                border_radius=24,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else None,
-                border=PICKED_EDGE if picked else CHIP_EDGE,
-                opacity=1.0 if allowed else 0.4,
-            )),
-            ft.Container(left=0, top=0, right=0, bottom=0, content=ft.Semantics(
-                label=f"Lay {colour}, {left} left" + (", no legal cell" if dimmed else "")
-                + (", selected" if picked else ""),
-                button=True,
-                selected=picked,
-                disabled=not allowed,
-                content=ft.Container(
-                    border_radius=24,
-                    on_click=(lambda e, c=colour: choose(c)) if allowed else None,
-                    tooltip=tip,
-                ),
-            )),
-        ]))
+        look = (colour, left, label, allowed, dimmed, colour == chosen, tip)
+        tap = kept.stable(("choose", colour), lambda e, c=colour: choose(c))
+        buttons.append(kept.get(("chip", colour), look, _chip, look, tap, kept))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=6,
                   alignment=ft.MainAxisAlignment.CENTER, key="colours")
+
+
+def _chip(look: tuple[str, int, str, bool, bool, bool, str | None],
+          tap: Callable[[Any], Any], kept: Kept) -> ft.Control:
+    colour, left, label, allowed, dimmed, picked, tip = look
+    caro_look = kept.get(("swatch", colour), dimmed, lambda: ft.Container(
+        content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0))
+    parts: list[ft.Control] = [
+        caro_look,
+        ft.Text(label, size=14, weight=ft.FontWeight.BOLD if picked else None,
+                color=ft.Colors.ON_PRIMARY_CONTAINER if picked else None),
+    ]
+    if picked:  # more than a thicker border: a tick, a fill and bold figures
+        parts.insert(0, ft.Icon(ft.Icons.CHECK_CIRCLE, size=18, color=ft.Colors.PRIMARY))
+    if dimmed:
+        parts.append(ft.Icon(ft.Icons.BLOCK, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+    # The chip's look and its name sit side by side in a Stack, not one inside the other:
+    # the page rebuilds a changed control with all it holds, and the name (with the count
+    # left) changes every turn, so it wraps only an empty tap target over the look.
+    target = kept.get(("target", colour), (allowed, tip), lambda: ft.Container(
+        border_radius=24, on_click=tap if allowed else None, tooltip=tip))
+    return ft.Stack([
+        ft.Semantics(exclude_semantics=True, content=ft.Container(
+            content=ft.Row(parts, spacing=6, tight=True),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+            height=48,
+            border_radius=24,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else None,
+            border=PICKED_EDGE if picked else CHIP_EDGE,
+            opacity=1.0 if allowed else 0.4,
+        )),
+        ft.Container(left=0, top=0, right=0, bottom=0, content=ft.Semantics(
+            label=f"Lay {colour}, {left} left" + (", no legal cell" if dimmed else "")
+            + (", selected" if picked else ""),
+            button=True,
+            selected=picked,
+            disabled=not allowed,
+            content=target,
+        )),
+    ])
 
 
 def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
@@ -198,6 +211,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
     # The version at which more cells (`more_cells`) were asked for: shown until the next action.
     outside_at, set_outside_at = ft.use_state(None)
     page_width = use_page_width()  # the cells are sized to it, also after a resize
+    kept = use_kept()  # parts that look as they did are handed to Flet as they were
 
     keeps_score = use_services().keeps_score
     series = _series_line(match)
@@ -258,7 +272,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
         ft.Text(_heading(match, colour), size=18, weight=ft.FontWeight.BOLD, key="head"),
         *_passed_line(match),
         _colour_bar(match, legal, colour, lambda c: (set_chosen((c, version)), set_pending(None)),
-                    keeps_score),
+                    keeps_score, kept),
     ]
     hint = _no_cell_hint(match, legal, colour)
     if colour is None and asked_at == version:
