@@ -24,6 +24,7 @@ from storage import Store
 from tests.companion.apart import run_apart
 from tests.companion.test_caro_undo_cost import mid_game
 from tests.companion.test_session_guard import Wire
+from tests.companion.tree import every
 
 MOST = 70  # controls built per mid-game Undo or Redo (96 before)
 
@@ -51,8 +52,8 @@ def test_a_mid_game_undo_or_redo_builds_few_controls(tmp_path: Path, monkeypatch
             build_main(tables, Preferences(tmp_path))(session.page)
             session.get_page_patch()
             await asyncio.sleep(0.2)  # the router renders the match
-            found = [session._Session__resolve_event_control(i) for i in range(1, 3000)]
-            actions = {c.icon.semantics_label: c for c in found if isinstance(c, ft.IconButton)}
+            actions = {c.icon.semantics_label: c for c in every(session.page)
+                       if isinstance(c, ft.IconButton) and isinstance(c.icon, ft.Icon)}
             counts, events, said = [], [], []
             monkeypatch.setattr(ControlId, "next", counted)
             for name in ("Undo", "Redo") * 3:
@@ -64,7 +65,7 @@ def test_a_mid_game_undo_or_redo_builds_few_controls(tmp_path: Path, monkeypatch
                 counts.append(built[0])
                 events.append(len(store.load(mid).events))
                 said.extend(c.value for c in
-                            (session._Session__resolve_event_control(i) for i in range(1, 5000))
+                            every(session.page)
                             if isinstance(c, ft.Text) and isinstance(c.value, str)
                             and c.value.startswith(("Undone", "Redone", "The match changed")))
             return counts, events, said

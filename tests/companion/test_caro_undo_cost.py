@@ -10,9 +10,7 @@ turn list were laid out for it; Flet's bare 11 x 11 grid (bench/bare_grid.py) re
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,34 +27,9 @@ from scoring import caro
 from storage import Store
 from tests.companion.apart import run_apart
 from tests.companion.test_session_guard import Wire
+from tests.companion.tree import children, every
 
 MOST = 32  # controls rebuilt per Undo or Redo
-
-
-def _inside(value: Any) -> Iterator[BaseControl]:
-    """The controls directly inside `value` (a control's field, a list, a dataclass)."""
-    if isinstance(value, list | tuple):
-        for item in value:
-            yield from _inside(item)
-    elif isinstance(value, BaseControl):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from _inside(getattr(value, field.name, None))
-
-
-def children(control: BaseControl) -> Iterator[BaseControl]:
-    for field in dataclasses.fields(control):
-        if field.name in ("parent", "page") or field.name.startswith("_") and field.name != "_b":
-            continue
-        yield from _inside(getattr(control, field.name, None))
-
-
-def every(control: BaseControl) -> Iterator[BaseControl]:
-    """The control and all inside it (one walk of the tree)."""
-    yield control
-    for child in children(control):
-        yield from every(child)
 
 
 def touched(root: Any, operations: list[dict[str, Any]]) -> list[BaseControl]:

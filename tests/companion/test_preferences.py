@@ -10,6 +10,7 @@ import pytest
 
 from companion.session.preferences import NotSaved, Preferences
 from tests.companion.apart import run_apart
+from tests.companion.tree import every
 
 
 def full_disk(*args, **kwargs):
@@ -64,8 +65,7 @@ def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, mon
         build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
         session.get_page_patch()
         await asyncio.sleep(0.1)  # the router renders Settings
-        found = (session._Session__resolve_event_control(i) for i in range(1, 2000))
-        themes = next(c for c in found if isinstance(c, ft.RadioGroup))
+        themes = next(c for c in every(session.page) if isinstance(c, ft.RadioGroup))
         monkeypatch.setattr(os, "fsync", full_disk)
         session.apply_patch(themes._i, {"value": "dark"})  # as the page reports the tap
         await session.dispatch_event(themes._i, "change", "dark")

@@ -21,6 +21,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from companion.server import session_guard
 from companion.widgets.player_picker import PlayerPicker
 from tests.companion.apart import run_apart
+from tests.companion.tree import every
 
 session_guard.install()
 
@@ -49,9 +50,9 @@ def session_with(component: Callable[[], Any]) -> tuple[Session, Wire]:
 
 
 def named(session: Session, label: str) -> ft.IconButton:
-    for i in range(1, 500):  # bounded: the screens here have far fewer controls
-        control = session._Session__resolve_event_control(i)
-        if isinstance(control, ft.IconButton) and control.icon.semantics_label == label:
+    for control in every(session.page):
+        if (isinstance(control, ft.IconButton) and isinstance(control.icon, ft.Icon)
+                and control.icon.semantics_label == label):
             return control
     raise AssertionError(f"no button {label!r}")
 
