@@ -4,11 +4,11 @@ Playwright's sync API allows one running instance per process, so tests/app (the
 tests/web (the offline web app) drive the same browser, each in contexts of its own.
 
 The suite runs in worker processes (pytest-xdist, `-n` in pyproject.toml): a browser test spends
-most of its time waiting for a page or a server, so three workers on two cores finish the run in
-about half the time. A test module is one unit of work (`--dist loadfile`: its module-scoped app
-or Pyodide page starts once; tests/web's folder is built once per run, under a file lock). Units
-are handed out in collection order (`--no-loadscope-reorder`), which puts the long browser units
-first and the short pure ones last, to fill the gaps.
+most of its time waiting for a page or a server, so four workers on two cores share the run. A
+test module is one unit of work (`--dist loadfile`: its module-scoped app or Pyodide page starts
+once; tests/web's folder is built once per run, under a file lock). Units are handed out in
+collection order (`--no-loadscope-reorder`): the longest first, the short pure modules last, to
+fill the gaps.
 """
 
 from __future__ import annotations
@@ -17,9 +17,14 @@ import pytest
 
 from tests.app.conftest import CHROMIUM_ARGS, chromium_path
 
-# Collection order, first to last: the long units first, so no worker is left with one at the end.
-ORDER = ("tests/web/test_restart.py", "tests/web/test_offline.py", "tests/app/", "tests/web/",
-         "tests/storage/test_kill.py")
+# Collection order, first to last: the longest units first (their share of a run, measured), so
+# no worker is left with a long one at the end; the short pure modules fill the gaps.
+ORDER = ("tests/web/test_offline.py", "tests/app/test_shared_table.py",
+         "tests/app/test_caro_grid.py", "tests/web/test_restart.py", "tests/app/test_caro_turns.py",
+         "tests/app/test_careta.py", "tests/app/test_shell.py", "tests/app/test_lan.py",
+         "tests/app/test_sessions.py", "tests/app/", "tests/web/",
+         "tests/scoring/test_caro_playout.py", "tests/scoring/test_carrera_playout.py", "tests/scoring/test_careta_playout.py",
+         "tests/storage/test_kill.py", "tests/scoring/test_ratel_playout.py")
 
 
 @pytest.fixture(scope="session")
