@@ -23,8 +23,9 @@ ORDER = ("tests/web/test_offline.py", "tests/app/test_shared_table.py",
          "tests/app/test_caro_grid.py", "tests/web/test_restart.py", "tests/app/test_caro_turns.py",
          "tests/app/test_careta.py", "tests/app/test_shell.py", "tests/app/test_lan.py",
          "tests/app/test_sessions.py", "tests/app/", "tests/web/",
-         "tests/scoring/test_caro_playout.py", "tests/scoring/test_carrera_playout.py", "tests/scoring/test_careta_playout.py",
-         "tests/storage/test_kill.py", "tests/scoring/test_ratel_playout.py")
+         "tests/scoring/test_caro_playout.py", "tests/scoring/test_carrera_playout.py",
+         "tests/scoring/test_careta_playout.py", "tests/storage/test_kill.py",
+         "tests/scoring/test_ratel_playout.py")
 
 
 @pytest.fixture(scope="session")
