@@ -13,17 +13,11 @@ import asyncio
 from pathlib import Path
 
 import flet as ft
-from flet.controls.context import _context_page
 from flet.controls.id_counter import ControlId
-from flet.messaging.session import Session
 
-from companion.app import build_main
-from companion.session.open_matches import OpenMatches
-from companion.session.preferences import Preferences
 from storage import Store
 from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import mid_game
-from tests.companion.test_session_guard import Wire
+from tests.companion.test_caro_undo_cost import mid_game, open_match
 from tests.companion.tree import every
 
 MOST = 70  # controls built per mid-game Undo or Redo (96 before)
@@ -42,18 +36,8 @@ def test_a_mid_game_undo_or_redo_builds_few_controls(tmp_path: Path, monkeypatch
         laid = len(store.load(mid).events)
 
     async def undo_redo() -> tuple[list[int], list[int], list[str]]:
-        wire = Wire()
-        wire.loop = asyncio.get_running_loop()
-        session = Session(wire)
-        _context_page.set(session.page)
-        session.page.route = f"/match/{mid}"
         with Store(tmp_path / "data") as store:
-            tables = OpenMatches(store)
-            build_main(tables, Preferences(tmp_path))(session.page)
-            session.get_page_patch()
-            await asyncio.sleep(0.2)  # the router renders the match
-            actions = {c.icon.semantics_label: c for c in every(session.page)
-                       if isinstance(c, ft.IconButton) and isinstance(c.icon, ft.Icon)}
+            session, actions = await open_match(store, tmp_path, mid)
             counts, events, said = [], [], []
             monkeypatch.setattr(ControlId, "next", counted)
             for name in ("Undo", "Redo") * 3:

@@ -86,6 +86,22 @@ def mid_game() -> caro.Match:
     return match
 
 
+async def open_match(store: Store, folder: Path,
+                     mid: str) -> tuple[Session, dict[str, ft.IconButton]]:
+    """A Flet session (no browser) showing match `mid`, and its app bar's buttons by name."""
+    wire = Wire()
+    wire.loop = asyncio.get_running_loop()
+    session = Session(wire)
+    _context_page.set(session.page)
+    session.page.route = f"/match/{mid}"
+    build_main(OpenMatches(store), Preferences(folder))(session.page)
+    session.get_page_patch()
+    await asyncio.sleep(0.2)  # the router renders the match
+    buttons = {c.icon.semantics_label: c for c in every(session.page)
+               if isinstance(c, ft.IconButton) and isinstance(c.icon, ft.Icon)}
+    return session, buttons
+
+
 def test_a_mid_game_undo_or_redo_rebuilds_few_controls(tmp_path: Path, monkeypatch) -> None:
     patches: list[tuple[Any, list[dict[str, Any]]]] = []
     diff = ObjectPatch.from_diff.__func__
@@ -100,17 +116,8 @@ def test_a_mid_game_undo_or_redo_rebuilds_few_controls(tmp_path: Path, monkeypat
         mid = store.create(mid_game())
 
     async def undo_redo() -> list[int]:
-        wire = Wire()
-        wire.loop = asyncio.get_running_loop()
-        session = Session(wire)
-        _context_page.set(session.page)
-        session.page.route = f"/match/{mid}"
         with Store(tmp_path / "data") as store:
-            build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
-            session.get_page_patch()
-            await asyncio.sleep(0.2)  # the router renders the match
-            actions = {c.icon.semantics_label: c for c in every(session.page)
-                       if isinstance(c, ft.IconButton) and isinstance(c.icon, ft.Icon)}
+            session, actions = await open_match(store, tmp_path, mid)
             counts = []
             for name in ("Undo", "Redo") * 3:
                 patches.clear()
