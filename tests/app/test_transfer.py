@@ -54,6 +54,15 @@ def test_statistics_screen(app, phone) -> None:
     phone.screenshot(path=str(Path(app.data).parent / "stats.png"))
 
 
+def to_top(page) -> None:
+    """Scroll History back to its top, where Import is: the Export of a row further down scrolled
+    the list, and on a busy machine the click's own scroll can leave the button off screen."""
+    page.mouse.move(206, 450)
+    page.mouse.wheel(0, -20_000)
+    button(page, "Import from JSON").wait_for()
+    page.wait_for_timeout(300)  # the wheel's scroll settles
+
+
 def test_export_and_import(app, browser, phone, tmp_path: Path) -> None:
     open_page(phone, app.url)
     button(phone, "History").click()
@@ -86,6 +95,7 @@ def test_export_and_import(app, browser, phone, tmp_path: Path) -> None:
     record["events"][1]["type"] = "cheat"
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(everything), encoding="utf-8")
+    to_top(phone)
     with phone.expect_file_chooser() as chooser:
         button(phone, "Import from JSON").click()
     chooser.value.set_files(str(tampered))
@@ -100,6 +110,7 @@ def test_export_and_import(app, browser, phone, tmp_path: Path) -> None:
     fresh = tmp_path / "from-another-device.json"
     fresh.write_text(json.dumps(new), encoding="utf-8")
     for said in ("Imported 1 match.", "Nothing imported. Skipped 1 match already stored"):
+        to_top(phone)
         with phone.expect_file_chooser() as chooser:
             button(phone, "Import from JSON").click()
         chooser.value.set_files(str(fresh))
