@@ -47,6 +47,15 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 412, "height": 915}
 
 
+def answers(url: str) -> bool:
+    """True once `url` serves a page (HTTP 200); False while nothing listens there yet."""
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -79,12 +88,9 @@ class AppProcess:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the app exited at start:\n{self.output()}")
-            try:
-                with urllib.request.urlopen(self.url, timeout=1) as response:
-                    if response.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.1)
+            if answers(self.url):
+                return self
+            time.sleep(0.1)
         raise RuntimeError(f"the app did not answer at all (waited 120 s):\n{self.output()}")
 
     def output(self) -> str:

@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ except ImportError:  # Windows: each worker builds its own folder
 import pytest
 from playwright.sync_api import BrowserContext, CDPSession, Page
 
-from tests.app.conftest import PHONE, free_port
+from tests.app.conftest import PHONE, answers, free_port
 from tests.app.ui import open_page, see
 
 START = 240_000  # ms: Pyodide, the app's archive and Python's imports, on a busy 2-core machine
@@ -51,12 +50,9 @@ class StaticSite:
         self.proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         for _ in range(100):
-            try:
-                with urllib.request.urlopen(self.url, timeout=1) as response:
-                    if response.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.1)
+            if answers(self.url):
+                return self
+            time.sleep(0.1)
         raise RuntimeError("the static server did not answer within 10 s")
 
     def stop(self) -> None:
