@@ -252,6 +252,9 @@ def pytest_runtest_makereport(item, call):
             try:
                 page.screenshot(path=str(folder / f"failure-{number}.png"))
                 report.sections.append(("screenshot", str(folder / f"failure-{number}.png")))
+                # What the page said, for a run whose screenshots cannot be opened (CI).
+                said = page.locator("flt-semantics-host").inner_text(timeout=2_000)
+                report.sections.append((f"page {number} ({page.url})", said[-2_000:]))
             except Exception:
                 pass
         if process is not None:

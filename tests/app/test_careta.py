@@ -22,6 +22,7 @@ from tests.app.ui import (
     assert_buttons_named,
     begin_new_match,
     button,
+    choose_radio,
     host,
     open_page,
     see,
@@ -286,7 +287,7 @@ def test_new_match_messages_follow_the_input_and_team_names_are_checked_by_field
     expect(text(phone, TARGET)).to_have_text("2 points")
     target_down_to(phone, 1)
 
-    host(phone).get_by_role("radio", name="Teams 2v2").click()
+    choose_radio(phone, "Teams 2v2")
     type_into(phone, "Name of team A", "Suns")
     type_into(phone, "Name of team B", "suns")
     see(phone, "Same name as team A")  # on team B's field, as it is typed
@@ -321,9 +322,9 @@ def test_new_match_messages_follow_the_input_and_team_names_are_checked_by_field
 
 def test_teams_seated_alternately_score_together_and_reach_a_lower_target(app, phone) -> None:
     new_match(phone, app.url, "Ann", "Ben", "Cleo", "Dan")
-    host(phone).get_by_role("radio", name="Dan").click()  # the Deck Master
+    choose_radio(phone, "Dan")  # the Deck Master
     target_down_to(phone, 2)
-    host(phone).get_by_role("radio", name="Teams 2v2").click()
+    choose_radio(phone, "Teams 2v2")
     type_into(phone, "Name of team A", "Suns")
     type_into(phone, "Name of team B", "Moons")
     button(phone, "Ben in Suns").click()

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.app.test_careta import new_match, points, seat, tap
-from tests.app.ui import button, host, open_page, see, text
+from tests.app.ui import button, choose_radio, host, open_page, see, text
 from tests.storage import finished
 
 SHOTS = "/tmp/tablecards-shots"
@@ -99,7 +99,7 @@ def test_colours_are_asked_only_where_they_decide_and_a_lie_says_why(app, phone)
 @pytest.mark.browser
 def test_default_team_names_name_their_members(app, phone) -> None:
     new_match(phone, app.url, "Ann", "Ben", "Cleo", "Dan")
-    host(phone).get_by_role("radio", name="Teams 2v2").click()
+    choose_radio(phone, "Teams 2v2")
     # The team rows come from the server: once they show, it has the choice (a Start tapped
     # sooner, on a busy machine, could start the match it knew of, without teams).
     host(phone).get_by_role("textbox", name="Name of team A").wait_for()

@@ -11,7 +11,16 @@ import re
 from playwright.sync_api import Page, expect
 
 from scoring import carrera
-from tests.app.ui import assert_buttons_named, begin_new_match, button, host, open_page, see, text
+from tests.app.ui import (
+    assert_buttons_named,
+    begin_new_match,
+    button,
+    choose_radio,
+    host,
+    open_page,
+    see,
+    text,
+)
 
 TITLE = "My Favorite Carrera RS"
 
@@ -21,9 +30,9 @@ def new_match(page: Page, url: str, *names: str, lead: str | None = None,
     begin_new_match(page, url, TITLE, *names)
     see(page, "Who leads the first trick?")
     if lead:
-        host(page).get_by_role("radio", name=lead).click()
+        choose_radio(page, lead)
     if ties:
-        host(page).get_by_role("radio", name=ties).click()
+        choose_radio(page, ties)
     button(page, "Start match").click()
     see(page, "Round 1 · trick 1 of 6")
     assert_buttons_named(page)  # the card buttons are one named node each

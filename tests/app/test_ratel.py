@@ -15,6 +15,8 @@ from tests.app.ui import (
     assert_buttons_named,
     begin_new_match,
     button,
+    choose_radio,
+    go_to,
     host,
     open_page,
     see,
@@ -32,9 +34,9 @@ def new_match(page: Page, url: str, *names: str, starter: str | None = None,
     begin_new_match(page, url, "Ratel", *names)
     see(page, "Who starts (the SP)?")
     if starter:
-        host(page).get_by_role("radio", name=starter).click()
+        choose_radio(page, starter)
     if mode:
-        host(page).get_by_role("radio", name=mode).click()
+        choose_radio(page, mode)
     for _ in range(abs(limit_steps)):
         before = host(page).get_by_text(re.compile(r"^\d+ points$")).inner_text()
         button(page, "More points" if limit_steps > 0 else "Less points").click()
@@ -79,9 +81,9 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     button(phone, "New Ratel match").click()
     expect(host(phone).get_by_role("radio", name=STANDARD)).to_be_checked()
     expect(button(phone, "More points")).to_have_count(0)
-    host(phone).get_by_role("radio", name=PENALTY).click()
+    choose_radio(phone, PENALTY)
     see(phone, "15 points")
-    host(phone).get_by_role("radio", name=STANDARD).click()
+    choose_radio(phone, STANDARD)
     expect(button(phone, "More points")).to_have_count(0)
 
     new_match(phone, app.url, "Ann", "Ben", "Cleo")
@@ -223,7 +225,7 @@ def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
     # Round 2 by result: Ann went out, Ben holds 7 cards.
     button(phone, "Enter result only").click()
     expect(button(phone, "Record round 2")).to_be_disabled()
-    host(phone).get_by_role("radio", name="Ann went out").click()
+    choose_radio(phone, "Ann went out")
     see(phone, "Type the cards left in every other hand.")
     type_into(phone, "Ben's cards left", "7")
     see(phone, "Penalty points: Ben +7.")
@@ -235,7 +237,7 @@ def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
     # Round 3 by result (the choice stays for the next round): Ben went out, Ann's 2 cards take
     # her to 12, the limit: Ben wins.
     see(phone, "Round 3 result")
-    host(phone).get_by_role("radio", name="Ben went out").click()
+    choose_radio(phone, "Ben went out")
     # A hand the deal cannot produce is refused as it is typed (20 cards dealt, the trick that
     # ended the round discarded at least one): Record stays off and nothing is recorded.
     type_into(phone, "Ann's cards left", "40")
@@ -264,7 +266,7 @@ def test_a_result_only_round_where_the_last_escape_together_and_the_variant_in_l
     button(phone, "Cleo escaped 2nd").click()
     see(phone, "Ann is left holding cards and takes the damage.")
     # R5: Cleo and Ann shed their last cards in one trick, which Cleo won: nobody takes damage.
-    host(phone).get_by_role("radio", name="The last 2 escaped together (Cleo first)").click()
+    choose_radio(phone, "The last 2 escaped together (Cleo first)")
     see(phone, "Cleo and Ann escaped in one trick: nobody takes damage; Cleo won it and leads "
                "(R5).")
     phone.wait_for_timeout(300)
@@ -288,7 +290,7 @@ def test_a_result_only_round_where_the_last_escape_together_and_the_variant_in_l
     button(phone, "Record round 2").click()
     see(phone, "Game over: Cleo loses!")
     open_page(phone, app.url)
-    button(phone, "History").click()
+    go_to(phone, "History", "Export all as JSON")
     see(phone, "Ratel (short game): Ann, Ben, Cleo")
     phone.wait_for_timeout(500)
     phone.screenshot(path=str(app.data.parent / "ratel-history.png"))

@@ -18,7 +18,7 @@ from storage import Store
 from tests.app.conftest import LAN_PIN, AppProcess
 from tests.app.test_lan import new_phone, unlock
 from tests.app.test_shell import start_caro
-from tests.app.ui import button, host, open_page, see, text
+from tests.app.ui import button, go_to, host, open_page, see, text
 from tests.storage import finished
 
 pytestmark = pytest.mark.browser
@@ -180,7 +180,7 @@ def test_a_lost_connection_says_so_and_goes_once_it_is_back(tmp_path: Path, brow
         shot(page, "connection-lost")
         app.start()  # the same port: the page reconnects by itself
         expect(banner).to_have_count(0, timeout=30_000)
-        button(page, "History").click()
+        go_to(page, "History", "Export all as JSON")
         see(page, "No finished matches yet.")
     finally:
         app.stop()

@@ -7,7 +7,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.app.ui import add_players, button, host, open_page, see, text, type_into
+from tests.app.ui import (
+    add_players,
+    button,
+    choose_radio,
+    go_to,
+    host,
+    open_page,
+    see,
+    text,
+    type_into,
+)
 
 
 def start_caro(page, url: str, *names: str) -> None:
@@ -100,7 +110,7 @@ def test_delete_asks_first_and_history_lists_finished_matches(app, phone) -> Non
     button(phone, "Delete Caro: Ann, Ben").click()
     button(phone, "Delete").click()
     text(phone, "Continue").wait_for(state="detached")
-    button(phone, "History").click()
+    go_to(phone, "History", "Export all as JSON")
     see(phone, "No finished matches yet")
 
 
@@ -109,7 +119,7 @@ def test_theme_choice_survives_a_restart(app, phone) -> None:
     open_page(phone, app.url)
     button(phone, "Settings").click()
     see(phone, str(app.data))
-    host(phone).get_by_role("radio", name="Dark").click()
+    choose_radio(phone, "Dark")
     saved = app.data / "preferences.json"
     for _ in range(100):  # the tap reaches the app before it is stopped, as a person's would
         if saved.exists() and "dark" in saved.read_text():

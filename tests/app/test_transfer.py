@@ -14,7 +14,7 @@ import pytest
 from storage import Store
 from storage.transfer import FORMAT, export_json
 from tests.app.conftest import AppProcess
-from tests.app.ui import button, host, open_page, see
+from tests.app.ui import button, go_to, host, open_page, see
 from tests.storage import finished
 
 
@@ -65,11 +65,11 @@ def to_top(page) -> None:
 
 def test_export_and_import(app, browser, phone, tmp_path: Path) -> None:
     open_page(phone, app.url)
-    button(phone, "History").click()
+    go_to(phone, "History", "Export all as JSON")
     # another tab shows History too: an import made elsewhere appears there at once
     tab = browser.new_context(viewport={"width": 412, "height": 915}).new_page()
     open_page(tab, app.url)
-    button(tab, "History").click()
+    go_to(tab, "History", "Export all as JSON")
 
     with phone.expect_download() as download:
         button(phone, "Export all as JSON").click()

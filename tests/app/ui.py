@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def open_page(page: Page, url: str) -> None:
@@ -30,6 +31,39 @@ def text(page: Page, value: str | re.Pattern[str], exact: bool = False) -> Locat
 
 def see(page: Page, value: str | re.Pattern[str], timeout: float = 15_000) -> None:
     text(page, value).first.wait_for(timeout=timeout)
+
+
+def choose_radio(page: Page, name: str) -> None:
+    """Tap the radio `name` and wait until it reads as checked. Under a heavily loaded machine a
+    tap can be lost between the page and Flutter; choosing a chosen radio changes nothing, so
+    the tap is repeated (at most twice more) until the radio shows the choice."""
+    radio = host(page).get_by_role("radio", name=name)
+    for _ in range(2):
+        radio.click()
+        try:
+            expect(radio).to_be_checked(timeout=5_000)
+            return
+        except AssertionError:
+            continue
+    radio.click()
+    expect(radio).to_be_checked()
+
+
+def go_to(page: Page, label: str, sign: str) -> None:
+    """Tap the button `label` that opens another screen and wait for `sign` on it. A tap lost
+    under load is repeated while the button is still shown (opening a screen twice is the same
+    as once)."""
+    for _ in range(2):
+        button(page, label).click()
+        try:
+            text(page, sign).first.wait_for(timeout=5_000)
+            return
+        except PlaywrightTimeout:
+            if not button(page, label).count():
+                break
+    if button(page, label).count():
+        button(page, label).click()
+    see(page, sign)
 
 
 def type_into(page: Page, label: str, value: str) -> None:
