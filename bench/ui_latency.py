@@ -12,6 +12,8 @@ A third page, bench/bare_grid.py, is Flet's own floor for such an update: the co
 11 x 11 grid of cells like the app's, whose tap changes 18 cells and nothing else (no storage,
 no rules, no frame), with unchanged cells handed back to Flet as they were. Its ratio to the
 counter is the least any Flet page can reach for a grid update on this machine.
+It and the app's mid-game match are open side by side and their taps are taken in turn, so
+the ratio between them is not the work of one busy moment of a shared machine.
 
 With `--cpu-throttle N` every page runs with its CPU slowed N times (Chrome DevTools'
 `Emulation.setCPUThrottlingRate`, set as the page opens): a phone-class client, where Flutter's
@@ -98,38 +100,59 @@ def main() -> None:
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="tc-bench-"))
     results: dict[str, dict[str, list[float]]] = {"counter": {}, "grid": {}, "app": {}}
+    procs: list[subprocess.Popen[bytes]] = []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            for name in ("counter", "grid", "app"):
+            seeded = seed_mid_game(data / "run0")
+            for name in ("counter", "app"):
                 launches, taps = [], []
-                for i in range(args.launches if name != "grid" else 1):
-                    port = free_port()
-                    if name in ("counter", "grid"):
-                        cmd = [sys.executable, f"bench/bare_{name}.py", str(port)]
-                        first = "count 0"
-                    else:
-                        cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port",
-                               str(port), "--data", str(data / f"run{i}")]
-                        first = "New match"
-                    if name == "app" and i == 0:
-                        seeded = seed_mid_game(data / "run0")
-                    page = browser.new_page(viewport=PHONE)
-                    throttle(page, args.cpu_throttle)
-                    seconds, proc = launch(page, cmd, port, first)
+                for i in range(args.launches):
+                    page, seconds, proc = open_app(browser, name, data / f"run{i}",
+                                                   args.cpu_throttle)
                     launches.append(seconds)
                     if i == 0:
                         taps = tap_latencies(page, name, args.taps)
-                        if name == "app":
-                            results["app"]["mid"] = mid_game_latencies(
-                                page, f"http://127.0.0.1:{port}", seeded, args.taps)
                     page.close()
                     stop(proc)
                 results[name].update({"launch": launches, "tap": taps})
+            # The bare grid and the mid-game match side by side, their taps taken in turn
+            # (two of one, then two of the other), so a busy moment of a shared machine falls
+            # on both alike.
+            grid, _, proc = open_app(browser, "grid", data, args.cpu_throttle)
+            procs.append(proc)
+            app, _, proc = open_app(browser, "app", data / "run0", args.cpu_throttle)
+            procs.append(proc)
+            open_page(app, f"{app.url.rstrip('/')}/match/{seeded}")
+            see(app, "to lay")
+            results["grid"]["tap"], results["app"]["mid"] = [], []
+            for i in range(args.taps // 2):
+                for n in (2 * i + 1, 2 * i + 2):
+                    results["grid"]["tap"].append(grid.evaluate(TAP_JS, ["Add", f"count {n}"]))
+                results["app"]["mid"] += undo_redo_latencies(app, 2)
             browser.close()
     finally:
+        for proc in procs:
+            stop(proc)
         shutil.rmtree(data, ignore_errors=True)
     report(results, args.cpu_throttle)
+
+
+def open_app(browser, name: str, data: Path, rate: float) -> tuple[Page, float, subprocess.Popen]:
+    """A page of its own (a context of its own: rendered as a foreground tab) showing the
+    counter, the bare grid or the app on `data`, with the seconds its launch took."""
+    port = free_port()
+    if name in ("counter", "grid"):
+        cmd = [sys.executable, f"bench/bare_{name}.py", str(port)]
+        first = "count 0"
+    else:
+        cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port", str(port),
+               "--data", str(data)]
+        first = "New match"
+    page = browser.new_page(viewport=PHONE)
+    throttle(page, rate)
+    seconds, proc = launch(page, cmd, port, first)
+    return page, seconds, proc
 
 
 def throttle(page: Page, rate: float) -> None:

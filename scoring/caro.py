@@ -452,6 +452,19 @@ class Match(core.Match):
             return {}
         return self._legal_cells(self.current, colour)  # type: ignore[arg-type]
 
+    def has_options(self, colour: str) -> bool:
+        """Whether `options(colour)` offers any cell, found without scoring every cell: what a
+        colour chip needs to know (the grid asks `options` of the one colour picked)."""
+        _check_colour(colour)
+        if self._over or (self._must_relay is not None and colour != self._must_relay):
+            return False
+        if not self._hands[self.current][colour]:  # type: ignore[index]
+            return False
+        if not self._board:
+            return True
+        faults = self._faults
+        return any(not faults(colour, cell, True) for cell in self._frontier())
+
     def points(self, colour: str, cell: Cell) -> int:
         """The points `colour` at `cell` would score the current player (x2 included)."""
         _check_colour(colour)

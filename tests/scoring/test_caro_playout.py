@@ -164,6 +164,7 @@ def sweep(m: caro.Match, rng: random.Random) -> None:
     refusable = []
     for colour in caro.COLOURS:
         offered = m.options(colour)
+        assert m.has_options(colour) == bool(offered), colour
         may = hand[colour] > 0 and m.must_relay in (None, colour)
         if not m.board:
             assert offered == ({(0, 0): 10} if may else {})

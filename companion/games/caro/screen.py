@@ -32,7 +32,7 @@ PICKED_EDGE = ft.Border.all(3, ft.Colors.PRIMARY)
 CHIP_EDGE = ft.Border.all(1, ft.Colors.OUTLINE)
 
 
-def _colour_bar(match: caro.Match, legal: dict[str, dict[Cell, int]], chosen: str | None,
+def _colour_bar(match: caro.Match, legal: dict[str, bool], chosen: str | None,
                 choose: Callable[[str], None], keeps_score: bool = True,
                 kept: Kept | None = None) -> ft.Control:
     """A chip per colour. Every colour the player still holds can be picked (only the colour rule
@@ -102,7 +102,7 @@ def _chip(look: tuple[str, int, str, bool, bool, bool, str | None],
     ])
 
 
-def _no_cell_hint(match: caro.Match, legal: dict[str, dict[Cell, int]],
+def _no_cell_hint(match: caro.Match, legal: dict[str, bool],
                   colour: str | None) -> ft.Control | None:
     """The line under the colour bar when a colour the player may pick has no legal cell."""
     if match.must_relay or not match.current:
@@ -223,8 +223,9 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
                           _turn_list(match)], spacing=12)
 
     player = match.current
-    # Every colour's legal cells and points, worked out once for the bar and the grid.
-    legal = {c: match.options(c) if player else {} for c in caro.COLOURS}
+    # Whether each colour has a legal cell (for the bar); the cells and points of the colour to
+    # lay only (for the grid), worked out below once it is known.
+    legal = {c: bool(player) and match.has_options(c) for c in caro.COLOURS}
     held = match.remaining(player) if player else {}
     # The colour to lay: the one rule 5 requires; else the one picked this turn (one with no
     # legal cell too: a rule break or a lay noticed too late is made with it, C8/C9); else the
@@ -317,7 +318,8 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
     # Keyed, as the parts that come and go around it are: a hint or a refusal appearing above
     # it must not make Flet match the grid with another part and draw every cell anew (which
     # also lost a tap made on a cell in that instant).
-    parts.append(CaroGrid(match=match, colour=colour, points=legal.get(colour, {}),
+    parts.append(CaroGrid(match=match, colour=colour,
+                          points=match.options(colour) if colour and legal[colour] else {},
                           version=version, width=width,
                           on_tap=tap, first_cell=_first_cell(match),
                           marked=pending[1] if pending else None,
