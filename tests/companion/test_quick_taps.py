@@ -1,0 +1,76 @@
+"""A tap that follows another before the page has re-rendered acts on what the first one set.
+
+A handler is made at one render; the page sends taps in order, but on a busy server the
+re-render after a radio tap can come after the next tap's handler has already run. Driven here
+on a real Flet session (no browser), with no pause between the two taps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+from flet.controls.context import _context_page
+from flet.messaging.session import Session
+
+from companion.app import build_main
+from companion.session.open_matches import OpenMatches
+from companion.session.preferences import Preferences
+from scoring import ratel
+from storage import Store
+from tests.companion.apart import run_apart
+from tests.companion.test_session_guard import Wire
+from tests.companion.tree import every
+
+
+async def new_ratel_match(store: Store, folder: Path) -> Session:
+    wire = Wire()
+    wire.loop = asyncio.get_running_loop()
+    session = Session(wire)
+    _context_page.set(session.page)
+    session.page.route = "/new/ratel"
+    build_main(OpenMatches(store), Preferences(folder))(session.page)
+    session.get_page_patch()
+    await asyncio.sleep(0.2)
+    for name in ("Ann", "Ben", "Cleo"):  # the names earlier matches offer, one tap each
+        await tap(session, lambda c, n=name: isinstance(c, ft.OutlinedButton) and c.content == n)
+        await asyncio.sleep(0.1)
+    return session
+
+
+async def tap(session: Session, which: Any, value: str | None = None) -> None:
+    """What the page sends for a tap: a click, or for a choice the new value and then "change"."""
+    control = next(c for c in every(session.page) if which(c))
+    if value is None:
+        await session.dispatch_event(control._i, "click", None)
+    else:
+        session.apply_patch(control._i, {"value": value})
+        await session.dispatch_event(control._i, "change", None)
+
+
+def test_start_tapped_right_after_a_radio_uses_that_radio(tmp_path: Path) -> None:
+    with Store(tmp_path / "data") as store:
+        store.create(ratel.Match(players=["Ann", "Ben", "Cleo"]))
+
+    async def quick() -> ratel.Match:
+        with Store(tmp_path / "data") as store:
+            session = await new_ratel_match(store, tmp_path)
+            before = {s.id for s in store.summaries()}
+
+            def group_of(value: str):  # the RadioGroup holding the radio `value`
+                return lambda c: isinstance(c, ft.RadioGroup) and any(
+                    isinstance(r, ft.Radio) and r.value == value for r in every(c))
+
+            # Ben starts, the short game: then Start at once, no re-render in between.
+            await tap(session, group_of("Ben"), "Ben")
+            await tap(session, group_of("short"), "short")
+            await tap(session, lambda c: isinstance(c, ft.FilledButton)
+                      and c.content == "Start match")
+            (mid,) = {s.id for s in store.summaries()} - before
+            await asyncio.sleep(0.3)  # the re-renders the taps asked for are done
+            return store.load(mid)
+
+    match = run_apart(quick())
+    assert (match.mode, match.players, match.starter) == ("short", ["Ann", "Ben", "Cleo"], "Ben")
