@@ -18,9 +18,10 @@ from flet.messaging.session import Session
 from companion.app import build_main
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
-from scoring import ratel
+from scoring import caro, ratel
 from storage import Store
 from tests.companion.apart import run_apart
+from tests.companion.test_caro_undo_cost import open_match
 from tests.companion.test_session_guard import Wire
 from tests.companion.tree import every
 
@@ -74,3 +75,25 @@ def test_start_tapped_right_after_a_radio_uses_that_radio(tmp_path: Path) -> Non
 
     match = run_apart(quick())
     assert (match.mode, match.players, match.starter) == ("short", ["Ann", "Ben", "Cleo"], "Ben")
+
+
+def test_a_cell_tapped_right_after_a_colour_lays_that_colour(tmp_path: Path) -> None:
+    with Store(tmp_path / "data") as store:
+        mid = store.create(caro.Match(players=["Ann", "Ben"]))
+
+    async def quick() -> caro.Match:
+        with Store(tmp_path / "data") as store:
+            session, _ = await open_match(store, tmp_path, mid)
+            chip = next(c for c in every(session.page) if isinstance(c, ft.Semantics)
+                        and (c.label or "").startswith("Lay red"))
+            first = next(c for c in every(session.page) if isinstance(c, ft.Container)
+                         and c.on_click is not None and isinstance(c.content, ft.Text)
+                         and (c.content.semantics_label or "").startswith("cell "))
+            # The colour, then the cell at once: no re-render in between.
+            await session.dispatch_event(chip.content._i, "click", None)
+            await session.dispatch_event(first._i, "click", None)
+            await asyncio.sleep(0.3)  # the re-renders the taps asked for are done
+            return store.load(mid)
+
+    match = run_apart(quick())
+    assert list(match.board.values()) == ["red"] and match.current == "Ben"
