@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -91,6 +92,9 @@ def launch(
     return time.perf_counter() - t0, proc
 
 
+SETTLE_MS = 200  # a rest after the throttle moves from one page to the other
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=40)
@@ -116,26 +120,45 @@ def main() -> None:
                     page.close()
                     stop(proc)
                 results[name].update({"launch": launches, "tap": taps})
-            # The bare grid and the mid-game match side by side, their taps taken in turn
-            # (two of one, then two of the other), so a busy moment of a shared machine falls
-            # on both alike.
-            grid, _, proc = open_app(browser, "grid", data, args.cpu_throttle)
+            # The bare grid and the mid-game match side by side, their taps taken in turn (two
+            # of one, then two of the other), so a busy moment of a shared machine falls on both
+            # alike; the grid in a browser of its own, so the two share no renderer process.
+            other = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            grid, _, proc = open_app(other, "grid", data, 1)
             procs.append(proc)
-            app, _, proc = open_app(browser, "app", data / "run0", args.cpu_throttle)
+            app, _, proc = open_app(browser, "app", data / "run0", 1)
             procs.append(proc)
             open_page(app, f"{app.url.rstrip('/')}/match/{seeded}")
             see(app, "to lay")
-            results["grid"]["tap"], results["app"]["mid"] = [], []
-            for i in range(args.taps // 2):
-                for n in (2 * i + 1, 2 * i + 2):
-                    results["grid"]["tap"].append(grid.evaluate(TAP_JS, ["Add", f"count {n}"]))
-                results["app"]["mid"] += undo_redo_latencies(app, 2)
+            taken = in_turn({"grid": (grid, lambda page, i: [
+                                 page.evaluate(TAP_JS, ["Add", f"count {n}"])
+                                 for n in (2 * i + 1, 2 * i + 2)]),
+                             "app": (app, lambda page, i: undo_redo_latencies(page, 2))},
+                            args.taps // 2, args.cpu_throttle)
+            results["grid"]["tap"], results["app"]["mid"] = taken["grid"], taken["app"]
+            other.close()
             browser.close()
     finally:
         for proc in procs:
             stop(proc)
         shutil.rmtree(data, ignore_errors=True)
     report(results, args.cpu_throttle)
+
+
+def in_turn(pages: dict[str, tuple[Page, Callable[[Page, int], list[float]]]], rounds: int,
+            rate: float) -> dict[str, list[float]]:
+    """Each page's taps (`take(page, round)`) taken in turn, round after round, each page's
+    CPU slowed `rate` times only while it is the one tapped: Chromium's throttle keeps a core
+    busy while it is on, even on a page at rest, which would slow the other page's server."""
+    rates = {name: page.context.new_cdp_session(page) for name, (page, _) in pages.items()}
+    samples: dict[str, list[float]] = {name: [] for name in pages}
+    for i in range(rounds):
+        for name, (page, take) in pages.items():
+            for other, cdp in rates.items():
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate if other == name else 1})
+            page.wait_for_timeout(SETTLE_MS)
+            samples[name] += take(page, i)
+    return samples
 
 
 def open_app(browser, name: str, data: Path, rate: float) -> tuple[Page, float, subprocess.Popen]:

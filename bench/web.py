@@ -26,18 +26,20 @@ import sys
 import tarfile
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ui_latency import (  # noqa: E402
     MID_GAME_PLAYERS,
+    in_turn,
     mid_game_lays,
     p90,
     seed_mid_game,
     serve,
     stop,
-    throttle,
     undo_redo_latencies,
 )
 from companion.web_build import build, folder_size, write_worker  # noqa: E402
@@ -46,6 +48,9 @@ from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  #
 from tests.app.test_caro import lay  # noqa: E402
 from tests.app.ui import add_players, button, open_page, see  # noqa: E402
 from tests.web.conftest import StaticSite  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 TARGET_MB = 45
 WARM_UP = 5  # saves left out of the median: the first ones pay for warming up the page
@@ -171,44 +176,42 @@ def save_ms(browser, folder: Path, stored: int, saves: int) -> dict[str, list[fl
         site.stop()
 
 
-def served_taps(browser, data: Path, taps: int, rate: float) -> list[float]:
-    """Undo/Redo of the mid-game lay in the served app (`table-companion`), page CPU slowed."""
+def served_page(browser, data: Path, stack: ExitStack) -> Page:
+    """The served app (`table-companion`) showing the mid-game match."""
     mid = seed_mid_game(data)
     port = free_port()
     proc = serve([sys.executable, "-m", "companion.cli", "--no-browser", "--port", str(port),
                   "--data", str(data)], port)
+    stack.callback(stop, proc)
     page = browser.new_page(viewport=PHONE)
-    try:
-        open_page(page, f"http://127.0.0.1:{port}/match/{mid}")
-        see(page, "to lay", timeout=60_000)
-        throttle(page, rate)
-        return undo_redo_latencies(page, taps)
-    finally:
-        page.close()
-        stop(proc)
+    stack.callback(page.close)
+    open_page(page, f"http://127.0.0.1:{port}/match/{mid}")
+    see(page, "to lay", timeout=60_000)
+    return page
 
 
-def web_taps(browser, folder: Path, taps: int, rate: float) -> list[float]:
-    """The same in the web app: the match is played there first (its store is the browser's),
+def web_page(browser, folder: Path, stack: ExitStack) -> Page:
+    """The web app showing the same match: played there first (its store is the browser's),
     each lay moved by (area, area) to where the app's empty grid puts the first caro."""
     site = StaticSite(folder).start()
+    stack.callback(site.stop)
     context = on_disk(browser, folder.parent / "profile-taps")
+    stack.callback(context.close)
     page = context.new_page()
     page.set_default_timeout(60_000)
-    try:
-        open_page(page, site.url)
-        see(page, "New Caro match", timeout=600_000)
-        button(page, "New Caro match").click()
-        add_players(page, *MID_GAME_PLAYERS)
-        button(page, "Start match").click()
-        mirror = caro.Match(players=MID_GAME_PLAYERS)
-        for colour, (row, col) in mid_game_lays():
-            lay(page, mirror, colour, (row + mirror.area, col + mirror.area))
-        throttle(page, rate)
-        return undo_redo_latencies(page, taps)
-    finally:
-        context.close()
-        site.stop()
+    open_page(page, site.url)
+    see(page, "New Caro match", timeout=600_000)
+    button(page, "New Caro match").click()
+    add_players(page, *MID_GAME_PLAYERS)
+    button(page, "Start match").click()
+    mirror = caro.Match(players=MID_GAME_PLAYERS)
+    for colour, (row, col) in mid_game_lays():
+        lay(page, mirror, colour, (row + mirror.area, col + mirror.area))
+    return page
+
+
+def tap_pair(page: Page, _round: int) -> list[float]:
+    return undo_redo_latencies(page, 2)
 
 
 def main() -> None:
@@ -243,8 +246,18 @@ def main() -> None:
                           f"{f:.1f} ms; ratio {f / e:.2f}x")
                 if "taps" not in args.skip:
                     rate = args.cpu_throttle
-                    served = served_taps(browser, Path(tmp) / "served", args.taps, rate)
-                    web = web_taps(browser, site, args.taps, rate)
+                    # Side by side, an Undo and a Redo of one, then of the other, each page
+                    # slowed only while tapped (bench/ui_latency.py's in_turn); the served app
+                    # in a browser of its own.
+                    with ExitStack() as stack:
+                        other = pw.chromium.launch(executable_path=chromium_path(),
+                                                   args=CHROMIUM_ARGS)
+                        stack.callback(other.close)
+                        pages = {"served": (served_page(other, Path(tmp) / "served", stack),
+                                            tap_pair),
+                                 "web": (web_page(browser, site, stack), tap_pair)}
+                        taken = in_turn(pages, args.taps // 2, rate)
+                    served, web = taken["served"], taken["web"]
                     s, w = statistics.median(served), statistics.median(web)
                     print(f"tap to update, mid-game Caro Undo/Redo, page CPU slowed {rate:g}x, "
                           f"median (p90) of {args.taps}: web app {w:.0f} ms ({p90(web):.0f}), "
