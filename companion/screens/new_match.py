@@ -16,7 +16,6 @@ import flet as ft
 from companion.games import GAME_UIS
 from companion.session.context import use_services
 from companion.widgets.following_banner import following_banner
-from companion.widgets.latest_state import use_latest_state
 from companion.widgets.message_line import message_line
 from companion.widgets.player_picker import PlayerPicker
 from scoring import RuleViolation
@@ -37,10 +36,9 @@ def NewMatch() -> ft.View:
     page = ft.context.page
     game = ft.use_route_params().get("game", "")
     ui = GAME_UIS.get(game)
-    # Start reads the form as last set: a radio tapped just before it counts (see latest_state).
-    players, set_players, latest_players = use_latest_state([])
-    first, set_first, latest_first = use_latest_state(None)
-    values, set_values, latest_values = use_latest_state(dict(ui.defaults) if ui else {})
+    players, set_players = ft.use_state([])
+    first, set_first = ft.use_state(None)
+    values, set_values = ft.use_state(dict(ui.defaults) if ui else {})
     # (message, the input it is about): shown only while the input is still that one.
     problem, set_problem = ft.use_state(("", None))
     # (the input, the id of the match it started): checked and set before anything can yield, and
@@ -55,10 +53,10 @@ def NewMatch() -> ft.View:
     now = (list(players), chosen_first, values)
     message = problem[0] if problem[1] == now else ""
 
+    def refuse(text: str) -> None:
+        set_problem((text, copy.deepcopy(now)))
+
     def start(e: Any) -> None:
-        players, first, values = latest_players(), latest_first(), latest_values()
-        chosen_first = first if first in players else (players[0] if players else None)
-        now = (list(players), chosen_first, values)
         if started.current is not None and started.current[0] == now:
             if started.current[1] is not None:  # None: the first tap is still creating it
                 page.navigate(f"/match/{started.current[1]}")
@@ -69,7 +67,7 @@ def NewMatch() -> ft.View:
             mid = services.tables.create(match)
         except RuleViolation as error:  # a rule, or Locked: this device has not entered the PIN
             started.current = None
-            set_problem((str(error), copy.deepcopy(now)))
+            refuse(str(error))
             return
         except BaseException:
             started.current = None

@@ -10,6 +10,13 @@ When a handler or an effect raises, Flet sends the page the exception with its w
 (server paths and code included) as the "session crashed" message. Here the traceback goes to the
 server's log and the page gets a short sentence instead.
 
+Each message also finds the page as the messages before it left it. A handler is made at one render
+and holds that render's values, while Flet re-renders a changed component only later, in a task of
+its own: a Start tapped right after a radio ran with the option before it, a Record tapped right
+after a typed figure recorded the figure before, and a re-render landing after a keystroke put the
+field's old text back. So before a message's value is applied or its event handled, the
+components that earlier messages changed are rendered first (`settle`).
+
 `install()` wraps flet's `Session` class once for the whole process; it is called when the app's
 entry point is built, so every session of this app has both guards.
 """
@@ -39,15 +46,28 @@ def disabled(control: Any) -> bool:
     return False
 
 
+def settle(session: Session) -> None:
+    """Render now the components waiting for Flet's scheduler (what earlier events changed)."""
+    pending = session._Session__pending_updates  # type: ignore[attr-defined]
+    while pending:
+        controls = list(pending)
+        pending.clear()
+        for control in controls:
+            control.update()
+
+
 def install() -> None:
-    """Wrap `Session.dispatch_event` and `Session.error` (once; later calls do nothing)."""
+    """Wrap `Session.dispatch_event`, `Session.apply_patch` and `Session.error` (once; later
+    calls do nothing)."""
     if getattr(Session, "_companion_guarded", False):
         return
     dispatch = Session.dispatch_event
+    apply_patch = Session.apply_patch
     report = Session.error
 
     async def dispatch_event(self: Session, control_id: int, event_name: str,
                              event_data: Any) -> None:
+        settle(self)
         control = self._Session__resolve_event_control(control_id)  # as dispatch_event does
         if control is not None and disabled(control):
             log.warning("Dropped a '%s' event for a disabled control (%s)", event_name,
@@ -55,10 +75,18 @@ def install() -> None:
             return
         await dispatch(self, control_id, event_name, event_data)
 
+    def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
+        try:
+            settle(self)  # the value lands on the control as the page shows it now
+        except Exception:  # a render that fails is the scheduler's to report; apply the value
+            log.exception("A re-render before a value from the page failed")
+        apply_patch(self, control_id, patch)
+
     def error(self: Session, message: str) -> None:
         log.error("Session %s crashed: %s", self.id, message)
         report(self, CRASH_MESSAGE)
 
     Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+    Session.apply_patch = patched  # type: ignore[method-assign]
     Session.error = error  # type: ignore[method-assign]
     Session._companion_guarded = True  # type: ignore[attr-defined]

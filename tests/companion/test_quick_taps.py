@@ -1,8 +1,9 @@
 """A tap that follows another before the page has re-rendered acts on what the first one set.
 
 A handler is made at one render; the page sends taps in order, but on a busy server the
-re-render after a radio tap can come after the next tap's handler has already run. Driven here
-on a real Flet session (no browser), with no pause between the two taps.
+re-render after a radio tap can come after the next tap's handler has already run
+(companion/server/session_guard.py renders first). Driven here on a real Flet session (no
+browser), with no pause between the two taps: each failed before that.
 """
 
 from __future__ import annotations
@@ -97,3 +98,34 @@ def test_a_cell_tapped_right_after_a_colour_lays_that_colour(tmp_path: Path) -> 
 
     match = run_apart(quick())
     assert list(match.board.values()) == ["red"] and match.current == "Ben"
+
+
+def test_record_tapped_right_after_a_typed_figure_records_that_figure(tmp_path: Path) -> None:
+    with Store(tmp_path / "data") as store:
+        mid = store.create(ratel.Match(players=["Ann", "Ben"], mode="penalty"))
+
+    async def quick() -> ratel.Match:
+        with Store(tmp_path / "data") as store:
+            session, _ = await open_match(store, tmp_path, mid)
+
+            def button(label: str):
+                return lambda c: isinstance(c, (ft.FilledButton, ft.OutlinedButton)) \
+                    and c.content == label
+
+            def field(c: Any) -> bool:
+                return isinstance(c, ft.TextField) and c.label == "Ben's cards left"
+
+            await tap(session, button("Enter result only"))
+            await asyncio.sleep(0.1)
+            await tap(session, lambda c: isinstance(c, ft.RadioGroup), "Ann")
+            await asyncio.sleep(0.1)
+            await tap(session, field, "3")
+            await asyncio.sleep(0.1)  # Record is on, for Ben 3
+            # Ben's 3 corrected to 5, and Record at once: no re-render in between.
+            await tap(session, field, "5")
+            await tap(session, button("Record round 1"))
+            await asyncio.sleep(0.3)  # the re-renders the taps asked for are done
+            return store.load(mid)
+
+    match = run_apart(quick())
+    assert match.penalties == {"Ann": 0, "Ben": 5}

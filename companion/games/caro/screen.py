@@ -16,7 +16,6 @@ from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
 from companion.widgets.action_log import action_log
 from companion.widgets.kept import Kept, use_kept
-from companion.widgets.latest_state import use_latest_state
 from scoring import caro
 from scoring.core import Match
 
@@ -206,7 +205,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
                follow_up: FollowUp, version: int) -> ft.Control:
     # The picked colour and the version it was picked at: a pick holds until the next action, so
     # each turn starts afresh and one tap never lays the colour someone picked the turn before.
-    chosen, set_chosen, latest_chosen = use_latest_state(None)
+    chosen, set_chosen = ft.use_state(None)
     asked_at, set_asked_at = ft.use_state(None)  # the version a cell was tapped with no colour
     pending, set_pending = ft.use_state(None)  # (colour, cell, [reasons]) of a refused tap
     # The version at which more cells (`more_cells`) were asked for: shown until the next action.
@@ -231,16 +230,14 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
     # The colour to lay: the one rule 5 requires; else the one picked this turn (one with no
     # legal cell too: a rule break or a lay noticed too late is made with it, C8/C9); else the
     # only colour with a legal cell; else none until the player picks one.
-    layable = [c for c in caro.COLOURS if legal[c]]
-
-    def colour_of(chosen: tuple[str, int] | None) -> str | None:
-        if match.must_relay is not None:
-            return match.must_relay
-        if chosen is not None and chosen[1] == version and held.get(chosen[0]):
-            return chosen[0]
-        return layable[0] if len(layable) == 1 else None
-
-    colour = colour_of(chosen)
+    colour = match.must_relay
+    if colour is None and chosen is not None:
+        picked, at = chosen
+        if at == version and held.get(picked):
+            colour = picked
+    if colour is None:
+        layable = [c for c in caro.COLOURS if legal[c]]
+        colour = layable[0] if len(layable) == 1 else None
 
     def tap(cell: Cell) -> None:
         # A tap made on a view that another screen's change has overtaken, or on a locked
@@ -248,7 +245,6 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
         # scorekeeper has not seen yet (nor with a request to pick a colour first).
         if not may_act():
             return
-        colour = colour_of(latest_chosen())  # a chip tapped just before this cell counts
         if colour is None:
             set_asked_at(version)  # say so beside the colours, changing nothing
             return
