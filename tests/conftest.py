@@ -3,8 +3,8 @@
 Playwright's sync API allows one running instance per process, so tests/app (the served app) and
 tests/web (the offline web app) drive the same browser, each in contexts of its own.
 
-The suite runs in worker processes (pytest-xdist, `-n` in pyproject.toml): a browser test spends
-most of its time waiting for a page or a server, so four workers on two cores share the run. A
+The suite runs in worker processes (pytest-xdist, `-n` in pyproject.toml): four workers keep two
+cores busy (most of the CPU is Chromium drawing the pages; 3 workers took as long). A
 test module is one unit of work (`--dist loadfile`: its module-scoped app or Pyodide page starts
 once; tests/web's folder is built once per run, under a file lock). Units are handed out in
 collection order (`--no-loadscope-reorder`): the longest first, the short pure modules last, to
