@@ -13,9 +13,11 @@ server's log and the page gets a short sentence instead.
 Each message also finds the page as the messages before it left it. A handler is made at one render
 and holds that render's values, while Flet re-renders a changed component only later, in a task of
 its own: a Start tapped right after a radio ran with the option before it, a Record tapped right
-after a typed figure recorded the figure before, and a re-render landing after a keystroke put the
-field's old text back. So before a message's value is applied or its event handled, the
-components that earlier messages changed are rendered first (`settle`).
+after a typed figure recorded the figure before, and the re-render an earlier tap asked for could
+land between a keystroke's text and its change event and put the old text back. So before a
+message's value is applied or its event handled, the components that earlier messages changed
+are rendered first (`settle`). (A change made on another device can still re-render a screen at
+any moment, as before.)
 
 `install()` wraps flet's `Session` class once for the whole process; it is called when the app's
 entry point is built, so every session of this app has both guards.
@@ -46,14 +48,27 @@ def disabled(control: Any) -> bool:
     return False
 
 
+SETTLE_PASSES = 3  # a render that asks for another render again and again is left to Flet
+
+
 def settle(session: Session) -> None:
-    """Render now the components waiting for Flet's scheduler (what earlier events changed)."""
+    """Render now the components waiting for Flet's scheduler (what earlier events changed).
+
+    Bounded, and never raising: a component whose render fails is logged and the page told (as
+    Flet's scheduler would), and the others are still rendered; what is still pending after a
+    few passes is left to the scheduler, which yields to other sessions between passes."""
     pending = session._Session__pending_updates  # type: ignore[attr-defined]
-    while pending:
+    for _ in range(SETTLE_PASSES):
+        if not pending:
+            return
         controls = list(pending)
         pending.clear()
         for control in controls:
-            control.update()
+            try:
+                control.update()
+            except Exception as error:
+                log.exception("A re-render before a message from the page failed")
+                session.error(f"{type(error).__name__}: {error}")
 
 
 def install() -> None:
@@ -76,10 +91,7 @@ def install() -> None:
         await dispatch(self, control_id, event_name, event_data)
 
     def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
-        try:
-            settle(self)  # the value lands on the control as the page shows it now
-        except Exception:  # a render that fails is the scheduler's to report; apply the value
-            log.exception("A re-render before a value from the page failed")
+        settle(self)  # the value lands on the control as the page shows it now
         apply_patch(self, control_id, patch)
 
     def error(self: Session, message: str) -> None:
