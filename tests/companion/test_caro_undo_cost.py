@@ -86,17 +86,23 @@ def mid_game() -> caro.Match:
     return match
 
 
-async def open_match(store: Store, folder: Path,
-                     mid: str) -> tuple[Session, dict[str, ft.IconButton]]:
-    """A Flet session (no browser) showing match `mid`, and its app bar's buttons by name."""
+async def open_route(store: Store, folder: Path, route: str) -> Session:
+    """A Flet session (no browser) of the app on `store`, showing `route`."""
     wire = Wire()
     wire.loop = asyncio.get_running_loop()
     session = Session(wire)
     _context_page.set(session.page)
-    session.page.route = f"/match/{mid}"
+    session.page.route = route
     build_main(OpenMatches(store), Preferences(folder))(session.page)
     session.get_page_patch()
-    await asyncio.sleep(0.2)  # the router renders the match
+    await asyncio.sleep(0.2)  # the router renders the route
+    return session
+
+
+async def open_match(store: Store, folder: Path,
+                     mid: str) -> tuple[Session, dict[str, ft.IconButton]]:
+    """A Flet session (no browser) showing match `mid`, and its app bar's buttons by name."""
+    session = await open_route(store, folder, f"/match/{mid}")
     buttons = {c.icon.semantics_label: c for c in every(session.page)
                if isinstance(c, ft.IconButton) and isinstance(c.icon, ft.Icon)}
     return session, buttons

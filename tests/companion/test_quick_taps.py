@@ -13,29 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
-from flet.controls.context import _context_page
 from flet.messaging.session import Session
 
-from companion.app import build_main
-from companion.session.open_matches import OpenMatches
-from companion.session.preferences import Preferences
 from scoring import caro, ratel
 from storage import Store
 from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import open_match
-from tests.companion.test_session_guard import Wire
+from tests.companion.test_caro_undo_cost import open_match, open_route
 from tests.companion.tree import every
 
 
 async def new_ratel_match(store: Store, folder: Path) -> Session:
-    wire = Wire()
-    wire.loop = asyncio.get_running_loop()
-    session = Session(wire)
-    _context_page.set(session.page)
-    session.page.route = "/new/ratel"
-    build_main(OpenMatches(store), Preferences(folder))(session.page)
-    session.get_page_patch()
-    await asyncio.sleep(0.2)
+    session = await open_route(store, folder, "/new/ratel")
     for name in ("Ann", "Ben", "Cleo"):  # the names earlier matches offer, one tap each
         await tap(session, lambda c, n=name: isinstance(c, ft.OutlinedButton) and c.content == n)
         await asyncio.sleep(0.1)
