@@ -1,4 +1,5 @@
-"""Two guards on every Flet session: events for disabled controls, and what a crash tells the page.
+"""Three guards on every Flet session: events for disabled controls, what a crash tells the page,
+and each message acting on the page as the ones before it left it.
 
 Flet 1.0.5 dispatches whatever event a page names to the control's handler, even when the control
 is disabled: a disabled button is only greyed out on the page, and a crafted message "taps" it
@@ -20,7 +21,7 @@ are rendered first (`settle`). (A change made on another device can still re-ren
 any moment, as before.)
 
 `install()` wraps flet's `Session` class once for the whole process; it is called when the app's
-entry point is built, so every session of this app has both guards.
+entry point is built, so every session of this app has all three.
 """
 
 from __future__ import annotations
