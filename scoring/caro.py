@@ -14,6 +14,7 @@ the next game).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from scoring import core
@@ -391,21 +392,24 @@ class Match(core.Match):
         out.extend(RuleViolation(code, self._message(code, colour, cell, d)) for code, d in faults)
         return out
 
+    def _legal_spots(self, player: str, colour: str) -> Iterator[Cell]:
+        """The cells where `player` may lay `colour` by the placement rules (no C8 colour), one
+        at a time: (0, 0) on an empty table."""
+        if not self._hands[player][colour]:
+            return
+        if not self._board:
+            yield (0, 0)
+            return
+        faults = self._faults
+        yield from (cell for cell in self._frontier() if not faults(colour, cell, True))
+
     def _legal_cells(self, player: str, colour: str) -> dict[Cell, int]:
         """{cell: points} where `player` may lay `colour` by the placement rules (no C8 colour)."""
-        left = self._hands[player][colour]
-        if left == 0:
-            return {}
-        board = self._board
-        if not board:
-            return {(0, 0): FIRST_POINTS}
-        factor = 2 if left == 1 else 1
-        out: dict[Cell, int] = {}
-        faults = self._faults
-        for cell in self._frontier():
-            if not faults(colour, cell, True):
-                out[cell] = factor * self._pairs(colour, cell)[0]
-        return out
+        if not self._board:
+            return dict.fromkeys(self._legal_spots(player, colour), FIRST_POINTS)
+        factor = 2 if self._hands[player][colour] == 1 else 1
+        return {cell: factor * self._pairs(colour, cell)[0]
+                for cell in self._legal_spots(player, colour)}
 
     def _frontier(self) -> set[Cell]:
         """The free cells that share an edge with a laid caro: the only ones a lay may take."""
@@ -458,12 +462,8 @@ class Match(core.Match):
         _check_colour(colour)
         if self._over or (self._must_relay is not None and colour != self._must_relay):
             return False
-        if not self._hands[self.current][colour]:  # type: ignore[index]
-            return False
-        if not self._board:
-            return True
-        faults = self._faults
-        return any(not faults(colour, cell, True) for cell in self._frontier())
+        spots = self._legal_spots(self.current, colour)  # type: ignore[arg-type]
+        return next(spots, None) is not None
 
     def points(self, colour: str, cell: Cell) -> int:
         """The points `colour` at `cell` would score the current player (x2 included)."""
