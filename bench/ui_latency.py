@@ -133,7 +133,7 @@ def main() -> None:
             taken = in_turn({"grid": (grid, lambda page, i: [
                                  page.evaluate(TAP_JS, ["Add", f"count {n}"])
                                  for n in (2 * i + 1, 2 * i + 2)]),
-                             "app": (app, lambda page, i: undo_redo_latencies(page, 2))},
+                             "app": (app, undo_redo_pair)},
                             args.taps // 2, args.cpu_throttle)
             results["grid"]["tap"], results["app"]["mid"] = taken["grid"], taken["app"]
             other.close()
@@ -240,6 +240,11 @@ def undo_redo_latencies(page: Page, count: int) -> list[float]:
         samples.append(page.evaluate(TAP_JS, ["Undo", "Undone: "]))
         samples.append(page.evaluate(TAP_JS, ["Redo", "Redone: "]))
     return samples
+
+
+def undo_redo_pair(page: Page, _round: int) -> list[float]:
+    """One round of `in_turn` for a match: an Undo and a Redo, each timed."""
+    return undo_redo_latencies(page, 2)
 
 
 def p90(samples: list[float]) -> float:

@@ -40,7 +40,7 @@ from bench.ui_latency import (  # noqa: E402
     seed_mid_game,
     serve,
     stop,
-    undo_redo_latencies,
+    undo_redo_pair,
 )
 from companion.web_build import build, folder_size, write_worker  # noqa: E402
 from scoring import caro  # noqa: E402
@@ -210,10 +210,6 @@ def web_page(browser, folder: Path, stack: ExitStack) -> Page:
     return page
 
 
-def tap_pair(page: Page, _round: int) -> list[float]:
-    return undo_redo_latencies(page, 2)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--starts", type=int, default=3)
@@ -254,8 +250,8 @@ def main() -> None:
                                                    args=CHROMIUM_ARGS)
                         stack.callback(other.close)
                         pages = {"served": (served_page(other, Path(tmp) / "served", stack),
-                                            tap_pair),
-                                 "web": (web_page(browser, site, stack), tap_pair)}
+                                            undo_redo_pair),
+                                 "web": (web_page(browser, site, stack), undo_redo_pair)}
                         taken = in_turn(pages, args.taps // 2, rate)
                     served, web = taken["served"], taken["web"]
                     s, w = statistics.median(served), statistics.median(web)
