@@ -13,7 +13,10 @@ A third page, bench/bare_grid.py, is Flet's own floor for such an update: the co
 no rules, no frame), with unchanged cells handed back to Flet as they were. Its ratio to the
 counter is the least any Flet page can reach for a grid update on this machine.
 It and the app's mid-game match are open side by side and their taps are taken in turn, so
-the ratio between them is not the work of one busy moment of a shared machine.
+the ratio between them is not the work of one busy moment of a shared machine. For those taps
+it also prints where the time goes: from the click to the server's answer arriving (the page
+sending the event, the server's Python, the way back) and from that answer to the text on
+screen (the page applying the change and drawing it).
 
 With `--cpu-throttle N` every page runs with its CPU slowed N times (Chrome DevTools'
 `Emulation.setCPUThrottlingRate`, set as the page opens): a phone-class client, where Flutter's
@@ -46,6 +49,23 @@ sys.path.insert(0, str(ROOT))
 from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
 from tests.app.ui import add_players, button, open_page, see  # noqa: E402
 
+# Set in every page before it loads: the moment each message from the server reaches the page.
+ARRIVALS_JS = """(() => {
+  const Socket = window.WebSocket;
+  window.__arrivals = [];
+  window.__phases = [];
+  window.WebSocket = function (...args) {
+    const socket = new Socket(...args);
+    socket.addEventListener('message', () => window.__arrivals.push(performance.now()));
+    return socket;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, Socket);
+})();"""
+
+# A tap's time; with ARRIVALS_JS, also its two phases, kept in window.__phases: from the click to
+# the first message from the server (the page sending the event, the server's work, the way
+# back) and from the last message to the text on screen (the page applying it and drawing).
 TAP_JS = """async ([label, expect]) => {
   const host = document.querySelector('flt-semantics-host');
   const target = [...host.querySelectorAll('[role=button]')]
@@ -55,7 +75,13 @@ TAP_JS = """async ([label, expect]) => {
     const t0 = performance.now();
     const seen = () => host.textContent.includes(expect);
     const obs = new MutationObserver(() => {
-      if (seen()) { obs.disconnect(); resolve(performance.now() - t0); }
+      if (seen()) {
+        obs.disconnect();
+        const t1 = performance.now();
+        const came = (window.__arrivals || []).filter(t => t > t0);
+        if (came.length) window.__phases.push([came[0] - t0, t1 - came[came.length - 1]]);
+        resolve(t1 - t0);
+      }
     });
     obs.observe(host, {subtree: true, childList: true, characterData: true, attributes: true});
     target.click();
@@ -136,6 +162,8 @@ def main() -> None:
                              "app": (app, undo_redo_pair)},
                             args.taps // 2, args.cpu_throttle)
             results["grid"]["tap"], results["app"]["mid"] = taken["grid"], taken["app"]
+            results["grid"]["phases"], results["app"]["phases"] = (
+                page.evaluate("window.__phases") for page in (grid, app))
             other.close()
             browser.close()
     finally:
@@ -173,6 +201,7 @@ def open_app(browser, name: str, data: Path, rate: float) -> tuple[Page, float, 
                "--data", str(data)]
         first = "New match"
     page = browser.new_page(viewport=PHONE)
+    page.add_init_script(ARRIVALS_JS)
     throttle(page, rate)
     seconds, proc = launch(page, cmd, port, first)
     return page, seconds, proc
@@ -269,6 +298,12 @@ def report(results: dict[str, dict[str, list[float]]], rate: float = 1) -> None:
           f"ratio to the counter {tap_a / tap_c:.2f}")
     print(f"  Flet's bare 11 x 11 grid (18 cells change): {tap_g:.1f} ms ({p90(grid):.1f}), "
           f"ratio to the counter {tap_g / tap_c:.2f}")
+    print("  where a side-by-side tap's time goes, median: click to the server's answer "
+          "arriving / the answer to the text on screen")
+    for name, label in (("app", "app Undo/Redo"), ("grid", "bare grid")):
+        phases = results[name]["phases"]
+        print(f"    {label}: {statistics.median(p[0] for p in phases):.1f} ms / "
+              f"{statistics.median(p[1] for p in phases):.1f} ms")
 
 
 if __name__ == "__main__":
