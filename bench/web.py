@@ -225,8 +225,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = build(Path(tmp) / "site")
         hello = hello_world(site, Path(tmp) / "hello")
-        size = folder_size(site) / 2**20
-        print(f"folder: {size:.1f} MiB (target <= {TARGET_MB} MB)")
+        size = folder_size(site) / 10**6
+        print(f"folder: {size:.1f} MB (target <= {TARGET_MB} MB)")
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             try:

@@ -7,13 +7,23 @@ its pure-Python dependencies copied from this environment into `__pypackages__/`
 client's Python worker puts on `sys.path` (so micropip never reaches PyPI at start). msgpack is
 compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI (then cached).
 
-Only the CanvasKit renderer is shipped (it runs in every browser and, per Flet, exchanges bytes
-with Dart faster than skwasm): the wasm build and the skwasm/wimp renderers would add ~17 MB.
+Two of the client's builds are shipped, and Flutter's loader picks one per browser: the WasmGC
+build with the skwasm renderer where it runs (Chromium-based browsers with WebGL: most phones),
+and the JavaScript build with CanvasKit (its full variant) everywhere else. On a phone-class
+client (CPU slowed 4x) a mid-game Caro Undo/Redo took 104 ms with the first against 246 ms with
+the second: the page's drawing, not the app's Python, was what the web app's tap was waiting
+for. To keep the folder within its budget, the build leaves out what this app never loads:
+CanvasKit's Chromium variant (the full one serves a Chromium browser that falls back to the
+JavaScript build), the fonts and scripts of Flutter packages it does not use (KaTeX, Cupertino
+icons, HLS video), Pyodide's package installer (every dependency is in `__pypackages__`) and the
+standard-library modules no code in the archive imports (`STDLIB_UNUSED`). Flutter's licence
+notices are kept, gzipped (`assets/NOTICES.gz`): the app never shows them.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import io
 import json
@@ -36,11 +46,23 @@ PACKAGES = ("companion", "scoring", "storage")
 DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six")
 # Files of flet-web's client that this build never loads (see the module docstring).
 SKIP_FILES = {
-    "flutter_service_worker.js", "flutter.js.map", "main.dart.wasm", "main.dart.mjs",
+    "flutter_service_worker.js", "flutter.js.map",
     "python", "python.bat", "python.exe", "python_cli_entry.mjs", "ffi.d.ts", "pyodide.d.ts",
 }
-SKIP_PATTERNS = ("*.symbols", "skwasm*", "wimp*", "experimental_webparagraph", "__pycache__",
-                 "*.pyc")
+SKIP_PATTERNS = ("*.symbols", "skwasm_heavy*", "wimp*", "experimental_webparagraph",
+                 "__pycache__", "*.pyc")
+# Paths in the folder, after the copy, that the app never loads (see the module docstring).
+SKIP_PATHS = (
+    "canvaskit/chromium", "assets/packages/flutter_math_fork", "assets/packages/cupertino_icons",
+    "assets/packages/media_kit", "pyodide/pyodide.js", "pyodide/package.json",
+)
+SKIP_GLOBS = ("pyodide/micropip-*.whl", "pyodide/packaging-*.whl")
+# Standard-library modules that neither the app, its dependencies nor the client's Python worker
+# import (checked by tests/web/test_build.py against every import in app.tar.gz).
+STDLIB_UNUSED = (
+    "unittest", "_pyrepl", "pdb", "doctest", "pydoc", "pydoc_data", "sqlite3", "mailbox",
+    "imaplib", "smtplib", "poplib", "ftplib", "xmlrpc", "wsgiref",
+)
 
 
 class BuildError(Exception):
@@ -67,6 +89,7 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
         shutil.rmtree(out)
     ignore = shutil.ignore_patterns(*SKIP_FILES, *SKIP_PATTERNS)
     shutil.copytree(web_client(), out, ignore=ignore)
+    leave_out_unused(out)
     # icon.png and splash.png are for `flet build`; the page uses icons/ and favicon.png.
     shutil.copytree(ASSETS, out, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("icon.png", "splash.png"))
@@ -75,6 +98,7 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
     patch_bootstrap(out / "flutter_bootstrap.js")
     # Roboto from the bundled fonts, not Google Fonts (as the served app does with no_cdn).
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    drop_missing_fonts(out / "assets" / "FontManifest.json")
     write_worker(out)
     return out
 
@@ -88,7 +112,7 @@ def patch_index(index: Path, base_url: str) -> None:
         str(index), base_href=base_url, app_name=APP_NAME, app_description=APP_DESCRIPTION,
         pyodide=True, pyodide_script_path="main.py", app_package_url="app.tar.gz",
         pyodide_version=lock["info"].get("version", "local"), no_cdn=True,
-        web_renderer=WebRenderer.CANVAS_KIT,
+        web_renderer=WebRenderer.AUTO,  # the loader's choice: skwasm where it runs
         # Hash routes: a reload on /#/match/x asks any static host for the page it has.
         route_url_strategy=RouteUrlStrategy.HASH,
     )
@@ -104,12 +128,54 @@ def patch_index(index: Path, base_url: str) -> None:
 
 
 def patch_bootstrap(bootstrap: Path) -> None:
-    """Stop the loader from registering Flutter's own worker (it would replace ours)."""
+    """Stop the loader from registering Flutter's own worker (it would replace ours), and have
+    the JavaScript build use CanvasKit's full variant (its Chromium variant is left out)."""
     text = bootstrap.read_text(encoding="utf-8")
     patched = re.sub(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", text)
     if patched == text:
         raise BuildError("flutter_bootstrap.js changed: cannot drop Flutter's service worker")
+    config = "var flutterConfig = {"
+    if config not in patched:
+        raise BuildError("flutter_bootstrap.js changed: cannot choose CanvasKit's variant")
+    patched = patched.replace(config, config + '\n    canvasKitVariant: "full",', 1)
     bootstrap.write_text(patched, encoding="utf-8")
+
+
+def leave_out_unused(out: Path) -> None:
+    """Remove what the app never loads (SKIP_PATHS, SKIP_GLOBS, STDLIB_UNUSED) and gzip the
+    licence notices."""
+    for name in SKIP_PATHS:
+        path = out / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    for pattern in SKIP_GLOBS:
+        for path in out.glob(pattern):
+            path.unlink()
+    notices = out / "assets" / "NOTICES"
+    if notices.exists():
+        (out / "assets" / "NOTICES.gz").write_bytes(gzip.compress(notices.read_bytes(), 9))
+        notices.unlink()
+    stdlib = out / "pyodide" / "python_stdlib.zip"
+    kept = io.BytesIO()
+    with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(kept, "w") as target:
+        for item in source.infolist():
+            top = item.filename.split("/")[0].removesuffix(".py")
+            if top not in STDLIB_UNUSED:
+                target.writestr(item, source.read(item))
+    stdlib.write_bytes(kept.getvalue())
+
+
+def drop_missing_fonts(manifest: Path) -> None:
+    """Leave out of FontManifest.json the font families whose files were left out: the page
+    loads every family listed there as it starts."""
+    families = json.loads(manifest.read_text(encoding="utf-8"))
+    assets = manifest.parent
+    kept = [family for family in families
+            if all((assets / font["asset"]).exists() or font["asset"].startswith(("http", "/"))
+                   for font in family["fonts"])]
+    manifest.write_text(json.dumps(kept, indent=2), encoding="utf-8")
 
 
 def write_worker(out: Path) -> None:
@@ -149,7 +215,8 @@ def distribution_files(name: str) -> list[tuple[Path, str]]:
     found = []
     for item in dist.files or []:
         posix = item.as_posix()
-        if posix.startswith("..") or "__pycache__" in posix or posix.endswith(".pyc"):
+        if (posix.startswith("..") or "__pycache__" in posix or posix.endswith((".pyc", ".pyi"))
+                or "/sboms/" in posix):  # type stubs and bills of materials: never imported
             continue
         path = Path(item.locate())
         if path.is_file():

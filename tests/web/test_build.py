@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ast
+import gzip
 import json
 import re
 import tarfile
+import zipfile
 from pathlib import Path
 
-from companion.web_build import folder_size
+from companion.web_build import STDLIB_UNUSED, folder_size
 
 LIMIT = 45 * 10**6  # bytes: issue 13's budget for the whole folder
 
@@ -45,3 +48,58 @@ def test_the_app_archive_holds_the_app_and_its_dependencies(web_folder: Path) ->
         assert needed in names
     assert not any("__pycache__" in name for name in names)
     assert not any(name.startswith("__pypackages__/flet_web") for name in names)
+
+
+def test_both_client_builds_are_shipped_and_the_loader_chooses(web_folder: Path) -> None:
+    for shipped in ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm",
+                    "canvaskit/skwasm.js", "main.dart.js", "canvaskit/canvaskit.wasm"):
+        assert (web_folder / shipped).is_file(), shipped
+    assert not (web_folder / "canvaskit" / "chromium").exists()
+    assert 'flet.webRenderer="auto"' in (web_folder / "index.html").read_text()
+    # The JavaScript build must not ask for the Chromium variant that is left out.
+    assert 'canvasKitVariant: "full"' in (web_folder / "flutter_bootstrap.js").read_text()
+
+
+def test_every_font_the_page_loads_is_in_the_folder(web_folder: Path) -> None:
+    assets = web_folder / "assets"
+    families = json.loads((assets / "FontManifest.json").read_text())
+    assert {"MaterialIcons", "Roboto"} <= {family["family"] for family in families}
+    for family in families:
+        for font in family["fonts"]:
+            assert (assets / font["asset"]).is_file(), font["asset"]
+    notices = gzip.decompress((assets / "NOTICES.gz").read_bytes()).decode()
+    assert "flutter" in notices.lower()
+
+
+def imported(source: bytes) -> set[str]:
+    """The top-level names of every module `source` imports, anywhere in it."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_no_code_in_the_folder_imports_a_standard_module_left_out(web_folder: Path) -> None:
+    with tarfile.open(web_folder / "app.tar.gz") as tar:
+        for member in tar.getmembers():
+            if member.name.endswith(".py"):
+                source = tar.extractfile(member).read()
+                assert not imported(source) & set(STDLIB_UNUSED), member.name
+    with zipfile.ZipFile(web_folder / "pyodide" / "python_stdlib.zip") as stdlib:
+        left = {info.filename.split("/")[0].removesuffix(".py") for info in stdlib.infolist()}
+        assert not left & set(STDLIB_UNUSED)
+        for info in stdlib.infolist():
+            # (asyncio/__main__.py is `python -m asyncio`, a console: never run in the app.)
+            if info.filename.endswith(".py") and not info.filename.endswith("__main__.py"):
+                # Pyodide's Python may be newer than this one: its module-level imports are
+                # read as lines (a statement at column 0), not parsed.
+                text = stdlib.read(info).decode("utf-8", "replace")
+                top = {name.strip().split(" ")[0].split(".")[0]
+                       for names in re.findall(r"^import ([\w., ]+)$", text, re.M)
+                       for name in names.split(",")}
+                top |= {module.split(".")[0]
+                        for module in re.findall(r"^from ([\w.]+) import", text, re.M)}
+                assert not top & set(STDLIB_UNUSED), info.filename
