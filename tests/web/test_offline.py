@@ -16,6 +16,7 @@ from companion.screens.settings import MAY_BE_CLEARED
 from scoring import caro
 from storage import Store
 from storage.transfer import export_json
+from tests.app.conftest import PHONE
 from tests.app.test_caro import choose, lay
 from tests.app.ui import add_players, button, host, open_page, see, text
 from tests.storage import finished
@@ -49,6 +50,35 @@ def test_chromium_runs_the_webassembly_build_with_skwasm(app) -> None:
     companion/web_build.py); other browsers get the JavaScript build with CanvasKit."""
     page = app.at_home()
     assert page.evaluate("!!window._flutter_skwasmInstance && !window.flutterCanvasKit")
+
+
+def test_a_browser_given_the_javascript_build_runs_it_with_canvaskits_full_variant(
+        browser, site) -> None:
+    """What Safari and Firefox load (the loader offers the WebAssembly build to Chromium only),
+    forced here in Chromium by asking for CanvasKit: the variant the folder keeps must be the
+    one it fetches (Chromium's own variant is left out)."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+
+        def ask_for_canvaskit(route) -> None:
+            response = route.fetch()
+            page_text = response.text()
+            assert 'flet.webRenderer="auto"' in page_text
+            route.fulfill(response=response, body=page_text.replace(
+                'flet.webRenderer="auto"', 'flet.webRenderer="canvaskit"'))
+
+        page.route(lambda url: urlsplit(url).path in ("/", "/index.html"), ask_for_canvaskit)
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(urlsplit(request.url).path))
+        open_page(page, site.url)
+        see(page, "New Caro match", timeout=START)
+        assert page.evaluate("!!window.flutterCanvasKit && !window._flutter_skwasmInstance")
+        assert "/canvaskit/canvaskit.wasm" in fetched
+        assert not [path for path in fetched if "skwasm" in path or "chromium" in path]
+    finally:
+        context.close()
 
 
 def test_settings_where_the_browser_keeps_the_storage_warn_of_nothing(app) -> None:
