@@ -20,13 +20,23 @@ message's value is applied or its event handled, the components that earlier mes
 are rendered first (`settle`). (A change made on another device can still re-render a screen at
 any moment, as before.)
 
+And the messages keep the order they came in. The server applies a value as it reads it, but
+handles an event later, in a task of its own; on a busy machine it reads several messages before
+any task runs. A render that the first radio's handler asked for then ran with a second radio's
+value already on its control but not yet in the state, put the default back, and Start used it.
+So a value is queued as it is read and applied in a task too, and an event, when it is handled,
+first applies the values read before it (`Arrivals`), never one read after it.
+
 `install()` wraps flet's `Session` class once for the whole process; it is called when the app's
 entry point is built, so every session of this app has all three.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import deque
+from collections.abc import Coroutine
 from typing import Any
 
 from flet.messaging.session import Session
@@ -72,28 +82,75 @@ def settle(session: Session) -> None:
                 session.error(f"{type(error).__name__}: {error}")
 
 
+class Arrivals:
+    """A session's values from the page (UPDATE_CONTROL_PROPS), numbered in the order read."""
+
+    def __init__(self) -> None:
+        self.read = 0  # values read so far
+        self.queue: deque[tuple[int, int, dict[str, Any]]] = deque()  # (number, id, value)
+
+    def add(self, control_id: int, patch: dict[str, Any]) -> int:
+        self.read += 1
+        self.queue.append((self.read, control_id, patch))
+        return self.read
+
+    def apply_up_to(self, session: Session, number: int, apply: Any) -> None:
+        """Apply, in order, the queued values numbered up to `number` (each on the page as the
+        messages before it left it)."""
+        while self.queue and self.queue[0][0] <= number:
+            _, control_id, patch = self.queue.popleft()
+            settle(session)
+            apply(session, control_id, patch)
+
+
+def arrivals(session: Session) -> Arrivals:
+    found = session.__dict__.get("_companion_arrivals")
+    if found is None:
+        found = session.__dict__["_companion_arrivals"] = Arrivals()
+    return found
+
+
 def install() -> None:
     """Wrap `Session.dispatch_event`, `Session.apply_patch` and `Session.error` (once; later
-    calls do nothing)."""
+    calls do nothing), and `Session.apply_page_patch` (the page's own values, applied at once)."""
     if getattr(Session, "_companion_guarded", False):
         return
     dispatch = Session.dispatch_event
     apply_patch = Session.apply_patch
     report = Session.error
 
-    async def dispatch_event(self: Session, control_id: int, event_name: str,
-                             event_data: Any) -> None:
-        settle(self)
-        control = self._Session__resolve_event_control(control_id)  # as dispatch_event does
-        if control is not None and disabled(control):
-            log.warning("Dropped a '%s' event for a disabled control (%s)", event_name,
-                        type(control).__name__)
-            return
-        await dispatch(self, control_id, event_name, event_data)
+    def dispatch_event(self: Session, control_id: int, event_name: str,
+                       event_data: Any) -> Coroutine[Any, Any, None]:
+        # Called as the server reads the message (the coroutine is run later, in a task): what
+        # was read by then is what this event finds applied, and nothing read after it.
+        read = arrivals(self).read
+
+        async def handle() -> None:
+            arrivals(self).apply_up_to(self, read, apply_patch)
+            settle(self)
+            control = self._Session__resolve_event_control(control_id)  # as Flet's does
+            if control is not None and disabled(control):
+                log.warning("Dropped a '%s' event for a disabled control (%s)", event_name,
+                            type(control).__name__)
+                return
+            await dispatch(self, control_id, event_name, event_data)
+
+        return handle()
 
     def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
-        settle(self)  # the value lands on the control as the page shows it now
-        apply_patch(self, control_id, patch)
+        queued = arrivals(self)
+        number = queued.add(control_id, patch)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (nothing can be waiting): apply it now
+            queued.apply_up_to(self, number, apply_patch)
+            return
+        # After the tasks of the events read before it, as the page sent them.
+        loop.call_soon(queued.apply_up_to, self, number, apply_patch)
+
+    def page_patched(self: Session, patch: dict[str, Any]) -> None:
+        # The page's own values as it registers: needed at once, before the app's main runs.
+        apply_patch(self, self._Session__page._i, patch)
 
     def error(self: Session, message: str) -> None:
         log.error("Session %s crashed: %s", self.id, message)
@@ -101,5 +158,6 @@ def install() -> None:
 
     Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
     Session.apply_patch = patched  # type: ignore[method-assign]
+    Session.apply_page_patch = page_patched  # type: ignore[method-assign]
     Session.error = error  # type: ignore[method-assign]
     Session._companion_guarded = True  # type: ignore[attr-defined]

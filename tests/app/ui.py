@@ -80,9 +80,21 @@ def type_into(page: Page, label: str, value: str) -> None:
 
 def add_players(page: Page, *names: str) -> None:
     """Type each name into the new-match screen's field, as a scorekeeper does."""
+    field = host(page).get_by_role("textbox", name="Player name")
     for i, name in enumerate(names):
         type_into(page, "Player name", name)
         page.keyboard.press("Enter")
+        for _ in range(2):
+            try:
+                see(page, f"{i + 1}.", timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                # A busy machine once lost the Enter (the field kept the name and no row came).
+                # Pressing it again is safe: a name already playing is refused, not added twice.
+                if field.input_value() != name:
+                    continue
+                field.click()
+                page.keyboard.press("Enter")
         see(page, f"{i + 1}.")
 
 
