@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from scoring import caro
 from tests.app.test_shell import start_caro
 from tests.app.ui import assert_buttons_named, button, open_page, see
@@ -13,10 +15,24 @@ def lay(page, mirror: caro.Match, colour: str, cell: tuple[int, int]) -> None:
     """Tap the colour, then the cell, as the scorekeeper does; the mirror engine does the same."""
     player = mirror.current
     button(page, re.compile(rf"^Lay {colour}")).click()
-    button(page, re.compile(rf"^Lay {colour}, .*selected")).wait_for()
-    button(page, re.compile(rf"^cell {cell[0]},{cell[1]} scores")).click()
+    picked = button(page, re.compile(rf"^Lay {colour}, .*selected"))
+    picked.wait_for()
+    target = button(page, re.compile(rf"^cell {cell[0]},{cell[1]} scores"))
+    target.click()
     mirror.lay(colour, cell, player=player)
-    see(page, mirror.history[-1]["text"])
+    said = mirror.history[-1]["text"]
+    for _ in range(2):
+        try:
+            see(page, said, timeout=5_000)
+            return
+        except PlaywrightTimeout:
+            # A busy machine lost a tap on a cell the grid was still scrolling to (Flutter takes
+            # a tap on a moving scroll view as stopping it). Tapped again only while the cell
+            # still offers the lay and the colour is still picked: a lay done late has taken
+            # the cell, so it cannot be laid twice.
+            if target.count() and picked.count():
+                target.click()
+    see(page, said)
 
 
 def choose(mirror: caro.Match) -> tuple[str, tuple[int, int]]:
