@@ -30,6 +30,12 @@ async def new_ratel_match(store: Store, folder: Path) -> Session:
     return session
 
 
+def group_of(value: str) -> Any:
+    """Which control is the RadioGroup holding the radio `value`."""
+    return lambda c: isinstance(c, ft.RadioGroup) and any(
+        isinstance(r, ft.Radio) and r.value == value for r in every(c))
+
+
 async def tap(session: Session, which: Any, value: str | None = None) -> None:
     """What the page sends for a tap: a click, or for a choice the new value and then "change"."""
     control = next(c for c in every(session.page) if which(c))
@@ -48,11 +54,6 @@ def test_start_tapped_right_after_a_radio_uses_that_radio(tmp_path: Path) -> Non
         with Store(tmp_path / "data") as store:
             session = await new_ratel_match(store, tmp_path)
             before = {s.id for s in store.summaries()}
-
-            def group_of(value: str):  # the RadioGroup holding the radio `value`
-                return lambda c: isinstance(c, ft.RadioGroup) and any(
-                    isinstance(r, ft.Radio) and r.value == value for r in every(c))
-
             # Ben starts, the short game: then Start at once, no re-render in between.
             await tap(session, group_of("Ben"), "Ben")
             await tap(session, group_of("short"), "short")
@@ -133,15 +134,10 @@ def test_taps_read_in_one_batch_keep_their_order(tmp_path: Path) -> None:
         with Store(tmp_path / "data") as store:
             session = await new_ratel_match(store, tmp_path)
             before = {s.id for s in store.summaries()}
-
-            def group_of(value: str) -> ft.RadioGroup:
-                return next(c for c in every(session.page) if isinstance(c, ft.RadioGroup)
-                            and any(isinstance(r, ft.Radio) and r.value == value
-                                    for r in every(c)))
-
+            lead, mode = (next(c for c in every(session.page) if group_of(value)(c))
+                          for value in ("Ben", "short"))
             start = next(c for c in every(session.page) if isinstance(c, ft.FilledButton)
                          and c.content == "Start match")
-            lead, mode = group_of("Ben"), group_of("short")
             # What the socket server does as it reads each message (flet_socket_server.py):
             # a value is applied at once, an event is handled in a task started for it.
             tasks = []
