@@ -36,7 +36,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from flet.messaging.session import Session
@@ -94,7 +94,8 @@ class Arrivals:
         self.queue.append((self.read, control_id, patch))
         return self.read
 
-    def apply_up_to(self, session: Session, number: int, apply: Any) -> None:
+    def apply_up_to(self, session: Session, number: int,
+                    apply: Callable[[Session, int, dict[str, Any]], None]) -> None:
         """Apply, in order, the queued values numbered up to `number` (each on the page as the
         messages before it left it)."""
         while self.queue and self.queue[0][0] <= number:

@@ -9,6 +9,7 @@ browser), with no pause between the two taps: each failed before that.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,28 @@ async def new_ratel_match(store: Store, folder: Path) -> Session:
     return session
 
 
+def started_ratel(folder: Path, taps: Callable[[Session], Awaitable[None]]) -> ratel.Match:
+    """The Ratel match that `taps` start on a new-match screen offering Ann, Ben and Cleo
+    (the names a stored match gives it), as the store keeps it once the re-renders are done."""
+    with Store(folder / "data") as store:
+        store.create(ratel.Match(players=["Ann", "Ben", "Cleo"]))
+
+    async def run() -> ratel.Match:
+        with Store(folder / "data") as store:
+            session = await new_ratel_match(store, folder)
+            before = {s.id for s in store.summaries()}
+            await taps(session)
+            (mid,) = {s.id for s in store.summaries()} - before
+            await asyncio.sleep(0.3)  # the re-renders the taps asked for are done
+            return store.load(mid)
+
+    return run_apart(run())
+
+
+def start_button(c: Any) -> bool:
+    return isinstance(c, ft.FilledButton) and c.content == "Start match"
+
+
 def group_of(value: str) -> Any:
     """Which control is the RadioGroup holding the radio `value`."""
     return lambda c: isinstance(c, ft.RadioGroup) and any(
@@ -47,23 +70,13 @@ async def tap(session: Session, which: Any, value: str | None = None) -> None:
 
 
 def test_start_tapped_right_after_a_radio_uses_that_radio(tmp_path: Path) -> None:
-    with Store(tmp_path / "data") as store:
-        store.create(ratel.Match(players=["Ann", "Ben", "Cleo"]))
+    async def quick(session: Session) -> None:
+        # Ben starts, the short game: then Start at once, no re-render in between.
+        await tap(session, group_of("Ben"), "Ben")
+        await tap(session, group_of("short"), "short")
+        await tap(session, start_button)
 
-    async def quick() -> ratel.Match:
-        with Store(tmp_path / "data") as store:
-            session = await new_ratel_match(store, tmp_path)
-            before = {s.id for s in store.summaries()}
-            # Ben starts, the short game: then Start at once, no re-render in between.
-            await tap(session, group_of("Ben"), "Ben")
-            await tap(session, group_of("short"), "short")
-            await tap(session, lambda c: isinstance(c, ft.FilledButton)
-                      and c.content == "Start match")
-            (mid,) = {s.id for s in store.summaries()} - before
-            await asyncio.sleep(0.3)  # the re-renders the taps asked for are done
-            return store.load(mid)
-
-    match = run_apart(quick())
+    match = started_ratel(tmp_path, quick)
     assert (match.mode, match.players, match.starter) == ("short", ["Ann", "Ben", "Cleo"], "Ben")
 
 
@@ -127,29 +140,19 @@ def test_taps_read_in_one_batch_keep_their_order(tmp_path: Path) -> None:
     option back to the default on the page and in the state, and Start used the default (a
     browser test on a busy machine started a Carrera match with "Ask" after "Earliest played
     wins" was chosen)."""
-    with Store(tmp_path / "data") as store:
-        store.create(ratel.Match(players=["Ann", "Ben", "Cleo"]))
+    async def batch(session: Session) -> None:
+        lead, mode = (next(c for c in every(session.page) if group_of(value)(c))
+                      for value in ("Ben", "short"))
+        start = next(c for c in every(session.page) if start_button(c))
+        # What the socket server does as it reads each message (flet_socket_server.py): a
+        # value is applied at once, an event is handled in a task started for it.
+        tasks = []
+        session.apply_patch(lead._i, {"value": "Ben"})
+        tasks.append(asyncio.create_task(session.dispatch_event(lead._i, "change", None)))
+        session.apply_patch(mode._i, {"value": "short"})
+        tasks.append(asyncio.create_task(session.dispatch_event(mode._i, "change", None)))
+        tasks.append(asyncio.create_task(session.dispatch_event(start._i, "click", None)))
+        await asyncio.gather(*tasks)
 
-    async def batch() -> ratel.Match:
-        with Store(tmp_path / "data") as store:
-            session = await new_ratel_match(store, tmp_path)
-            before = {s.id for s in store.summaries()}
-            lead, mode = (next(c for c in every(session.page) if group_of(value)(c))
-                          for value in ("Ben", "short"))
-            start = next(c for c in every(session.page) if isinstance(c, ft.FilledButton)
-                         and c.content == "Start match")
-            # What the socket server does as it reads each message (flet_socket_server.py):
-            # a value is applied at once, an event is handled in a task started for it.
-            tasks = []
-            session.apply_patch(lead._i, {"value": "Ben"})
-            tasks.append(asyncio.create_task(session.dispatch_event(lead._i, "change", None)))
-            session.apply_patch(mode._i, {"value": "short"})
-            tasks.append(asyncio.create_task(session.dispatch_event(mode._i, "change", None)))
-            tasks.append(asyncio.create_task(session.dispatch_event(start._i, "click", None)))
-            await asyncio.gather(*tasks)
-            (mid,) = {s.id for s in store.summaries()} - before
-            await asyncio.sleep(0.3)  # the re-renders the taps asked for are done
-            return store.load(mid)
-
-    match = run_apart(batch())
+    match = started_ratel(tmp_path, batch)
     assert (match.mode, match.starter) == ("short", "Ben")
