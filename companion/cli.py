@@ -111,6 +111,8 @@ def open_store(folder: Path):
 def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if os.environ.get("TABLE_COMPANION_TRACE"):  # what each page sent, in order (see session_guard)
+        logging.getLogger("companion.trace").setLevel(logging.INFO)
     folder = Path(args.data).expanduser() if args.data else default_data_folder()
     store = open_store(folder)
 

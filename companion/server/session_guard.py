@@ -43,6 +43,15 @@ from flet.messaging.session import Session
 
 CRASH_MESSAGE = "Something went wrong; the match is saved. Reload the page."
 log = logging.getLogger(__name__)
+# One line per message from a page, off unless TABLE_COMPANION_TRACE is set (the browser tests set
+# it, so a failure's app log says what reached the server and in which order).
+trace = logging.getLogger("companion.trace")
+
+
+def brief(value: Any) -> str:
+    """A short, one-line form of a message's value for the trace."""
+    text = repr(value).replace("\n", " ")
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def disabled(control: Any) -> bool:
@@ -125,11 +134,15 @@ def install() -> None:
         # Called as the server reads the message (the coroutine is run later, in a task): what
         # was read by then is what this event finds applied, and nothing read after it.
         read = arrivals(self).read
+        trace.info("%s read event %s on %s after value %d: %s", self.id[:8], event_name,
+                   control_id, read, brief(event_data))
 
         async def handle() -> None:
             arrivals(self).apply_up_to(self, read, apply_patch)
             settle(self)
             control = self._Session__resolve_event_control(control_id)  # as Flet's does
+            trace.info("%s handles %s on %s (%s)", self.id[:8], event_name, control_id,
+                       type(control).__name__)
             if control is not None and disabled(control):
                 log.warning("Dropped a '%s' event for a disabled control (%s)", event_name,
                             type(control).__name__)
@@ -141,6 +154,7 @@ def install() -> None:
     def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
         queued = arrivals(self)
         number = queued.add(control_id, patch)
+        trace.info("%s read value %d for %s: %s", self.id[:8], number, control_id, brief(patch))
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (nothing can be waiting): apply it now

@@ -82,8 +82,10 @@ class AppProcess:
                "--data", str(self.data), *self.extra]
         root = Path(__file__).resolve().parents[2]
         with open(self.log, "ab") as log:
+            # With the trace on, a failure's app log shows what each page sent, in order.
             self.proc = subprocess.Popen(cmd, start_new_session=True, stdout=log, cwd=root,
-                                         stderr=subprocess.STDOUT)
+                                         stderr=subprocess.STDOUT,
+                                         env={**os.environ, "TABLE_COMPANION_TRACE": "1"})
         deadline = time.monotonic() + 120  # a guard against a hang, not a speed check
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -259,8 +261,13 @@ def pytest_runtest_makereport(item, call):
                 report.sections.append(("screenshot", str(folder / f"failure-{number}.png")))
                 # What the page said, for a run whose screenshots cannot be opened (CI).
                 said = page.locator("flt-semantics-host").inner_text(timeout=2_000)
+                fields = page.evaluate("""() => [...document.querySelectorAll('input, textarea')]
+                    .map(e => `${e.getAttribute('aria-label') || e.name || e.tagName}: `
+                              + `${JSON.stringify(e.value)}`
+                              + (e === document.activeElement ? ' (focused)' : ''))""")
+                said += "\n-- fields: " + ("; ".join(fields) or "none")
                 report.sections.append((f"page {number} ({page.url})", said[-2_000:]))
             except Exception:
                 pass
         if process is not None:
-            report.sections.append(("app log", process.output()[-4000:]))
+            report.sections.append(("app log", process.output()[-8000:]))
