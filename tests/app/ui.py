@@ -79,22 +79,23 @@ def type_into(page: Page, label: str, value: str) -> None:
 
 
 def add_players(page: Page, *names: str) -> None:
-    """Type each name into the new-match screen's field, as a scorekeeper does."""
+    """Type each name into the new-match screen's field and press Enter, as a scorekeeper does.
+
+    On a busy machine a name's row did not come, once in a while: the Enter was lost, or the
+    typed name was. Then the name is typed again if it has gone from the field, and Enter pressed
+    again (on the field itself, so it has the focus). That is safe: a name already playing is
+    refused, never added twice."""
     field = host(page).get_by_role("textbox", name="Player name")
     for i, name in enumerate(names):
-        type_into(page, "Player name", name)
-        page.keyboard.press("Enter")
-        for _ in range(2):
+        for attempt in range(3):
+            if attempt == 0 or field.input_value() != name:
+                type_into(page, "Player name", name)
+            field.press("Enter")
             try:
-                see(page, f"{i + 1}.", timeout=5_000)
+                see(page, f"{i + 1}.", timeout=5_000 * (attempt + 1))
                 break
             except PlaywrightTimeout:
-                # A busy machine once lost the Enter (the field kept the name and no row came).
-                # Pressing it again is safe: a name already playing is refused, not added twice.
-                if field.input_value() != name:
-                    continue
-                field.click()
-                page.keyboard.press("Enter")
+                continue
         see(page, f"{i + 1}.")
 
 
