@@ -9,6 +9,13 @@ test module is one unit of work (`--dist loadfile`: its module-scoped app or Pyo
 once; tests/web's folder is built once per run, under a file lock). Units are handed out in
 collection order (`--no-loadscope-reorder`): the longest first, the short pure modules last, to
 fill the gaps.
+
+A browser test that fails is run once more (pytest-rerunfailures; at most 3 reruns in a whole
+run, so a broken build still fails at once). On a busy shared machine a tap or a key press now
+and then never reaches the page, in Chromium or Flutter, a test's step times out for nothing, and
+one such failure in 90 browser tests kept a correct change from landing. A test that fails twice
+fails the run. Each first failure is still reported in full: the rerun summary gives its
+traceback, and "first attempts" below what the page showed and what the app's log said.
 """
 
 from __future__ import annotations
@@ -43,5 +50,22 @@ def _rank(item: pytest.Item) -> int:
                 len(ORDER))
 
 
+@pytest.hookimpl(trylast=True)  # after tests/app/conftest.py has marked the browser tests
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: each module keeps its own order
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.flaky(reruns=1))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001 (pytest's own type)
+    """For each browser test that passed only when run again, what its first attempt saw."""
+    for report in terminalreporter.stats.get("rerun", []):
+        sections = [(title, text) for title, text in report.sections
+                    if title.startswith("page ") or title == "app log"]
+        if not sections:
+            continue
+        terminalreporter.write_sep("-", f"first attempt of {report.nodeid}")
+        for title, text in sections:
+            terminalreporter.write_line(f"[{title}]")
+            terminalreporter.write_line(text)
