@@ -15,7 +15,7 @@ run, so a broken build still fails at once). On a busy shared machine a tap or a
 and then never reaches the page, in Chromium or Flutter, a test's step times out for nothing, and
 one such failure in 90 browser tests kept a correct change from landing. A test that fails twice
 fails the run. Each first failure is still reported in full: the rerun summary gives its
-traceback, and "first attempts" below what the page showed and what the app's log said.
+traceback, and "first attempt of" what the page showed and what the app's log said.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001 (pytest's own type)
-    """For each browser test that passed only when run again, what its first attempt saw."""
+    """For each browser test that was run again, what its first attempt saw."""
     for report in terminalreporter.stats.get("rerun", []):
         sections = [(title, text) for title, text in report.sections
                     if title.startswith("page ") or title == "app log"]

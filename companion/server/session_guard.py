@@ -134,15 +134,17 @@ def install() -> None:
         # Called as the server reads the message (the coroutine is run later, in a task): what
         # was read by then is what this event finds applied, and nothing read after it.
         read = arrivals(self).read
-        trace.info("%s read event %s on %s after value %d: %s", self.id[:8], event_name,
-                   control_id, read, brief(event_data))
+        if trace.isEnabledFor(logging.INFO):  # nothing formatted while it is off
+            trace.info("%s read event %s on %s after value %d: %s", self.id[:8], event_name,
+                       control_id, read, brief(event_data))
 
         async def handle() -> None:
             arrivals(self).apply_up_to(self, read, apply_patch)
             settle(self)
             control = self._Session__resolve_event_control(control_id)  # as Flet's does
-            trace.info("%s handles %s on %s (%s)", self.id[:8], event_name, control_id,
-                       type(control).__name__)
+            if trace.isEnabledFor(logging.INFO):
+                trace.info("%s handles %s on %s (%s)", self.id[:8], event_name, control_id,
+                           type(control).__name__)
             if control is not None and disabled(control):
                 log.warning("Dropped a '%s' event for a disabled control (%s)", event_name,
                             type(control).__name__)
@@ -154,7 +156,9 @@ def install() -> None:
     def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
         queued = arrivals(self)
         number = queued.add(control_id, patch)
-        trace.info("%s read value %d for %s: %s", self.id[:8], number, control_id, brief(patch))
+        if trace.isEnabledFor(logging.INFO):
+            trace.info("%s read value %d for %s: %s", self.id[:8], number, control_id,
+                       brief(patch))
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (nothing can be waiting): apply it now
