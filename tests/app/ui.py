@@ -95,8 +95,8 @@ def add_players(page: Page, *names: str) -> None:
                 see(page, f"{i + 1}.", timeout=5_000 * (attempt + 1))
                 break
             except PlaywrightTimeout:
-                continue
-        see(page, f"{i + 1}.")
+                if attempt == 2:
+                    raise
 
 
 def begin_new_match(page: Page, url: str, title: str, *names: str) -> None:

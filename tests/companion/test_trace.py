@@ -30,4 +30,3 @@ def test_each_message_is_traced_in_the_order_read(tmp_path: Path,
         "handles click"], said
     assert "{'value': 'short'}" in said[0]
     assert said[2].endswith("(RadioGroup)") and said[4].endswith("(FilledButton)")
-
