@@ -8,7 +8,7 @@ for deception (one more for the Trick Card); a hand of one card per suit or four
 claim Cause. The app never sees the cards: it records the stated scores and, when a play is
 revealed, either the verdict or the cards themselves, from which it works the verdict out.
 
-Implements rulings K1-K11 of RULINGS.md: the cards (K1), scores and their ranges (K2), valid
+Implements rulings K1-K11 of docs/rulings.md: the cards (K1), scores and their ranges (K2), valid
 allies and lies (K3), sets, games and starters (K4), the card round (K5), the ally phase (K6),
 doubts (K7), the end of a game (K8), Cause (K9), teams (K10) and the end of the match (K11).
 """

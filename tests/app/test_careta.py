@@ -1,7 +1,7 @@
 """Careta as a table plays it: a whole set with a Cause, doubts, allies, an unmasking and a tie,
 then Undo and a reload; and a team match created with the teams seated alternately.
 
-Every expected point below is worked out by hand from the rulings (K1-K11 of RULINGS.md), not
+Every expected point below is worked out by hand from the rulings (K1-K11 of docs/rulings.md), not
 read back from the engine.
 """
 

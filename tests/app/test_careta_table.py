@@ -2,7 +2,7 @@
 invalid allies that says why, chips as large as Caro's, default team names that name their
 members, and "ally used this set" gone once the set is over.
 
-Every expected point below is worked out by hand from the rulings (K1-K11 of RULINGS.md).
+Every expected point below is worked out by hand from the rulings (K1-K11 of docs/rulings.md).
 """
 
 from __future__ import annotations

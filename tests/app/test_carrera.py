@@ -1,6 +1,6 @@
 """My Favorite Carrera RS as a table plays it: cards tapped in, figures checked against the rules.
 
-Every expected figure below is worked out by hand from the rulings (M1-M9 of RULINGS.md), not
+Every expected figure below is worked out by hand from the rulings (M1-M9 of docs/rulings.md), not
 read back from the engine.
 """
 

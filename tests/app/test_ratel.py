@@ -1,6 +1,6 @@
 """Ratel as a table plays it: plays and passes tapped in, a round entered as its result only.
 
-Every expected figure below is worked out by hand from the rulings (R1-R7 of RULINGS.md), not
+Every expected figure below is worked out by hand from the rulings (R1-R7 of docs/rulings.md), not
 read back from the engine.
 """
 
