@@ -6,10 +6,11 @@ fastest card wins a momentum token (+1 speed from then on) and the lead; the tri
 the market, and whoever played face down splits the market as a refill. The winner of a round's
 sixth trick takes a trophy, and the first player with two trophies wins the game.
 
-The app does not know the cards in anyone's hand: it records what is played. It implements rulings
-M1-M9 of docs/rulings.md: suits, fuel and capacity (M1), face-up and face-down plays (M2), speed and the
-1's power (M3), the 2's market chip (M4), the winner and ties (M5), the market and the face-down
-refill (M6), trophies and rounds (M7), the end of the game (M8) and the chip count (M9).
+The app does not know the cards in anyone's hand: it records what is played. It implements
+rulings M1-M9 of docs/rulings.md: suits, fuel and capacity (M1), face-up and face-down plays (M2),
+speed and the 1's power (M3), the 2's market chip (M4), the winner and ties (M5), the market and
+the face-down refill (M6), trophies and rounds (M7), the end of the game (M8) and the chip count
+(M9).
 
 >>> m = Match(["Ann", "Ben", "Cleo"])
 >>> m.play("4A", fuel=2); m.play("1"); m.play(FACE_DOWN)
