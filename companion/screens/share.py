@@ -128,7 +128,7 @@ def ShareScreen() -> ft.View:
                 ft.Text("This device keeps score: its taps change the match for everyone."),
                 ft.OutlinedButton("Stop keeping score here", icon=ft.Icons.LOCK_OUTLINE,
                                   height=48, on_click=lock),
-                ft.Text("Wrong PINs", size=20, weight=ft.FontWeight.BOLD),
+                ft.Text("Guesses at the PIN", size=20, weight=ft.FontWeight.BOLD),
                 WrongPins(),
             ]
         else:
