@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+import inspect
 from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
@@ -27,6 +27,7 @@ from companion.session.context import AppContext, Services
 from companion.session.open_matches import OpenMatches, SessionMatches
 from companion.session.page_width import PageWidth
 from companion.session.preferences import NotSaved, Preferences
+from companion.session.token_offer import TokenOffer
 from companion.session.trust import KEY as TOKEN_KEY
 
 SEED = ft.Colors.TEAL
@@ -65,6 +66,13 @@ def device_token(page: ft.Page) -> ft.SharedPreferences:
     return prefs
 
 
+async def _call(handler: Callable[..., object], e: ft.ControlEvent) -> None:
+    """Run a page event handler someone set before, sync or async."""
+    outcome = handler(e)
+    if inspect.isawaitable(outcome):
+        await outcome
+
+
 @ft.component
 def App(tables: SessionMatches, preferences: Preferences, share: Share | None = None,
         page_width: PageWidth | None = None, place: Place | None = None) -> list[ft.View]:
@@ -90,21 +98,13 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
 
     def resume() -> None:
         """A device where the PIN was entered before (a fixed --pin) keeps score again at once:
-        its browser offers the token it was given, and the gate checks it (trust.py)."""
+        its browser offers the token it was given, and the gate checks it (trust.py). Asked
+        when this first render has reached the page, and again when the page reconnects;
+        answered whenever the page can, with no deadline (token_offer.py)."""
         if not tables.gate.trusts_devices or tables.keeps_score:
             return
 
-        async def offer() -> None:
-            # The browser may not know the storage service yet when the first question
-            # reaches it (it is then never answered): ask again, waiting longer each time.
-            for wait in (1.0, 2.0, 4.0):
-                try:
-                    token = await asyncio.wait_for(device_token(page).get(TOKEN_KEY), wait)
-                    break
-                except TimeoutError:
-                    continue
-            else:
-                return  # no answer: the device asks for the PIN as any other
+        async def accept(token: object) -> None:
             if token is None:
                 return
             if tables.gate.resume(tables.who, token):
@@ -112,7 +112,17 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
             else:  # revoked, from another PIN, or not ours: forget it
                 await device_token(page).remove(TOKEN_KEY)
 
-        page.run_task(offer)
+        offer = TokenOffer(lambda: device_token(page).get(TOKEN_KEY), accept)
+        earlier = page.on_connect
+
+        async def reconnected(e: ft.ControlEvent) -> None:
+            if earlier is not None:
+                await _call(earlier, e)
+            if not tables.keeps_score:
+                await offer.reconnected()
+
+        page.on_connect = reconnected
+        page.run_task(offer.ask)
 
     ft.use_effect(resume, [])
 

@@ -11,6 +11,7 @@ from companion.session.in_step import use_any_change
 from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.match_row import MatchRow
+from companion.widgets.wrong_pins import WrongPins
 from scoring import RuleViolation
 
 
@@ -59,6 +60,7 @@ def Home() -> ft.View:
         set_refresh(lambda n: n + 1)
 
     controls: list[ft.Control] = following_banner(services.keeps_score)
+    controls.append(WrongPins(on_home=True))  # the scorekeeper's, once PINs were guessed
     for notice in notices:
         controls.append(
             ft.Container(

@@ -10,6 +10,7 @@ from companion.server.lan import Share, qr_png
 from companion.session.access import PinRefused
 from companion.session.context import use_services
 from companion.widgets.message_line import message_line
+from companion.widgets.wrong_pins import WrongPins
 
 QR_SIZE = 260
 
@@ -127,6 +128,8 @@ def ShareScreen() -> ft.View:
                 ft.Text("This device keeps score: its taps change the match for everyone."),
                 ft.OutlinedButton("Stop keeping score here", icon=ft.Icons.LOCK_OUTLINE,
                                   height=48, on_click=lock),
+                ft.Text("Guesses at the PIN", size=20, weight=ft.FontWeight.BOLD),
+                WrongPins(),
             ]
         else:
             controls += [

@@ -10,26 +10,26 @@ Each session holds a `Pass`; the `Gate` alone decides whether a pass is unlocked
 random token, so code that holds one cannot unlock it by itself).
 
 The rate limit has two aims that pull apart: guessing a 4-digit PIN must stay slow, and strangers
-must not be able to lock the scorekeeper out by typing wrong PINs (before, 40 tabs with one wrong
-PIN each made the right PIN on a new phone wait 30 s, then 60 s, ..., and the count never reset).
+must not be able to lock the scorekeeper out by typing wrong PINs (before, one wrong PIN from each
+of 25 addresses emptied a table-wide bucket and made the right PIN from a new phone "wait 2 h").
 
 - A *device* is the address the page connects from (`Pass.device`; sessions of unknown address
   count as one device, which the served app never has: Flet reports every client's address). A
   reload keeps a device's failures: a new tab is cheap, an address is not. Each device has 5
   free wrong PINs, then waits that double (30 s, 60 s, ... up to 1 h).
-- All wrong PINs together draw on a token bucket of 20 that refills one token every 2 hours: the
-  table-wide limit now decays, so a burst of wrong PINs is forgotten after a quiet day.
-- While that bucket is empty, a device with failures of its own waits for the next token; a
-  device with none still gets its PIN compared, from a second bucket of 5 "newcomer" tries that
-  also refills one every 2 hours. The scorekeeper typing the right PIN first time is therefore
-  never waiting for strangers' failures: it would take strangers who spend a fresh network
-  address on every newcomer try (not just a new tab) to empty that bucket too. A right PIN
-  costs no token.
-- Brute force: both buckets together refill 1 try per hour, the rate the doubling waits reached
-  before (they capped at 1 h), and their 25 tokens are about the 26 tries the old limits allowed in
-  the first hour; from one address the device limit alone allows 11 in the first hour. Guessing
-  10,000 PINs is thus no faster than before (`tests/companion/test_access.py` counts the tries).
-- While any wait runs no PIN is compared at all, so guessing faster gains nothing.
+- A device that has not got the PIN wrong itself always has it compared: nothing other devices
+  do can refuse it (only the scorekeeper's lock below).
+- Devices that have got it wrong share a bucket of 20 further tries that wins one back every 2
+  hours: a device's second and later wrong PINs draw on it, and while it is empty those devices
+  wait for the table. Strangers' guesses can thus hold up only devices that failed themselves.
+- What bounds the total is the scorekeeper: every wrong PIN compared is counted, the keeper's
+  screens show "N wrong PINs tried", and one tap locks new scorekeepers out (`close_to_new`):
+  while closed, a PIN from a device that has not kept score in this run is not compared at all
+  (a clear refusal, nothing counted); sessions that keep score, devices that already kept score
+  in this run, and devices trusted across restarts (trust.py) go on as before. An attacker with
+  a fresh address for every guess gets one guess per address until the keeper taps it.
+- While any wait runs no PIN is compared at all, so guessing faster gains nothing. A right PIN
+  costs nothing.
 
 >>> gate = Gate("2468", clock=lambda: 0.0)
 >>> p = gate.new_pass()
@@ -44,7 +44,9 @@ True
 
 from __future__ import annotations
 
+import contextvars
 import hmac
+import logging
 import secrets
 import threading
 import time
@@ -54,10 +56,12 @@ from dataclasses import dataclass, field
 from companion.session.trust import Trust
 from scoring import RuleViolation
 
+log = logging.getLogger(__name__)
+
 FREE_TRIES = 5  # wrong PINs a device may enter before it has to wait
-GLOBAL_FREE_TRIES = 20  # the table-wide bucket: wrong PINs from all devices together
-NEWCOMER_TRIES = 5  # the bucket for devices without failures while the table-wide one is empty
-REFILL = 7200.0  # seconds for each bucket to win back one try
+FAILED_TRIES = 20  # the bucket that devices with failures of their own share
+REFILL = 7200.0  # seconds for that bucket to win back one try
+MAX_FAILED_DEVICES = 4096  # devices whose wrong PINs are remembered (the oldest forgotten first)
 FIRST_WAIT = 30.0  # seconds; each further wrong PIN doubles the wait
 LONGEST_WAIT = 3600.0
 PIN_DIGITS = range(4, 9)
@@ -80,6 +84,18 @@ class PinRefused(RuleViolation):
     def __init__(self, rule: str, message: str, wait: float = 0.0) -> None:
         super().__init__(rule, message)
         self.wait = wait
+
+
+class ClosedToNew(PinRefused):
+    """A PIN from a new device while the scorekeeper has locked new scorekeepers out."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "closed-to-new",
+            "The scorekeeper has locked new scorekeepers out, so the PIN was not checked. This "
+            "device can follow the matches; to keep score here, ask the scorekeeper to let new "
+            "scorekeepers in (Share).",
+        )
 
 
 def new_pin() -> str:
@@ -174,9 +190,14 @@ class Gate:
         # unlocked by a device token, or given one, maps to that device to revoke at lock().
         self._trust = trust if self._pin is not None else None
         self._devices_of: dict[str, str] = {}
-        self._devices: dict[str, _Tries] = {}  # only devices that entered a wrong PIN
-        self._table = Bucket(GLOBAL_FREE_TRIES, REFILL)
-        self._newcomers = Bucket(NEWCOMER_TRIES, REFILL)
+        # Only devices that entered a wrong PIN, oldest first (bounded: MAX_FAILED_DEVICES).
+        self._devices: dict[str, _Tries] = {}
+        self._failed = Bucket(FAILED_TRIES, REFILL)
+        self._kept_score: set[str] = set()  # devices unlocked in this run: never "new"
+        self._closed_to_new = False
+        self._wrong_pins = 0  # compared and wrong, since the start
+        self._seen_wrong = 0  # ... of which the scorekeeper has acknowledged
+        self._listeners: list[Callable[[], None]] = []
 
     @property
     def open(self) -> bool:
@@ -200,14 +221,18 @@ class Gate:
             raise Locked()
 
     def unlock(self, who: Pass, attempt: str) -> None:
-        """Unlock `who` with the PIN; PinRefused (wrong, or wait first) otherwise.
-
-        The rules are in the module docstring. A PIN is compared only when the device has no wait
-        running and a bucket has a try for it: the table-wide one, or for a device without
-        failures of its own the newcomers' one.
-        """
+        """Unlock `who` with the PIN; PinRefused (wrong, wait first, or closed to new devices:
+        `ClosedToNew`) otherwise. The rules are in the module docstring."""
         if self._pin is None:
             return
+        try:
+            self._unlock(who, attempt)
+        except PinRefused as refused:
+            if refused.rule == "wrong-pin":
+                self._tell()
+            raise
+
+    def _unlock(self, who: Pass, attempt: str) -> None:
         with self._lock:
             now = self._clock()
             key = who.device or ""  # sessions of unknown address count as one device
@@ -216,29 +241,87 @@ class Gate:
                 left = mine.not_before - now
                 raise PinRefused("pin-wait", "Too many wrong PINs on this device: wait "
                                  f"{say_wait(left)} before trying again.", left)
-            if self._table.level(now) >= 1:
-                bucket = self._table
-            elif mine.wrong == 0 and self._newcomers.level(now) >= 1:
-                bucket = self._newcomers
-            else:
-                left = self._table.wait(now)
+            if self._closed_to_new and key not in self._kept_score:
+                raise ClosedToNew()
+            if mine.wrong and self._failed.level(now) < 1:
+                left = self._failed.wait(now)
                 raise PinRefused("pin-wait", "Too many wrong PINs on this table: wait "
                                  f"{say_wait(left)} before trying again.", left)
             if hmac.compare_digest(attempt.strip().encode(), self._pin.encode()):
                 self._unlocked.add(who.token)
+                self._kept_score.add(key)
                 self._devices.pop(key, None)
                 return
-            bucket.take(now)
+            self._wrong_pins += 1
+            if mine.wrong:  # a device's first wrong PIN is its own; later ones the table's
+                self._failed.take(now)
+            self._devices.pop(key, None)  # most recent last: the oldest is forgotten first
             self._devices[key] = mine
+            if len(self._devices) > MAX_FAILED_DEVICES:
+                del self._devices[next(iter(self._devices))]
             mine.wrong += 1
             mine.not_before = now + _wait(mine.wrong, FREE_TRIES)
-            wait = max(mine.not_before - now, self._table.wait(now))
+            wait = max(mine.not_before - now, self._failed.wait(now))  # the next try's
             if wait:
                 raise PinRefused("wrong-pin", f"Wrong PIN. Too many wrong PINs: wait "
                                  f"{say_wait(wait)} before trying again.", wait)
             left = FREE_TRIES - mine.wrong
             raise PinRefused("wrong-pin", f"Wrong PIN. {left} {'try' if left == 1 else 'tries'} "
                              "left before a wait.")
+
+    # -- what the scorekeeper sees of the guessing, and the lock on new devices ------------------
+
+    @property
+    def wrong_pins(self) -> int:
+        """Wrong PINs compared since the start, or since the scorekeeper last acknowledged them."""
+        with self._lock:
+            return self._wrong_pins - self._seen_wrong
+
+    @property
+    def closed_to_new(self) -> bool:
+        """Has the scorekeeper locked new scorekeepers out?"""
+        with self._lock:
+            return self._closed_to_new
+
+    def acknowledge_wrong_pins(self, by: Pass | None) -> None:
+        """The scorekeeper has seen the count: it starts again from 0 (Locked for anyone else)."""
+        self.check(by)
+        with self._lock:
+            self._seen_wrong = self._wrong_pins
+        self._tell()
+
+    def close_to_new(self, by: Pass | None, closed: bool = True) -> None:
+        """Lock new scorekeepers out, or let them in again; only a scorekeeper may (Locked)."""
+        self.check(by)
+        with self._lock:
+            self._closed_to_new = closed
+            if by is not None:  # the keeper's own device stays welcome after a reload
+                self._kept_score.add(by.device or "")
+        self._tell()
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call `listener()` after a wrong PIN, an acknowledgement or a change of the lock on new
+        devices; returns the function that ends the subscription."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _tell(self) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            # As OpenMatches._notify: each in a copy of the caller's context, and one that fails
+            # (its session gone) fails neither the caller nor the others.
+            try:
+                contextvars.copy_context().run(listener)
+            except Exception:
+                log.exception("A screen could not be told of the wrong PINs")
 
     @property
     def trusts_devices(self) -> bool:
@@ -267,6 +350,7 @@ class Gate:
         with self._lock:
             self._unlocked.add(who.token)
             self._devices_of[who.token] = device
+            self._kept_score.add(who.device or "")  # trusted: not new while closed to new
         return True
 
     def lock(self, who: Pass) -> None:

@@ -1,4 +1,5 @@
-"""The PIN's rate limit against many sessions: no lockout of the scorekeeper, no faster guessing.
+"""The PIN's rate limit against many sessions: no lockout of the scorekeeper, no faster guessing
+from one device, and what the scorekeeper sees and stops of the rest.
 
 A fake clock drives the `Gate`; an attacker is a loop that tries as soon as it is allowed, each
 try from a new session (a new tab), and counts how many PINs get compared per hour.
@@ -41,18 +42,36 @@ def test_forty_tabs_with_a_wrong_pin_do_not_lock_out_the_scorekeeper(addresses: 
     assert gate.allows(keeper)
 
 
-def test_strangers_emptying_the_table_bucket_do_not_hold_up_a_clean_device() -> None:
+def test_forty_addresses_with_one_wrong_pin_each_do_not_hold_up_a_fresh_device() -> None:
+    """The issue's attack: one wrong PIN each from 127.0.1.1-40, then the right PIN from a fresh
+    address. Before, the shared bucket made it "wait 2 h" from the 20th address on."""
     clock = Clock()
     gate = Gate(PIN, clock=clock)
-    for i in range(access.GLOBAL_FREE_TRIES):
-        wrong(gate, f"10.0.0.{i}")  # every wrong PIN from an address of its own
-    assert wrong(gate, "10.0.0.0").rule == "pin-wait"  # a device that failed waits
+    for i in range(1, 41):
+        assert wrong(gate, f"127.0.1.{i}").rule == "wrong-pin"  # each one compared
     keeper = gate.new_pass("192.168.1.20")
     gate.unlock(keeper, PIN)
     assert gate.allows(keeper)
-    # A clean device's wrong PIN is compared (from the newcomers' bucket), then it waits too.
-    assert "Wrong PIN" in str(wrong(gate, "192.168.1.21"))
+    assert gate.wrong_pins == 40
+
+
+def test_devices_that_failed_share_a_bucket_that_never_refuses_a_clean_device() -> None:
+    clock = Clock()
+    gate = Gate(PIN, clock=clock)
+    for i in range(access.FAILED_TRIES):  # two wrong PINs each: the second from the bucket
+        wrong(gate, f"10.0.0.{i}")
+        assert wrong(gate, f"10.0.0.{i}").rule == "wrong-pin"
+    refused = wrong(gate, "10.0.0.0")  # the bucket is empty: a device that failed waits
+    assert refused.rule == "pin-wait" and "this table" in str(refused)
+    assert refused.wait == pytest.approx(access.REFILL)
+    keeper = gate.new_pass("192.168.1.20")
+    gate.unlock(keeper, PIN)  # a device that has not failed itself: compared, let in
+    assert gate.allows(keeper)
+    # A clean device's wrong PIN is compared too; its next try is the table's and waits.
+    first = wrong(gate, "192.168.1.21")
+    assert first.rule == "wrong-pin" and "wait 2 h" in str(first)
     assert wrong(gate, "192.168.1.21").rule == "pin-wait"
+    assert gate.wrong_pins == 2 * access.FAILED_TRIES + 1
 
 
 def test_a_reload_keeps_the_devices_wrong_pins() -> None:
@@ -88,7 +107,7 @@ def old_limit_per_hour(hours: int) -> list[int]:
     while at < hours * HOUR:
         counts[int(at // HOUR)] += 1
         wrongs += 1
-        at += access._wait(wrongs, access.GLOBAL_FREE_TRIES)
+        at += access._wait(wrongs, 20)  # 20 free wrong PINs, then the doubling waits
     return counts
 
 
@@ -100,31 +119,59 @@ def cumulative(counts: list[int]) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("device", [lambda n: "10.0.0.5", lambda n: None,
-                                    lambda n: f"10.{n // 65536}.{n // 256 % 256}.{n % 256}"],
-                         ids=["one address", "unknown address", "a new address per try"])
-def test_brute_force_is_no_faster_than_before(device) -> None:
+@pytest.mark.parametrize(("device", "firsts"), [(lambda n: "10.0.0.5", 0), (lambda n: None, 0),
+                                               (lambda n: f"10.0.{n % 40}.1", 40)],
+                         ids=["one address", "unknown address", "forty addresses in turn"])
+def test_brute_force_is_no_faster_than_before(device, firsts: int) -> None:
+    """`firsts`: the first wrong PIN of each address, which no shared limit holds up (a device
+    that has not failed is always compared); beyond those, no faster than the old limit."""
     hours = 48
     clock = Clock()
     new = tries_per_hour(Gate(PIN, clock=clock), clock, device, hours)
     old = old_limit_per_hour(hours)
     assert old[0] == 26 and old[-1] == 1  # the previous limit, for the record
     print(f"tries per hour, now: {new[:6]}... before: {old[:6]}...")
-    assert all(n <= o for n, o in zip(cumulative(new), cumulative(old), strict=True)), (new, old)
-    assert sum(new[24:]) <= 24  # and at most one try an hour once the buckets are empty
+    assert all(n <= o + firsts for n, o in zip(cumulative(new), cumulative(old), strict=True)), (
+        new, old)
+    assert sum(new[24:]) <= 24  # and at most one try an hour once the bucket is empty
 
 
-def test_the_table_wide_limit_decays() -> None:
+def test_a_new_address_per_guess_is_counted_and_stopped_by_the_keepers_lock() -> None:
+    """What no limit on devices can stop (a fresh address for every guess) the scorekeeper
+    sees and stops: the count grows with every guess, and once new scorekeepers are locked out
+    no PIN from a new address is compared at all."""
     clock = Clock()
     gate = Gate(PIN, clock=clock)
-    for i in range(access.GLOBAL_FREE_TRIES + access.NEWCOMER_TRIES):
+    keeper = gate.new_pass("192.168.1.20")
+    gate.unlock(keeper, PIN)
+    for n in range(100):
+        wrong(gate, f"10.0.{n // 256}.{n % 256}")
+    assert gate.wrong_pins == 100
+    gate.close_to_new(keeper)
+    for n in range(100, 1100):
+        assert wrong(gate, f"10.0.{n // 256}.{n % 256}").rule == "closed-to-new"
+    assert gate.wrong_pins == 100  # nothing compared, nothing counted
+    assert gate.allows(keeper)
+
+
+def test_the_bucket_of_devices_that_failed_decays() -> None:
+    clock = Clock()
+    gate = Gate(PIN, clock=clock)
+    for i in range(access.FAILED_TRIES):
         wrong(gate, f"10.0.0.{i}")
-    refused = wrong(gate, f"10.0.1.{1}")
-    assert refused.rule == "pin-wait" and "this table" in str(refused)
-    assert refused.wait == pytest.approx(access.REFILL)
+        wrong(gate, f"10.0.0.{i}")
+    assert wrong(gate, "10.0.0.1").rule == "pin-wait"
     clock.now += access.REFILL
     assert wrong(gate, "10.0.0.1").rule == "wrong-pin"  # one try won back
     assert wrong(gate, "10.0.0.2").rule == "pin-wait"
-    clock.now += access.REFILL * access.GLOBAL_FREE_TRIES  # quiet long enough: all back
-    for i in range(access.GLOBAL_FREE_TRIES):
+    clock.now += access.REFILL * access.FAILED_TRIES  # quiet long enough: all back
+    for i in range(access.FAILED_TRIES):
         assert wrong(gate, f"10.0.2.{i}").rule == "wrong-pin"
+        assert wrong(gate, f"10.0.2.{i}").rule == "wrong-pin"
+
+
+def test_the_devices_remembered_are_bounded() -> None:
+    gate = Gate(PIN, clock=Clock())
+    for n in range(access.MAX_FAILED_DEVICES + 50):
+        wrong(gate, f"10.{n // 65536}.{n // 256 % 256}.{n % 256}")
+    assert len(gate._devices) == access.MAX_FAILED_DEVICES

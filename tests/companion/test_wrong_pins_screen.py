@@ -1,0 +1,141 @@
+"""The scorekeeper's screens show the wrong PINs others try, live, and lock new scorekeepers out.
+
+Real Flet sessions (no browser) of the app on one shared table with a PIN, each from an address
+of its own, driven by the messages a page sends (a value, then "change"; a "click").
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+from flet.controls.context import _context_page
+from flet.messaging.session import Session
+
+from companion.app import build_main
+from companion.server.lan import Share
+from companion.session.access import Gate, Locked
+from companion.session.open_matches import OpenMatches
+from companion.session.preferences import Preferences
+from storage import Store
+from tests.companion.apart import run_apart
+from tests.companion.test_session_guard import Wire
+from tests.companion.tree import every
+
+PIN = "2468"
+SHARE = Share(urls=["http://192.168.1.2:8550"], port=8550)
+
+
+async def open_as(tables: OpenMatches, folder: Path, route: str, address: str) -> Session:
+    """A session of the app showing `route`, connected from `address`."""
+    wire = Wire()
+    wire.loop = asyncio.get_running_loop()
+    wire.page_url = SHARE.urls[0]
+    session = Session(wire)
+    _context_page.set(session.page)
+    session.page.route = route
+    session.page.client_ip = address
+    build_main(tables, Preferences(folder), SHARE)(session.page)
+    session.get_page_patch()
+    await settle()
+    return session
+
+
+async def settle() -> None:
+    await asyncio.sleep(0.2)  # the renders and the live updates asked for are done
+
+
+def texts(session: Session) -> str:
+    return "\n".join(c.value for c in every(session.page)
+                     if isinstance(c, ft.Text) and isinstance(c.value, str))
+
+
+def button(session: Session, label: str) -> Any:
+    return next(c for c in every(session.page)
+                if isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.TextButton)
+                and c.content == label)
+
+
+async def enter_pin(session: Session, pin: str) -> None:
+    field = next(c for c in every(session.page)
+                 if isinstance(c, ft.TextField) and c.label == "PIN")
+    session.apply_patch(field._i, {"value": pin})
+    await session.dispatch_event(field._i, "change", None)
+    await session.dispatch_event(button(session, "Unlock scorekeeping")._i, "click", None)
+    await settle()
+
+
+async def tap(session: Session, label: str) -> None:
+    await session.dispatch_event(button(session, label)._i, "click", None)
+    await settle()
+
+
+def test_the_keepers_screens_show_the_count_and_the_lock_works(tmp_path: Path) -> None:
+    async def run() -> None:
+        with Store(tmp_path / "data") as store:
+            tables = OpenMatches(store, Gate(PIN))
+            keeper = await open_as(tables, tmp_path, "/share", "192.168.1.20")
+            await enter_pin(keeper, PIN)
+            assert "This device keeps score now." in texts(keeper)
+            assert "No wrong PINs tried." in texts(keeper)
+
+            for i in range(3):  # strangers guess, each from an address of its own
+                stranger = await open_as(tables, tmp_path, "/share", f"10.0.0.{i}")
+                await enter_pin(stranger, "1357")
+                assert "Wrong PIN." in texts(stranger)
+                assert "wrong PIN" not in texts(stranger).replace("Wrong PIN.", "")
+            assert "3 wrong PINs tried since the app started" in texts(keeper)  # live
+
+            await tap(keeper, "Lock new scorekeepers out")
+            assert "New scorekeepers are locked out" in texts(keeper)
+            newcomer = await open_as(tables, tmp_path, "/share", "10.0.0.50")
+            await enter_pin(newcomer, PIN)  # the right PIN, from a new device
+            assert "locked new scorekeepers out, so the PIN was not checked" in texts(newcomer)
+            assert "Unlock scorekeeping" in [c.content for c in every(newcomer.page)
+                                             if isinstance(c, ft.FilledButton)]
+            assert tables.gate.wrong_pins == 3
+            # Neither a stranger's screen nor its crafted message can let new devices in.
+            assert not any(isinstance(c, ft.OutlinedButton) and c.content == "Let new "
+                           "scorekeepers in" for c in every(newcomer.page))
+            with pytest.raises(Locked):
+                tables.gate.close_to_new(tables.gate.new_pass("10.0.0.50"), False)
+            assert tables.gate.closed_to_new
+            # The keeper reloads (a new session on the same device): the PIN still lets it in.
+            reloaded = await open_as(tables, tmp_path, "/share", "192.168.1.20")
+            await enter_pin(reloaded, PIN)
+            assert "This device keeps score now." in texts(reloaded)
+
+            await tap(keeper, "Let new scorekeepers in")
+            await enter_pin(newcomer, PIN)
+            assert "This device keeps score now." in texts(newcomer)
+            await tap(keeper, "Clear count")
+            assert "No wrong PINs tried." in texts(keeper)
+
+    run_apart(run())
+
+
+def test_home_shows_the_keeper_a_notice_and_strangers_nothing(tmp_path: Path) -> None:
+    async def run() -> None:
+        with Store(tmp_path / "data") as store:
+            tables = OpenMatches(store, Gate(PIN))
+            keeper = await open_as(tables, tmp_path, "/share", "192.168.1.20")
+            await enter_pin(keeper, PIN)
+            await keeper.dispatch_event(keeper.page._i, "route_change", {"route": "/"})
+            await settle()
+            assert "wrong PIN" not in texts(keeper)  # nothing to say yet
+            watcher = await open_as(tables, tmp_path, "/", "10.0.0.9")
+            stranger = await open_as(tables, tmp_path, "/share", "10.0.0.10")
+            await enter_pin(stranger, "0000")
+            assert "1 wrong PIN tried since the app started" in texts(keeper)
+            assert "wrong PIN" not in texts(watcher)
+            await tap(keeper, "Lock new scorekeepers out")
+            assert tables.gate.closed_to_new and "New scorekeepers are locked out" in texts(keeper)
+            await tap(keeper, "Dismiss")
+            assert tables.gate.wrong_pins == 0
+            assert "New scorekeepers are locked out" in texts(keeper)  # the lock stays shown
+            assert "wrong PIN" not in texts(watcher)
+
+    run_apart(run())
