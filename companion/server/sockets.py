@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import weakref
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
@@ -81,7 +82,8 @@ class SessionLimit:
         self.grace = grace
         self.linger = linger
         self.open: Counter[str] = Counter()  # open sockets by address
-        self.kept: dict[str, deque[Any]] = {}  # closed pages' sessions by address, oldest first
+        # Closed pages' sessions by address, oldest first (weakly: Flet decides when they go).
+        self.kept: dict[str, deque[weakref.ref[Any]]] = {}
         self.refused = 0  # handshakes refused, for the log and for tests
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -153,13 +155,19 @@ class SessionLimit:
         if not _kept(session):
             return
         if socket.address not in self.kept and len(self.kept) >= 64:
-            for address in [a for a, k in self.kept.items() if not any(map(_kept, k))]:
+            for address in [a for a, k in self.kept.items() if not _still_kept(k)]:
                 del self.kept[address]  # addresses whose kept sessions all expired
         kept = self.kept.setdefault(socket.address, deque())
-        live = [s for s in kept if _kept(s) and s is not session]
+        live = [ref for ref in _still_kept(kept) if ref() is not session]
         kept.clear()
         kept.extend(live)
-        kept.append(session)
+        kept.append(weakref.ref(session))
         while len(kept) > self.per_address:
-            # Expire now: Flet's next sweep (every 10 s) closes it.
-            await kept.popleft().disconnect(0)
+            oldest = kept.popleft()()
+            if oldest is not None:  # expire now: Flet's next sweep (every 10 s) closes it
+                await oldest.disconnect(0)
+
+
+def _still_kept(kept: deque[weakref.ref[Any]]) -> list[weakref.ref[Any]]:
+    """The sessions of `kept` still waiting for a reload."""
+    return [ref for ref in kept if (session := ref()) is not None and _kept(session)]

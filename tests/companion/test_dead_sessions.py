@@ -7,8 +7,10 @@ the keeper's pass, and what it renders is counted: the pages it schedules a refr
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,7 +45,8 @@ class Served:
     keeper: Pass
     mid: str
     limit: SessionLimit
-    started: list[ft.Page] = field(default_factory=list)  # a page for every session begun
+    # Every session begun, by its page (weakly: a closed session must be freed).
+    started: list[weakref.ref[ft.Page]] = field(default_factory=list)
 
     @property
     def route(self) -> str:
@@ -72,10 +75,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     mid = tables.create(mid_game(), by=keeper)
     port = free_port()
     app_main = build_main(tables, Preferences(folder))
-    started: list[ft.Page] = []
+    started: list[weakref.ref[ft.Page]] = []
 
     def main(page: ft.Page) -> None:
-        started.append(page)
+        started.append(weakref.ref(page))
         app_main(page)
 
     guard = web_app(main, allowed_origins("127.0.0.1", port), web_root(folder / "web"),
@@ -90,6 +93,12 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     server.should_exit = True
     thread.join(10)
     store.close()
+
+
+def freed(pages: list[weakref.ref[ft.Page]]) -> int:
+    """How many of `pages` have been freed (after a full garbage collection)."""
+    gc.collect()
+    return sum(1 for page in pages if page() is None)
 
 
 def rendered_by(served: Served, tap: Callable[[], None], monkeypatch: pytest.MonkeyPatch,
@@ -137,6 +146,8 @@ def test_a_hundred_closed_pages_are_not_rendered_at_a_keepers_tap(
     assert until(lambda: len(served.tables._listeners) == following), (
         f"{len(served.tables._listeners)} listeners, {following} before the flood")
     assert len(served.started) == begun
+    assert until(lambda: freed(served.started[-FLOOD:]) == FLOOD, tries=100), (
+        f"{FLOOD - freed(served.started[-FLOOD:])} closed pages' sessions are still in memory")
     for page in live:
         page.close()
     assert until(lambda: served.open_sockets() == 0)
