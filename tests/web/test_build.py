@@ -18,6 +18,7 @@ LIMIT = 45 * 10**6  # bytes: issue 13's budget for the whole folder
 def test_the_folder_is_the_apps_own_and_within_budget(web_folder: Path) -> None:
     manifest = json.loads((web_folder / "manifest.json").read_text())
     assert manifest["name"] == "Table Companion"
+    assert manifest["id"] == "./"  # a stable identity: a new start_url is not a new app
     assert {icon.get("purpose") for icon in manifest["icons"]} == {None, "maskable"}
     for icon in manifest["icons"]:
         assert (web_folder / icon["src"]).is_file()
