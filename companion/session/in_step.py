@@ -5,17 +5,21 @@ browser shows the change only a network trip later. A tap made in between was ma
 view, yet Flet hands it to the new render's handler: the control keeps its id across renders
 (and `Kept` keeps the very object), and a click event carries nothing but that id. So the server
 cannot read the version a screen showed off the event; it works out what the browser had from
-the order of the messages instead.
+the order of the messages instead. (New ids for every control after each change made elsewhere
+would make a stale tap name a control that is gone, but Flet drops such an event without a word,
+so the tap would go unexplained, and the whole screen would be sent again each time.)
 
 After each change made elsewhere, once the screen has rendered it (effects run after the
 render's update is sent), the server asks the browser a question (`get_device_info`) on the same
 WebSocket. Both directions keep their order: the browser reads the update before the question,
-and Flet's client applies an update as it reads it, so its answer is sent after it had the
-update; and any tap it sent before answering reaches the server before the answer does. The
-server reads an event and starts its handler (a task made as the message is read) before it reads
-the answer that follows, and the answer still has to wait `SETTLE` (the browser draws the update
-on its next frame) and a render before `ready()` turns True. So an action the server handles
-while `ready()` is False is refused, with the message `StaleView` gives, and changes nothing.
+and Flet's client applies an update as it reads it (its `_onMessage` patches the control before
+it reads the next message), so its answer is sent after it had the update; and any tap it sent
+before answering reaches the server before the answer does. The server makes an event's task as
+it reads the event, and that task runs its (synchronous) handler in its first step, before
+anything the later answer wakes; the answer then still waits `SETTLE` (the browser draws the
+update on its next frame) and a render before `ready()` turns True. So a tap sent before the
+browser had the change is handled while `ready()` is False, and is refused with the message
+`StaleView` gives, changing nothing.
 
 No answer is ever taken as one. A browser that does not answer (a crafted client, a connection
 dropped with the question in it) stays not ready: every action it sends is refused, however late.

@@ -169,3 +169,21 @@ def test_a_page_whose_answer_was_lost_is_in_step_again_one_tap_later(tmp_path: P
         assert len(events()) == before - 2
 
     two_keepers(tmp_path, scenario)
+
+
+def test_a_cell_tapped_on_a_silent_page_is_refused_too(tmp_path: Path) -> None:
+    # The game screen's own taps (a Caro cell: `may_act` before any rule is checked) take the
+    # same way as the app bar's.
+    async def scenario(tables: OpenMatches, mid: str, a: Phone, b: Phone, events: Any) -> None:
+        await a.tap("Undo")
+        await until(lambda: b.questions())
+        await asyncio.sleep(3 * WAIT)
+        saved, version = events(), tables.get(mid).version
+        cell = next(c for c in every(b.session.page) if isinstance(c, ft.Container)
+                    and c.on_click is not None and isinstance(c.content, ft.Text)
+                    and str(c.content.semantics_label).startswith("cell "))
+        await b.session.dispatch_event(cell._i, "click", None)
+        await until(lambda: b.says(STALE))
+        assert events() == saved and tables.get(mid).version == version
+
+    two_keepers(tmp_path, scenario)
