@@ -9,23 +9,13 @@ no Content-Security-Policy violation (a blocked load would be one).
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from playwright.sync_api import Page
 
 from companion.server.own_origin import directive
 from scoring import caro
 from tests.app.conftest import new_phone
+from tests.app.origins import WATCH_VIOLATIONS, about_policy, origin_of
 from tests.app.ui import open_page, see
-
-SEEDS = {"first caro": lambda: _first_caro()}
-
-# Collected from the page's first script on: what the policy blocked, and any report of it.
-WATCH_VIOLATIONS = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation",
-    (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-"""
 
 
 def _first_caro() -> caro.Match:
@@ -34,12 +24,7 @@ def _first_caro() -> caro.Match:
     return match
 
 
-def origin_of(url: str) -> str:
-    """`scheme://host:port` of a request; a blob: URL has the origin of the page that made it."""
-    if url.startswith("blob:"):
-        url = url.removeprefix("blob:")
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
+SEEDS = {"first caro": _first_caro}
 
 
 def watched(page: Page) -> tuple[list[str], list[str]]:
@@ -48,7 +33,7 @@ def watched(page: Page) -> tuple[list[str], list[str]]:
     console: list[str] = []
     page.context.on("request", lambda request: requests.append(request.url))
     page.on("console", lambda message: console.append(message.text)
-            if "Content Security Policy" in message.text else None)
+            if about_policy(message.text) else None)
     page.add_init_script(WATCH_VIOLATIONS)
     return requests, console
 
