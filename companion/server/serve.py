@@ -13,7 +13,7 @@ import logging
 import shutil
 import signal
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,8 +62,9 @@ def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path) -> AS
 
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),
-              assets: Path | None = None) -> None:
-    """Serve until SIGTERM or Ctrl+C, then close the sessions and return (no re-raised signal).
+              assets: Path | None = None, tls: Sequence[str] | None = None) -> None:
+    """Serve until SIGTERM or Ctrl+C, then close the sessions and return (no re-raised signal);
+    https and wss with `tls` (certificate file, key file), then only https pages are own origins.
 
     uvicorn re-raises the signal it stopped for once it has shut down, which would kill the
     process before the caller's `finally` closes the store; this server stops on the signal and
@@ -82,7 +83,7 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
                 for sig, handler in previous.items():
                     signal.signal(sig, handler)
 
-    allowed = allowed_origins(host, port, lan_urls)
+    allowed = allowed_origins(host, port, lan_urls, "https" if tls else "http")
     log.info("WebSocket origins allowed: %s", ", ".join(sorted(allowed)))
     # No proxy sits in front of this app: X-Forwarded-For is not trusted even from loopback, so
     # the address a session reports (which the PIN's rate limit counts by) is the real one.
@@ -90,5 +91,7 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
         root = web_root(Path(folder), assets)
         config = uvicorn.Config(web_app(main, allowed, root), host=host, port=port,
                                 log_level="warning", ws="websockets-sansio",
-                                timeout_graceful_shutdown=GRACE, proxy_headers=False)
+                                timeout_graceful_shutdown=GRACE, proxy_headers=False,
+                                ssl_certfile=tls[0] if tls else None,
+                                ssl_keyfile=tls[1] if tls else None)
         Server(config).run()
