@@ -7,12 +7,14 @@ usable for the next, in whatever order they run.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from companion.screens.settings import MAY_BE_CLEARED
+from companion.server.own_origin import policy
 from scoring import caro
 from storage import Store
 from storage.transfer import export_json
@@ -65,8 +67,11 @@ def test_a_browser_given_the_javascript_build_runs_it_with_canvaskits_full_varia
             response = route.fetch()
             page_text = response.text()
             assert 'flet.webRenderer="auto"' in page_text
-            route.fulfill(response=response, body=page_text.replace(
-                'flet.webRenderer="auto"', 'flet.webRenderer="canvaskit"'))
+            changed = page_text.replace('flet.webRenderer="auto"', 'flet.webRenderer="canvaskit"')
+            # The page's policy names its inline scripts by hash: name the changed one.
+            changed = re.sub(r'(http-equiv="Content-Security-Policy" content=")[^"]+',
+                             lambda m: m.group(1) + policy(changed, in_meta=True), changed)
+            route.fulfill(response=response, body=changed)
 
         page.route(lambda url: urlsplit(url).path in ("/", "/index.html"), ask_for_canvaskit)
         fetched: list[str] = []
