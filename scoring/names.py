@@ -197,7 +197,7 @@ def _unknown(ch: str) -> str | None:
     """What `ch` is if no phone can be relied on to draw it, else None."""
     cp, kind = ord(ch), unicodedata.category(ch)
     if kind == "Co":
-        return f"a private-use character (U+{cp:04X}), which each phone draws its own way"
+        return f"a private-use character (U+{cp:04X}, drawn differently on every phone)"
     if _is_noncharacter(cp):
         return f"a code that is not a character (U+{cp:04X})"
     if kind == "Cn" and not _in_emoji_block(cp):

@@ -56,7 +56,7 @@ def test_names_confusable_by_the_skeleton_are_refused(first: str, second: str) -
     [("\u0301", "nothing-visible", "no letter, digit or emoji"),  # a lone combining accent
      ("\u0301\u0308", "nothing-visible", "no letter"), ("!?", "nothing-visible", "no letter"),
      ("\u2014", "nothing-visible", "no letter"), ("\u00a9", "nothing-visible", "no letter"),
-     ("\ue000", "unknown-character", "a private-use character (U+E000)"),
+     ("\ue000", "unknown-character", "a private-use character (U+E000,"),
      ("Ann\ue000", "unknown-character", "“Ann�” has a private-use character"),
      ("\U0010fffd", "unknown-character", "private-use"),
      ("\uffff", "unknown-character", "not a character (U+FFFF)"),
