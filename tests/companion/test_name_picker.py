@@ -76,3 +76,14 @@ def test_names_the_rules_would_refuse_are_not_offered() -> None:
 def test_the_picker_and_the_rules_agree(name: str) -> None:
     assert name_problem(name, ["Ann", "Ben"]) is None
     assert check_players(["Ann", "Ben", name], range(2, 5))
+
+
+def test_a_careta_team_field_says_a_look_alike_as_it_is_typed() -> None:
+    from companion.games.careta.options import name_clashes
+
+    players = ["Ann", "Ben", "Cleo", "Dan"]
+    assert name_clashes(["Suns", "suns"], players) == {1: "Same name as team A"}
+    assert name_clashes(["Suns", "Sun\u0455"], players) == {1: "Looks the same as team A"}
+    assert name_clashes(["\u0410NN", "Moons"], players) == {0: "Looks the same as Ann, a player"}
+    assert name_clashes(["Ann", "Moons"], players) == {0: "Ann is a player's name"}
+    assert name_clashes(["Suns", "Moons"], players) == {}
