@@ -44,7 +44,8 @@ ASSETS = ROOT / "assets"
 TEMPLATES = Path(__file__).resolve().parent / "web"
 PACKAGES = ("companion", "scoring", "storage")
 # Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
-DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six")
+DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six",
+                 "confusable-homoglyphs")
 # Files of flet-web's client that this build never loads (see the module docstring).
 SKIP_FILES = {
     "flutter_service_worker.js", "flutter.js.map",

@@ -518,6 +518,7 @@ class Match(core.Match):
         for p in players:
             if p not in placed:
                 raise RuleViolation("bad-option", f"{p} is in no team.")
+        core.check_new_team_names(list(out), players)
         sizes = {len(m) for m in out.values()}
         if len(sizes) != 1 or (sizes.pop(), len(out)) not in TEAM_LAYOUTS:
             raise RuleViolation(

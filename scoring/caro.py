@@ -723,8 +723,9 @@ class Match(core.Match):
                 "starter-needed",
                 f"The loser starts the next game: {_join(losers)}, not {starter}.",
             )
-        return Match(self.players, starter=starter,
-                     series={"game": self.game_no + 1, "totals": self.series_totals})
+        with core.stored_names():  # the same players: see `core.Match.play_again`
+            return Match(self.players, starter=starter,
+                         series={"game": self.game_no + 1, "totals": self.series_totals})
 
 
 __all__ = ["AREA", "COLOURS", "RULE_ORDER", "Cell", "Match", "pair_points", "where"]

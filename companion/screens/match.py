@@ -125,12 +125,10 @@ def MatchScreen() -> ft.View:
         if not match.is_over:
             set_message(("The match is not over yet.", True))
             return
-        settings = {k: v for k, v in match.events[0].items() if k not in ("type", "game")}
-
         def make() -> Match:
             if match.HAS_NEXT_GAME:
                 return match.next_game(starter=starter)
-            return type(match)(**settings)
+            return match.play_again()
 
         try:
             fresh = open_follow_up(services.tables, mid, make)
