@@ -29,8 +29,9 @@ UPDATED = """async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     const before = registration.active;
     await registration.update();
-    // Activated: its activate handler (the clean-up) has finished.
-    for (let i = 0; i < 200 && (registration.active === before
+    // Activated: its activate handler (the clean-up) has finished (within 30 s: a guard against
+    // a hang, not a speed check: 10 s once ran out on a busy machine).
+    for (let i = 0; i < 600 && (registration.active === before
                                  || registration.active.state !== "activated"); i++) {
         await new Promise((done) => setTimeout(done, 50));
     }
