@@ -34,6 +34,7 @@ from scoring.names import (
     new_name_problem,
     shown,
 )
+from scoring.words import given
 
 Event = dict[str, Any]
 
@@ -186,6 +187,9 @@ def check_players(players: Sequence[str], allowed: range) -> list[str]:
 
 def check_member(name: Any, players: Sequence[str], role: str) -> str:
     """`name` if it is one of `players`, else `unknown-player`."""
+    if not isinstance(name, str):
+        raise RuleViolation("unknown-player",
+                            f"The {role} must be a player's name, not {given(name)}.")
     if name not in players:
         raise RuleViolation("unknown-player", f"The {role} “{name}” is not playing.")
     return name
@@ -321,7 +325,7 @@ class Match:
         kind = event.get("type") if isinstance(event, dict) else None
         handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
         if handler is None or kind == "setup":
-            raise RuleViolation("bad-event", f"Unknown action {kind!r} for {self.TITLE}.")
+            raise RuleViolation("bad-event", f"Unknown action {given(kind)} for {self.TITLE}.")
         before = len(self._log)
         try:
             handler(event)
