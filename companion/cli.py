@@ -40,11 +40,17 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                              "matches; keeping score needs the PIN")
     parser.add_argument("--pin", help="the scorekeeping PIN for --lan, 4 to 8 digits "
                                       "(default: a random one for this run)")
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
+                        help="serve https (and wss) with this certificate and its private key "
+                             "(PEM files): the PIN and the device token cross the network "
+                             "encrypted")
     args = parser.parse_args(argv)
     if args.pin is not None and not args.lan:
         parser.error("--pin is for --lan (without --lan only this computer can open the app)")
     if args.lan and args.desktop:
         parser.error("--lan shares the web app; it cannot be used with --desktop")
+    if args.tls and args.desktop:
+        parser.error("--tls serves the web app; it cannot be used with --desktop")
     if args.pin is not None:
         try:
             check_pin(args.pin)
@@ -75,6 +81,18 @@ def check_port(host: str, port: int) -> None:
                 fail(f"port {port} on {host} is already in use; "
                      f"is Table Companion already running? Try --port {port + 1}.")
             fail(f"cannot serve on {host}:{port}: {error.strerror or error}")
+
+
+def check_tls(cert: str, key: str) -> None:
+    """Fail with one line when the certificate and key cannot serve (uvicorn would crash)."""
+    import ssl
+
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as error:
+        fail(f"cannot serve https with --tls {cert} {key}: "
+             f"{getattr(error, 'strerror', None) or error}. Give a PEM certificate and the "
+             "private key it was made with.")
 
 
 def open_when_up(host: str, port: int, url: str) -> None:
@@ -113,6 +131,8 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if os.environ.get("TABLE_COMPANION_TRACE"):  # what each page sent, in order (see session_guard)
         logging.getLogger("companion.trace").setLevel(logging.INFO)
+    if args.tls:
+        check_tls(*args.tls)
     folder = Path(args.data).expanduser() if args.data else default_data_folder()
     store = open_store(folder)
 
@@ -120,7 +140,9 @@ def main(argv: list[str] | None = None) -> None:
     from companion.server.serve import serve_web
     from companion.session.open_matches import OpenMatches
     from companion.session.preferences import Preferences
+    from scoring.confusables import prototypes
 
+    scheme = "https" if args.tls else "http"
     gate, share = None, None
     if args.lan:
         from companion.server.lan import share_for
@@ -136,15 +158,18 @@ def main(argv: list[str] | None = None) -> None:
             except OSError as error:  # e.g. a read-only folder: devices ask at every start
                 logging.warning("Devices cannot stay trusted across restarts: %s", error)
         args.pin = args.pin or new_pin()
-        gate, share = Gate(args.pin, trust=trust), share_for(args.host, args.port)
+        gate, share = Gate(args.pin, trust=trust), share_for(args.host, args.port, scheme)
     app = build_main(OpenMatches(store, gate), Preferences(folder), share=share)
+    # Unicode's confusables data, read now beside the start rather than on the event loop when
+    # the first name is typed (45-385 ms here on a busy machine), where it would stall every page.
+    threading.Thread(target=prototypes, daemon=True).start()
     try:
         if args.desktop:
             run_desktop(app)
         else:
             check_port(args.host, args.port)
             local = args.host in (DEFAULT_HOST, LAN_HOST)
-            url = f"http://{'localhost' if local else args.host}:{args.port}"
+            url = f"{scheme}://{'localhost' if local else args.host}:{args.port}"
             print(f"Table Companion is running at {url}  (data: {folder}; Ctrl+C to stop)",
                   flush=True)
             if share is not None:
@@ -153,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
                 threading.Thread(target=open_when_up, args=(args.host, args.port, url),
                                  daemon=True).start()
             serve_web(app, args.host, args.port, share.urls if share is not None else (),
-                      assets_folder())
+                      assets_folder(), tls=args.tls)
     finally:
         store.close()
 

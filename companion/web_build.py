@@ -37,13 +37,15 @@ from importlib import metadata
 from pathlib import Path
 
 from companion import APP_DESCRIPTION, APP_NAME
+from companion.server.own_origin import ClientChanged, policy, write_client
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
 TEMPLATES = Path(__file__).resolve().parent / "web"
 PACKAGES = ("companion", "scoring", "storage")
 # Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
-DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six")
+DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six",
+                 "confusable-homoglyphs")
 # Files of flet-web's client that this build never loads (see the module docstring).
 SKIP_FILES = {
     "flutter_service_worker.js", "flutter.js.map",
@@ -64,6 +66,13 @@ STDLIB_UNUSED = (
     "unittest", "_pyrepl", "pdb", "doctest", "pydoc", "pydoc_data", "sqlite3", "mailbox",
     "imaplib", "smtplib", "poplib", "ftplib", "xmlrpc", "wsgiref",
 )
+
+# msgpack is compiled: the one wheel built for the Pyodide flet-web ships, pinned by its hash
+# (as pip downloaded it from PyPI), so a wheel swapped in the cache or the --wheels folder is
+# refused.
+MSGPACK_VERSION = "1.2.4"
+MSGPACK_WHEEL = f"msgpack-{MSGPACK_VERSION}-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
+MSGPACK_SHA256 = "06a0657a4110d563255006b7cb7147432f67827144e429c2cdb1c967548d1817"
 
 
 class BuildError(Exception):
@@ -90,6 +99,10 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
         shutil.rmtree(out)
     ignore = shutil.ignore_patterns(*SKIP_FILES, *SKIP_PATTERNS)
     shutil.copytree(web_client(), out, ignore=ignore)
+    try:  # the client's builds without Rive's CDN (see companion/server/own_origin.py)
+        write_client(web_client(), out)
+    except ClientChanged as error:
+        raise BuildError(str(error)) from error
     leave_out_unused(out)
     # icon.png and splash.png are for `flet build`; the page uses icons/ and favicon.png.
     shutil.copytree(ASSETS, out, dirs_exist_ok=True,
@@ -125,6 +138,12 @@ def patch_index(index: Path, base_url: str) -> None:
                         'flet.pythonModuleName = "companion.main"')
     text = text.replace('content="black"', 'content="default"')
     text = text.replace("</body>", (TEMPLATES / "register.html").read_text() + "</body>")
+    # A static host sends no policy of ours: the page states it, before any script (its inline
+    # scripts by hash, so the meta is written last).
+    if "<head>" not in text:
+        raise BuildError("flet-web's index.html has no <head>: cannot add the page's policy")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(text, in_meta=True)}">'
+    text = text.replace("<head>", f"<head>\n  {meta}", 1)
     index.write_text(text, encoding="utf-8")
 
 
@@ -180,17 +199,17 @@ def drop_missing_fonts(manifest: Path) -> None:
 
 
 def write_worker(out: Path) -> None:
-    """Our service worker, with a cache name that changes whenever any file does."""
+    """Our service worker, with a release name that changes whenever any file does."""
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != "sw.js")  # listed once, below (a rewrite)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = metadata.version("table-companion")
-    cache = f"table-companion-{version}-{digest.hexdigest()[:12]}"
+    release = f"{version}-{digest.hexdigest()[:12]}"  # the worker adds its scope (sw.js)
     urls = ["./", *files, "sw.js"]
     text = (TEMPLATES / "sw.js").read_text(encoding="utf-8")
-    text = text.replace("__CACHE__", cache).replace("__FILES__", json.dumps(urls, indent=0))
+    text = text.replace("__RELEASE__", release).replace("__FILES__", json.dumps(urls, indent=0))
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
@@ -235,24 +254,36 @@ def pyodide_platform() -> tuple[str, str]:
 
 
 def msgpack_files(wheels: Path | None) -> list[tuple[str, bytes]]:
-    """msgpack's Pyodide wheel, unzipped (pip will not install a wheel for another platform)."""
+    """msgpack's Pyodide wheel, unzipped (pip will not install a wheel for another platform):
+    exactly the pinned one (MSGPACK_WHEEL, checked against MSGPACK_SHA256), never whichever
+    wheel a folder happens to hold."""
     platform, python = pyodide_platform()
+    if not MSGPACK_WHEEL.endswith(f"-{platform}.whl"):
+        raise BuildError(f"flet-web now ships a Pyodide for {platform}, and the pinned msgpack "
+                         f"wheel is {MSGPACK_WHEEL}: pin the wheel for {platform} (its name "
+                         "and SHA-256) in companion/web_build.py")
     folder = wheels or cache_folder()
-    pattern = f"msgpack-*-{platform}.whl"
-    found = sorted(folder.glob(pattern))
-    if not found and wheels is None:
+    wheel = folder / MSGPACK_WHEEL
+    if not wheel.exists() and wheels is None:
         folder.mkdir(parents=True, exist_ok=True)
         subprocess.run(
             [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
              "--platform", platform, "--python-version", python, "-d", str(folder),
-             "msgpack"], check=False)
-        found = sorted(folder.glob(pattern))
-    if not found:
-        raise BuildError(f"no {pattern} in {folder}: download it once with network access "
+             f"msgpack=={MSGPACK_VERSION}"], check=False)
+    if not wheel.exists():
+        raise BuildError(f"no {MSGPACK_WHEEL} in {folder}: download it once with network access "
                          "(pip download --no-deps --only-binary=:all: --platform "
-                         f"{platform} --python-version {python} msgpack) into that folder")
-    with zipfile.ZipFile(found[-1]) as wheel:
-        return [(name, wheel.read(name)) for name in wheel.namelist() if not name.endswith("/")]
+                         f"{platform} --python-version {python} msgpack=={MSGPACK_VERSION}) "
+                         "into that folder")
+    data = wheel.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != MSGPACK_SHA256:
+        raise BuildError(f"{wheel} is not the msgpack wheel this build pins: its SHA-256 is "
+                         f"{digest}, not {MSGPACK_SHA256}. Delete it and download it again "
+                         "from PyPI; nothing was built")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return [(name, archive.read(name)) for name in archive.namelist()
+                if not name.endswith("/")]
 
 
 def cache_folder() -> Path:

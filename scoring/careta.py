@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import given
 from scoring.words import names as _list
 
 COLOURS = ("red", "yellow", "blue", "green")
@@ -89,12 +90,12 @@ copies are red with yellow, blue or green (K1).
             raise _bad_card("A card is the Trick Card or not: trick must be True or False.")
         n = self.number
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
-            raise _bad_card(f"Cards are numbered 0 to 12 (or the Trick Card), not {n!r} (K1).")
+            raise _bad_card(f"Cards are numbered 0 to 12 (or the Trick Card), not {given(n)} (K1).")
         if n == 0:
             if self.suit is not None and self.suit not in COLOURS:
                 raise _bad_card(
                     f"A 0 card names its suit colour (red, yellow, blue or green), "
-                    f"not {self.suit!r} (K1)."
+                    f"not {given(self.suit)} (K1)."
                 )
             if self.secondary is not None:
                 raise _bad_card("The 0 cards have no secondary colour (K1).")
@@ -166,7 +167,7 @@ copies are red with yellow, blue or green (K1).
         if isinstance(data, Card):
             return data
         if not isinstance(data, dict) or not set(data) <= {"number", "suit", "secondary", "trick"}:
-            raise _bad_card(f"{data!r} is not a card.")
+            raise _bad_card(f"{given(data)} is not a card.")
         return cls(**data)
 
 
@@ -251,7 +252,7 @@ def _check_truth_shape(truth: Any) -> None:
         return
     if not isinstance(truth, list):
         raise RuleViolation(
-            "bad-truth", f'A truth is True, False, "trick" or the cards shown, not {truth!r}.'
+            "bad-truth", f'A truth is True, False, "trick" or the cards shown, not {given(truth)}.'
         )
     if len(_cards(truth, "A play")) not in (1, 2):
         raise _bad_card(f"A play is 1 card, or 2 with an ally, not {len(truth)}.")
@@ -313,7 +314,8 @@ def play_score(cards: Sequence[Card], direction: str) -> int | None:
     -2
     """
     if direction not in DIRECTIONS:
-        raise RuleViolation("bad-direction", f"A game is played up or down, not {direction!r}.")
+        raise RuleViolation("bad-direction",
+                            f"A game is played up or down, not {given(direction)}.")
     hand = _cards(cards, "A play")
     if len(hand) not in (1, 2):
         raise _bad_card(f"A play is 1 card, or 2 with an ally, not {len(hand)}.")
@@ -471,7 +473,7 @@ class Match(core.Match):
         target = settings["target"]
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
             raise RuleViolation(
-                "bad-option", f"The target must be 1 point or more, not {target!r}."
+                "bad-option", f"The target must be 1 point or more, not {given(target)}."
             )
         if not isinstance(settings["rotate_deck_master"], bool):
             raise RuleViolation("bad-option", "Rotating the Deck Master is on or off.")
@@ -518,6 +520,7 @@ class Match(core.Match):
         for p in players:
             if p not in placed:
                 raise RuleViolation("bad-option", f"{p} is in no team.")
+        core.check_new_team_names(list(out), players)
         sizes = {len(m) for m in out.values()}
         if len(sizes) != 1 or (sizes.pop(), len(out)) not in TEAM_LAYOUTS:
             raise RuleViolation(
@@ -929,7 +932,7 @@ class Match(core.Match):
             raise RuleViolation(
                 "score-out-of-range",
                 f"A score stated for {what} is from {allowed.start} to {allowed.stop - 1}"
-                f"{' or PASS' if not with_ally else ''}, not {stated!r} (K2).",
+                f"{' or PASS' if not with_ally else ''}, not {given(stated)} (K2).",
             )
         return stated
 
@@ -1072,7 +1075,8 @@ class Match(core.Match):
             )
         direction = event.get("direction")
         if direction not in DIRECTIONS:
-            raise RuleViolation("bad-direction", f"A game is played up or down, not {direction!r}.")
+            raise RuleViolation("bad-direction",
+                                f"A game is played up or down, not {given(direction)}.")
         starter = self.starter
         assert starter is not None
         if event.get("player") != starter:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import given
 from scoring.words import names as _join
 
 Cell = tuple[int, int]
@@ -68,7 +69,7 @@ def pair_points(a: str, b: str) -> int:
     try:
         return _PAIR[(a, b)]
     except (KeyError, TypeError):
-        message = f"Caros are red, black, grey or white: {a!r} / {b!r}."
+        message = f"Caros are red, black, grey or white: {given(a)} / {given(b)}."
         raise RuleViolation("bad-colour", message) from None
 
 
@@ -93,13 +94,14 @@ def _as_cell(value: Any) -> Cell:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         return (value[0], value[1])
-    message = f"A cell is a row and a column (two whole numbers), not {value!r}."
+    message = f"A cell is a row and a column (two whole numbers), not {given(value)}."
     raise RuleViolation("bad-cell", message)
 
 
 def _check_colour(colour: Any) -> str:
     if colour not in COLOURS:
-        raise RuleViolation("bad-colour", f"Caros are red, black, grey or white, not {colour!r}.")
+        raise RuleViolation("bad-colour",
+                            f"Caros are red, black, grey or white, not {given(colour)}.")
     return colour
 
 
@@ -723,8 +725,9 @@ class Match(core.Match):
                 "starter-needed",
                 f"The loser starts the next game: {_join(losers)}, not {starter}.",
             )
-        return Match(self.players, starter=starter,
-                     series={"game": self.game_no + 1, "totals": self.series_totals})
+        with core.stored_names():  # the same players: see `core.Match.play_again`
+            return Match(self.players, starter=starter,
+                         series={"game": self.game_no + 1, "totals": self.series_totals})
 
 
 __all__ = ["AREA", "COLOURS", "RULE_ORDER", "Cell", "Match", "pair_points", "where"]

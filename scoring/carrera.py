@@ -27,6 +27,7 @@ from typing import Any
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import given
 from scoring.words import names as _names
 
 CARDS: tuple[str, ...] = ("1", "2", "3", "4A", "4B", "5")
@@ -68,7 +69,7 @@ class Match(core.Match):
         if not isinstance(settings["ties"], str) or settings["ties"] not in TIES:
             raise RuleViolation(
                 "bad-option",
-                f"Ties are settled by “ask”, “first” or “last”, not {settings['ties']!r}.",
+                f"Ties are settled by “ask”, “first” or “last”, not {given(settings['ties'])}.",
             )
         self._ties: str = settings["ties"]
         self._fuel = {p: CAPACITY for p in names}  # M1
@@ -293,7 +294,8 @@ class Match(core.Match):
     def _check_play(self, player: str, card: Any, fuel: Any) -> None:
         _check_card(card)
         if isinstance(fuel, bool) or not isinstance(fuel, int) or fuel < 0:
-            raise RuleViolation("bad-fuel", f"Fuel is a number of chips, 0 or more, not {fuel!r}.")
+            raise RuleViolation("bad-fuel",
+                                f"Fuel is a number of chips, 0 or more, not {given(fuel)}.")
         if card == FACE_DOWN:
             if fuel:
                 raise RuleViolation(

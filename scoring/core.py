@@ -16,15 +16,25 @@ A game subclasses `Match`: it sets `GAME`, `TITLE` and `PLAYERS`, builds its sta
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import inspect
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from typing import Any, ClassVar, NamedTuple
 
 from scoring.names import MAX_NAME as MAX_NAME  # re-exported: the limit is the rules'
-from scoring.names import name_key, name_problem, shown
+from scoring.names import (
+    look_alike_keys,
+    looks_like,
+    name_key,
+    name_problem,
+    new_name_problem,
+    shown,
+)
+from scoring.words import given
 
 Event = dict[str, Any]
 
@@ -56,12 +66,90 @@ class RuleViolation(ValueError):
         return f"RuleViolation({self.rule!r}, {str(self)!r})"
 
 
+# Names a match already holds were accepted by the rules of their day: a match read back or
+# imported (`Match.replay`) or played again with the same players is not held to rules added
+# since (`check_new_names`), or a match kept before them would no longer open. A context
+# variable, so a replay in one thread or task never relaxes a match being created in another.
+_STORED_NAMES: ContextVar[bool] = ContextVar("stored_names", default=False)
+
+
+@contextlib.contextmanager
+def stored_names() -> Iterator[None]:
+    """Within it, the players' names are taken as already stored (see `check_new_names`)."""
+    token = _STORED_NAMES.set(True)
+    try:
+        yield
+    finally:
+        _STORED_NAMES.reset(token)
+
+
+def check_new_names(names: Sequence[str]) -> None:
+    """Refuse what a name given to a new player may not be, beyond `name_problem`: without a
+    letter, digit or emoji to see (`nothing-visible`), with a code no phone draws reliably
+    (`unknown-character`), or confusable with an earlier name by Unicode's skeleton
+    (`look-alike-name`). Does nothing inside `stored_names()`.
+
+    >>> check_new_names(["Ann", "\u0410nn"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    scoring.core.RuleViolation: “Аnn” looks the same as “Ann”, who is already playing: choose ...
+    """
+    if _STORED_NAMES.get():
+        return
+    for name in names:
+        problem = new_name_problem(name)
+        if problem:
+            raise RuleViolation(*problem)
+    seen: tuple[dict[str, str], dict[str, str]] = ({}, {})
+    for name in names:
+        keys = look_alike_keys(name)
+        pairs = zip(seen, keys, strict=True)
+        other = next((known[key] for known, key in pairs if key in known), None)
+        if other is not None:
+            raise RuleViolation(
+                "look-alike-name",
+                f"“{shown(name)}” looks the same as “{shown(other)}”, who is already playing: "
+                "choose another name.",
+            )
+        for known, key in zip(seen, keys, strict=True):
+            known.setdefault(key, name)
+
+
+def check_new_team_names(teams: Sequence[str], players: Sequence[str]) -> None:
+    """`check_new_names` for the names of a new match's teams, which must also read as names
+    (`name_problem`) and look like no player and no other team."""
+    if _STORED_NAMES.get():
+        return
+    for team in teams:
+        problem = name_problem(team)
+        if problem:
+            raise RuleViolation("bad-option", problem)
+        rule_why = new_name_problem(team)
+        if rule_why:
+            raise RuleViolation(*rule_why)
+    for i, team in enumerate(teams):
+        player = next((p for p in players if looks_like(team, p)), None)
+        if player is not None:
+            raise RuleViolation(
+                "look-alike-name",
+                f"The team “{shown(team)}” looks the same as the player “{shown(player)}”: "
+                "choose another team name.",
+            )
+        other = next((t for t in teams[:i] if looks_like(team, t)), None)
+        if other is not None:
+            raise RuleViolation(
+                "look-alike-name",
+                f"The teams “{shown(other)}” and “{shown(team)}” look the same: "
+                "choose another name for one of them.",
+            )
+
+
 def check_players(players: Sequence[str], allowed: range) -> list[str]:
     """The seating order as a list, or `bad-players` / `player-count`.
 
     A name must read as what it is on every screen: one line of visible text in NFC, at most
     MAX_NAME characters as a person counts them, and told apart from every other name at a
-    glance (see `name_key`). Live play and every replayed or imported log pass through here.
+    glance (see `name_key`). Live play and every replayed or imported log pass through here; a
+    new match's names also meet `check_new_names`.
 
     >>> check_players(["Ann", "Ben"], range(2, 5))
     ['Ann', 'Ben']
@@ -88,6 +176,7 @@ def check_players(players: Sequence[str], allowed: range) -> list[str]:
                 "give them names that can be told apart.",
             )
         keys[key] = name
+    check_new_names(names)
     if len(names) not in allowed:
         raise RuleViolation(
             "player-count",
@@ -98,6 +187,9 @@ def check_players(players: Sequence[str], allowed: range) -> list[str]:
 
 def check_member(name: Any, players: Sequence[str], role: str) -> str:
     """`name` if it is one of `players`, else `unknown-player`."""
+    if not isinstance(name, str):
+        raise RuleViolation("unknown-player",
+                            f"The {role} must be a player's name, not {given(name)}.")
     if name not in players:
         raise RuleViolation("unknown-player", f"The {role} “{name}” is not playing.")
     return name
@@ -233,7 +325,7 @@ class Match:
         kind = event.get("type") if isinstance(event, dict) else None
         handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
         if handler is None or kind == "setup":
-            raise RuleViolation("bad-event", f"Unknown action {kind!r} for {self.TITLE}.")
+            raise RuleViolation("bad-event", f"Unknown action {given(kind)} for {self.TITLE}.")
         before = len(self._log)
         try:
             handler(event)
@@ -328,7 +420,8 @@ class Match:
         settings = {k: v for k, v in events[0].items() if k not in ("type", "game")}
         if events[0].get("game", cls.GAME) != cls.GAME:
             raise RuleViolation("bad-event", f"This log is not a {cls.TITLE} match.")
-        match = cls(**settings)
+        with stored_names():
+            match = cls(**settings)
         for event in events[1:]:
             match._apply(event)
         return match
@@ -410,6 +503,13 @@ class Match:
         """{player: final score} once the match is over, for statistics; None until then, and
         for a game (or mode) whose result has no score worth averaging."""
         return None
+
+    def play_again(self) -> Match:
+        """A new match with this one's players and settings ("Play again"). Its names were
+        accepted when this match began: rules added since do not refuse them (`stored_names`)."""
+        settings = {k: v for k, v in self._log[0].items() if k not in ("type", "game")}
+        with stored_names():
+            return type(self)(**copy.deepcopy(settings))
 
     def next_game(self, starter: str | None = None) -> Match:
         """The next game of a series, for a game with `HAS_NEXT_GAME`; `no-next-game` here."""

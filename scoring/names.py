@@ -7,15 +7,23 @@ MAX_NAME characters as a person counts them: a flag, a family emoji or a letter 
 one. Two names that a person cannot tell apart ("Ann" and "ANN", "Ann" and "Ann" + a zero-width
 space, "ﬁ" and "fi") are refused as look-alikes: `name_key` is what is compared.
 
+A name given to a new player meets two more rules (`new_name_problem`, `look_alike_keys`), which
+a stored or imported match is not held to, so that every match kept before them still opens: it
+has a letter, digit or emoji to see and no private-use, unassigned or non-character code (no
+lone accent, no U+E000, no U+FFFF), and it does not look like another player's name by Unicode's
+confusables skeleton (UTS #39: "Аnn" with a Cyrillic А is "Ann"), case aside as above.
+
 The counter of what a person sees (`graphemes`) covers the common cases of Unicode's extended
 grapheme clusters (UAX #29): combining marks, ZWJ emoji sequences, regional-indicator flag pairs,
 tag-sequence flags, skin-tone modifiers and variation selectors; Hangul typed as syllables (NFC)
-needs nothing more. Pure functions, no dependency beyond `unicodedata`.
+needs nothing more. Pure functions; the skeleton reads Unicode's data once (`confusables`).
 """
 
 from __future__ import annotations
 
 import unicodedata
+
+from scoring.confusables import skeleton
 
 MAX_NAME = 24  # characters as a person counts them (grapheme clusters)
 MAX_CODES = MAX_NAME * 12  # code points: bounds the work on a crafted name; a family emoji is 7-11
@@ -28,6 +36,10 @@ LOOKS_EMPTY = frozenset(
 )
 _SELECTORS_AND_TONES = "".join(map(chr, [*range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400)]))
 _TAGS = "".join(map(chr, range(0xE0020, 0xE0080)))
+# Where emoji are: a symbol (So) here is one (flags, faces, hearts, suits, the weather); elsewhere
+# only with the emoji variation selector after it ("©\ufe0f"). 1F000-1FAFF also holds emoji newer
+# than this Python's Unicode, which it reads as unassigned (Cn): they count too.
+EMOJI_BLOCKS = ((0x1F000, 0x1FAFF), (0x2300, 0x23FF), (0x2600, 0x27BF), (0x2B00, 0x2BFF))
 
 
 def _is_variation_selector(cp: int) -> bool:
@@ -94,7 +106,9 @@ def shown(name: str) -> str:
     is shown as �, and a long name is cut short."""
     name = name[:MAX_CODES]
     out = "".join(
-        "\ufffd" if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or _misplaced(name, i)
+        "\ufffd"
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or _misplaced(name, i)
+        or _unknown(ch)
         else ch
         for i, ch in enumerate(name)
     )
@@ -169,6 +183,79 @@ def name_problem(name: object) -> str | None:
     if len(graphemes(name)) > MAX_NAME:
         return f"“{shown(name)}” is longer than {MAX_NAME} characters."
     return None
+
+
+def _in_emoji_block(cp: int) -> bool:
+    return any(low <= cp <= high for low, high in EMOJI_BLOCKS)
+
+
+def _is_noncharacter(cp: int) -> bool:
+    return 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE  # U+FFFE, U+FFFF in every plane
+
+
+def _unknown(ch: str) -> str | None:
+    """What `ch` is if no phone can be relied on to draw it, else None."""
+    cp, kind = ord(ch), unicodedata.category(ch)
+    if kind == "Co":
+        return f"a private-use character (U+{cp:04X}, drawn differently on every phone)"
+    if _is_noncharacter(cp):
+        return f"a code that is not a character (U+{cp:04X})"
+    if kind == "Cn" and not _in_emoji_block(cp):
+        return f"a character Unicode has not assigned yet (U+{cp:04X})"
+    return None
+
+
+def _seen(name: str, i: int) -> bool:
+    """Whether `name[i]` is a letter, a digit or an emoji: something a person reads as a name."""
+    ch, cp = name[i], ord(name[i])
+    kind = unicodedata.category(ch)
+    if kind[0] in "LN":
+        return ch not in LOOKS_EMPTY  # the Hangul fillers are letters that draw nothing
+    if kind == "So":
+        return _in_emoji_block(cp) or name[i + 1 : i + 2] == "\ufe0f"
+    return kind == "Cn" and _in_emoji_block(cp)
+
+
+def new_name_problem(name: str) -> tuple[str, str] | None:
+    """(rule, why in words) if `name`, which `name_problem` accepts, cannot be a new player's
+    name: it must show a letter, digit or emoji, and hold no code a phone cannot draw.
+
+    >>> new_name_problem("\u0301")
+    ('nothing-visible', 'That name has no letter, digit or emoji to see: a name needs one.')
+    >>> new_name_problem("Zoë 🎲") is None
+    True
+    """
+    for ch in name:
+        what = _unknown(ch)
+        if what:
+            return (
+                "unknown-character",
+                f"“{shown(name)}” has {what} in it: type the name again without it.",
+            )
+    if not any(_seen(name, i) for i in range(len(name))):
+        return (
+            "nothing-visible", "That name has no letter, digit or emoji to see: a name needs one."
+        )
+    return None
+
+
+def look_alike_keys(name: str) -> tuple[str, str]:
+    """Two names look alike when either of their keys is the same: the skeleton of the name as
+    written, invisible characters dropped ("Ian", "lan"), and of its `name_key`, so case does
+    not hide one ("аnn" with a Cyrillic а, "Ann").
+
+    >>> look_alike_keys("\u0410nn")[1] == look_alike_keys("ann")[1]
+    True
+    """
+    written = " ".join("".join(ch for ch in name if not _is_invisible(ch)).split())
+    return skeleton(written), skeleton(name_key(name))
+
+
+def looks_like(name: str, other: str) -> bool:
+    """Whether a person may take `name` for `other` (see `look_alike_keys`)."""
+    ours, theirs = look_alike_keys(name), look_alike_keys(other)
+    same = any(a == b for a, b in zip(ours, theirs, strict=True))
+    return same or name_key(name) == name_key(other)
 
 
 def tidy(text: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.words import given
 from scoring.words import names as _names
 
 VALUES: tuple[int, ...] = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)  # R1: numeric order, no 0
@@ -86,13 +87,13 @@ class Match(core.Match):
         if settings["mode"] not in MODES:
             raise RuleViolation(
                 "bad-option",
-                f"Unknown Ratel game {settings['mode']!r}: choose damage, short or penalty.",
+                f"Unknown Ratel game {given(settings['mode'])}: choose damage, short or penalty.",
             )
         limit = settings["penalty_limit"]
         if not _is_int(limit) or limit < 1:
             raise RuleViolation(
                 "bad-option",
-                f"The penalty limit must be a whole number of at least 1, not {limit!r}.",
+                f"The penalty limit must be a whole number of at least 1, not {given(limit)}.",
             )
         self._round_no = 1
         self._damage = {p: 0 for p in players}
@@ -357,11 +358,11 @@ class Match(core.Match):
         if rule is None:
             return None
         if rule == "bad-value":
-            text = f"{value!r} is not a Ratel card: values run -5 to -1 and +1 to +5 (R1)."
+            text = f"{given(value)} is not a Ratel card: values run -5 to -1 and +1 to +5 (R1)."
         elif rule == "bad-count":
             text = (
                 f"A play is 1 to {COPIES} cards of one value (the deck has six of each), "
-                f"not {count!r} (R1, R7)."
+                f"not {given(count)} (R1, R7)."
             )
         elif rule == "not-enough-cards":
             held = self._hands[player]
@@ -454,7 +455,7 @@ class Match(core.Match):
                 raise RuleViolation(
                     "bad-result",
                     f"Players who escaped together are 2 to {len(order_list)} of the last in "
-                    f"the order, not {together!r} (R5).",
+                    f"the order, not {given(together)} (R5).",
                 )
         round_no = self._round_no
         changes: dict[str, int] = {}
@@ -520,7 +521,7 @@ class Match(core.Match):
         players = self.players
         if out not in players:
             raise RuleViolation(
-                "bad-result", f"Name the player who ran out of cards; {out!r} is not playing."
+                "bad-result", f"Name the player who ran out of cards; {given(out)} is not playing."
             )
         if not isinstance(hands, dict):
             raise RuleViolation(

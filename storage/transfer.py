@@ -398,8 +398,11 @@ def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
     try:
         doc = json.loads(data)
     except json.JSONDecodeError as error:
+        # json's "Unterminated string starting at" names its place by a character index: say
+        # the line and column instead of "starting at at line 2".
+        what = error.msg.removesuffix(" starting at")
         raise ImportRefused(
-            f"This file is not a Table Companion export: it is not valid JSON ({error.msg} at "
+            f"This file is not a Table Companion export: it is not valid JSON ({what} at "
             f"line {error.lineno}, column {error.colno})."
         ) from None
     except ValueError as error:  # e.g. a number of more digits than Python converts

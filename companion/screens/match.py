@@ -58,13 +58,21 @@ def MatchScreen() -> ft.View:
 
     message = said[1:] if said[0] == mid else ("", False)
 
+    def stale() -> bool:
+        """Has the browser not yet shown a change made elsewhere? Then the tap was made on an
+        older table: say so, and ask the browser again should its answer have gone missing."""
+        if in_step.ready():
+            return False
+        in_step.catch_up()
+        set_message((str(StaleView()), True))
+        return True
+
     def may_act() -> bool:
         """May this screen act on the match as it shows it (in step with other sessions, on a
         device that keeps score, not overtaken by a newer version)? For a tap the game screen
         answers itself, e.g. with a refusal worked out from the match. If not, it says why on
         the message line. Nothing changes either way (no other session re-renders)."""
-        if not in_step.ready():
-            set_message((str(StaleView()), True))
+        if stale():
             return False
         try:
             services.tables.check(mid, seen=shown)
@@ -76,8 +84,7 @@ def MatchScreen() -> ft.View:
     def act(action: Callable[[Match], Any], done: str | None = None) -> bool:
         """Do `action` on the match and save it; False (the reason on the message line) if
         refused. `done` is the message when it is taken (the new history entry by default)."""
-        if not in_step.ready():
-            set_message((str(StaleView()), True))
+        if stale():
             return False
         try:
             services.tables.act(mid, action, seen=shown)
@@ -118,12 +125,10 @@ def MatchScreen() -> ft.View:
         if not match.is_over:
             set_message(("The match is not over yet.", True))
             return
-        settings = {k: v for k, v in match.events[0].items() if k not in ("type", "game")}
-
         def make() -> Match:
             if match.HAS_NEXT_GAME:
                 return match.next_game(starter=starter)
-            return type(match)(**settings)
+            return match.play_again()
 
         try:
             fresh = open_follow_up(services.tables, mid, make)

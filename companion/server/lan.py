@@ -69,13 +69,14 @@ def lan_addresses() -> list[str]:
     return sorted(found, key=lambda a: not ipaddress.IPv4Address(a).is_private)
 
 
-def share_for(host: str, port: int) -> Share:
-    """The URLs to open for a server bound to `host`: every LAN address when bound to all."""
+def share_for(host: str, port: int, scheme: str = "http") -> Share:
+    """The URLs to open for a server bound to `host`: every LAN address when bound to all
+    (`scheme` https when it serves with --tls)."""
     if host in ("0.0.0.0", "", "::"):
         addresses = lan_addresses()
     else:
         addresses = [host]
-    return Share(urls=[f"http://{a}:{port}" for a in addresses], port=port)
+    return Share(urls=[f"{scheme}://{a}:{port}" for a in addresses], port=port)
 
 
 def qr(url: str) -> segno.QRCode:

@@ -52,8 +52,10 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
 
 
-def allowed_origins(host: str, port: int, lan_urls: Iterable[str] = ()) -> frozenset[str]:
-    """The origins of the app's own pages: loopback names, the host served on, the LAN URLs.
+def allowed_origins(host: str, port: int, lan_urls: Iterable[str] = (),
+                    scheme: str = "http") -> frozenset[str]:
+    """The origins of the app's own pages: loopback names, the host served on, the LAN URLs
+    (all of them https, never http, when the app serves https: `scheme`).
 
     `lan_urls` are the addresses a `--lan` run prints (`companion.server.lan.share_for`); a wildcard
     `host` (0.0.0.0) is not an address a page can have, so it adds nothing by itself.
@@ -61,7 +63,7 @@ def allowed_origins(host: str, port: int, lan_urls: Iterable[str] = ()) -> froze
     hosts = list(LOOPBACK)
     if host not in ALL_INTERFACES:
         hosts.append(f"[{host}]" if ":" in host and not host.startswith("[") else host)
-    urls = [f"http://{h}:{port}" for h in hosts] + list(lan_urls)
+    urls = [f"{scheme}://{h}:{port}" for h in hosts] + list(lan_urls)
     return frozenset(o for o in map(_origin, urls) if o)
 
 

@@ -13,12 +13,14 @@ import logging
 import shutil
 import signal
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from companion import APP_DESCRIPTION, APP_NAME
-from companion.server.origin import OriginGuard, allowed_origins
+from companion.server.csp import SecurityPolicy
+from companion.server.origin import ASGIApp, OriginGuard, allowed_origins
+from companion.server.own_origin import write_client
 from companion.server.sockets import GRACE as SESSION_GRACE
 from companion.server.sockets import SessionLimit
 
@@ -31,11 +33,13 @@ def web_root(into: Path, assets: Path | None = None) -> Path:
     """A web assets folder: the app's `assets` (icons, manifest), and Flet's index.html with
     connection.js in its head, so a page whose server is unreachable says so (Flet's client shows
     only "Working...", a text compiled into it). Flet serves an index.html found among the assets
-    in place of its own, after filling in its settings as usual."""
+    in place of its own, after filling in its settings as usual; so too the client's builds, here
+    without Rive's CDN (`own_origin.write_client`)."""
     from flet_web import get_package_web_dir
 
     if assets is not None and assets.is_dir():
         shutil.copytree(assets, into, dirs_exist_ok=True)
+    write_client(Path(get_package_web_dir()), into)
     index = (Path(get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
     script = (WEB / "connection.js").read_text(encoding="utf-8")
     if "</head>" not in index:  # a Flet whose page we do not know: serve it as it is
@@ -48,22 +52,23 @@ def web_root(into: Path, assets: Path | None = None) -> Path:
 
 
 def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path,
-            grace: int = SESSION_GRACE) -> OriginGuard:
+            grace: int = SESSION_GRACE) -> ASGIApp:
     """The ASGI app: Flet's web client and session socket, behind the Origin check and the
-    sessions' limits (sockets.py); `root` the folder `web_root` made for the served page, kept
-    while the app runs; `grace` the seconds a closed page's session is kept for a reload."""
+    sessions' limits (sockets.py), every response with the app's Content-Security-Policy;
+    `root` the folder `web_root` made for the served page, kept while the app runs; `grace` the
+    seconds a closed page's session is kept for a reload."""
     import flet_web.fastapi as flet_fastapi
 
     # Named as the web app's manifest: Flet's own index.html titles the page (the tab) "Flet".
     flet = flet_fastapi.app(main, assets_dir=str(root), no_cdn=True, app_name=APP_NAME,
-                            app_description=APP_DESCRIPTION,
-                            session_timeout_seconds=grace)
-    return OriginGuard(SessionLimit(flet, grace=grace), allowed)
+                            app_description=APP_DESCRIPTION, session_timeout_seconds=grace)
+    return SecurityPolicy(OriginGuard(SessionLimit(flet, grace=grace), allowed))
 
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),
-              assets: Path | None = None) -> None:
-    """Serve until SIGTERM or Ctrl+C, then close the sessions and return (no re-raised signal).
+              assets: Path | None = None, tls: Sequence[str] | None = None) -> None:
+    """Serve until SIGTERM or Ctrl+C, then close the sessions and return (no re-raised signal);
+    https and wss with `tls` (certificate file, key file), then only https pages are own origins.
 
     uvicorn re-raises the signal it stopped for once it has shut down, which would kill the
     process before the caller's `finally` closes the store; this server stops on the signal and
@@ -82,7 +87,7 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
                 for sig, handler in previous.items():
                     signal.signal(sig, handler)
 
-    allowed = allowed_origins(host, port, lan_urls)
+    allowed = allowed_origins(host, port, lan_urls, "https" if tls else "http")
     log.info("WebSocket origins allowed: %s", ", ".join(sorted(allowed)))
     # No proxy sits in front of this app: X-Forwarded-For is not trusted even from loopback, so
     # the address a session reports (which the PIN's rate limit counts by) is the real one.
@@ -90,5 +95,7 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
         root = web_root(Path(folder), assets)
         config = uvicorn.Config(web_app(main, allowed, root), host=host, port=port,
                                 log_level="warning", ws="websockets-sansio",
-                                timeout_graceful_shutdown=GRACE, proxy_headers=False)
+                                timeout_graceful_shutdown=GRACE, proxy_headers=False,
+                                ssl_certfile=tls[0] if tls else None,
+                                ssl_keyfile=tls[1] if tls else None)
         Server(config).run()

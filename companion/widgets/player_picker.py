@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import flet as ft
@@ -13,17 +14,22 @@ from scoring import names
 
 def name_problem(name: str, players: list[str]) -> str | None:
     """Why `name` (tidied already) cannot join `players`, or None when it can: the rules' own
-    checks (`scoring.names`), asked here so the message comes before Start, by the name field."""
+    checks for a new player's name (`scoring.names`), asked here so the message comes before
+    Start, by the name field."""
     if not name:
         return "Type a name first."
     why = names.name_problem(name)
     if why:
         return why
+    rule_why = names.new_name_problem(name)
+    if rule_why:
+        return rule_why[1]
     for player in players:
-        if names.name_key(player) == names.name_key(name):
+        if names.looks_like(name, player):
             if player.casefold() == name.casefold():
                 return f"{name} is already playing."
-            return f"“{name}” looks the same as {player}, who is already playing."
+            return (f"“{name}” looks the same as {player}, who is already playing: "
+                    "choose another name.")
     return None
 
 
@@ -84,8 +90,9 @@ def PlayerPicker(
                 key=f"player {name}",  # a row removed or moved takes nothing else with it
             )
         )
-    taken = {names.name_key(p) for p in players}
-    choices = [n for n in known if names.name_key(n) not in taken]
+    # People who played before, less those the rules would refuse here (a look-alike of a
+    # player, or a name kept from before a rule was added): at most the 12 shown are checked.
+    choices = list(itertools.islice((n for n in known if name_problem(n, players) is None), 12))
     return ft.Column(
         [
             ft.Text("Players in seating order (turn order)", weight=ft.FontWeight.BOLD),
@@ -109,7 +116,7 @@ def PlayerPicker(
             ft.Row(
                 [
                     ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=40)
-                    for n in choices[:12]
+                    for n in choices
                 ],
                 wrap=True,
             )

@@ -22,6 +22,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -48,9 +49,11 @@ PHONE = {"width": 412, "height": 915}
 
 
 def answers(url: str) -> bool:
-    """True once `url` serves a page (HTTP 200); False while nothing listens there yet."""
+    """True once `url` serves a page (HTTP 200); False while nothing listens there yet. An https
+    app on loopback (--tls) has a test's self-signed certificate: it is not checked here."""
+    context = ssl._create_unverified_context() if url.startswith("https:") else None
     try:
-        with urllib.request.urlopen(url, timeout=1) as response:
+        with urllib.request.urlopen(url, timeout=1, context=context) as response:
             return response.status == 200
     except OSError:
         return False
@@ -75,7 +78,7 @@ class AppProcess:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if '--tls' in self.extra else 'http'}://127.0.0.1:{self.port}"
 
     def start(self) -> AppProcess:
         cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port", str(self.port),

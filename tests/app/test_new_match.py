@@ -18,13 +18,19 @@ def stored_players(app) -> list[list[str]]:
         return [list(s.players) for s in store.summaries()]
 
 
-def test_a_flag_emoji_name_is_taken_and_a_look_alike_is_refused(app, phone) -> None:
+def test_a_flag_emoji_name_is_taken_and_look_alikes_are_refused(app, phone) -> None:
     open_page(phone, app.url)
     button(phone, "New Caro match").click()
     add_players(phone, FLAGS_13, "Ann", "Ben\u200b")  # 13 flags are 13 characters, not 26
     type_into(phone, "Player name", "ＡＮＮ")
     phone.keyboard.press("Enter")
-    see(phone, "“ＡＮＮ” looks the same as Ann, who is already playing.")
+    see(phone, "“ＡＮＮ” looks the same as Ann, who is already playing: choose another name.")
+    type_into(phone, "Player name", "\u0410nn")  # a Cyrillic А: the same skeleton as Ann's
+    phone.keyboard.press("Enter")
+    see(phone, "“\u0410nn” looks the same as Ann, who is already playing: choose another name.")
+    type_into(phone, "Player name", "\ue000")
+    phone.keyboard.press("Enter")
+    see(phone, "has a private-use character (U+E000, drawn differently on every phone) in it")
     button(phone, "Start match").click()
     phone.wait_for_url(lambda url: "/match/" in url)
     see(phone, "lays the first caro")

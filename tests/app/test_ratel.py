@@ -234,8 +234,12 @@ def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
     see(phone, "Round 3 · Ann leads")
     expect_row(phone, "Ben", "10 cards, 7 of 12 penalty points")
 
-    # Round 3 by result (the choice stays for the next round): Ben went out, Ann's 2 cards take
-    # her to 12, the limit: Ben wins.
+    # Round 3 by result (the choice stays for the next round, and after a reload): Ben went
+    # out, Ann's 2 cards take her to 12, the limit: Ben wins.
+    see(phone, "Round 3 result")
+    match_url = phone.url
+    phone.reload()
+    open_page(phone, match_url)
     see(phone, "Round 3 result")
     choose_radio(phone, "Ben went out")
     # A hand the deal cannot produce is refused as it is typed (20 cards dealt, the trick that

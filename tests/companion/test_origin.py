@@ -60,3 +60,11 @@ def test_the_guard_closes_a_foreign_handshake_without_calling_the_app() -> None:
     assert guard.refused == 2
     assert _run(guard, [(b"origin", b"http://localhost:8550")]) == [] and len(calls) == 1
     assert _run(guard, []) == [] and len(calls) == 2
+
+
+def test_with_tls_only_the_https_pages_are_own_origins() -> None:
+    allowed = allowed_origins("127.0.0.1", 8550, ["https://192.168.1.20:8550"], "https")
+    for origin in ("https://localhost:8550", "https://127.0.0.1:8550", "https://192.168.1.20:8550"):
+        assert origin_allowed(origin.encode(), allowed), origin
+    for origin in ("http://localhost:8550", "http://127.0.0.1:8550", "http://192.168.1.20:8550"):
+        assert not origin_allowed(origin.encode(), allowed), origin

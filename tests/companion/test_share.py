@@ -50,6 +50,7 @@ def test_share_for_all_interfaces_lists_every_address(ip_tool) -> None:
     assert share.share_for("0.0.0.0", 8550).urls == [
         "http://192.168.1.23:8550", "http://172.17.0.1:8550", "http://203.0.113.7:8550"]
     assert share.share_for("127.0.0.1", 9000).urls == ["http://127.0.0.1:9000"]
+    assert share.share_for("127.0.0.1", 9000, "https").urls == ["https://127.0.0.1:9000"]
 
 
 def test_qr_codes_for_the_app_and_the_terminal() -> None:

@@ -171,6 +171,7 @@ def test_csv_text_cannot_run_as_a_spreadsheet_formula(tmp_path: Path) -> None:
 def test_files_that_are_no_export_are_refused(empty: Store) -> None:
     refused(empty, b"\xff\xfe\x00garbage", "not text")
     refused(empty, "{oops", "not valid JSON", "line 1, column 2")
+    refused(empty, '{\n "format": "cut', "(Unterminated string at line 2, column 12)")
     refused(empty, "[1, 2]", "not a Table Companion export", FORMAT)
     refused(empty, json.dumps({"format": "other"}), "not a Table Companion export")
     newer = {"format": FORMAT, "version": VERSION + 1, "matches": []}

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 try:
     import fcntl
@@ -26,6 +25,7 @@ import pytest
 from playwright.sync_api import BrowserContext, CDPSession, Page
 
 from tests.app.conftest import PHONE, answers, free_port
+from tests.app.origins import WATCH_VIOLATIONS, about_policy, origin_of
 from tests.app.ui import open_page, see
 
 START = 240_000  # ms: Pyodide, the app's archive and Python's imports, on a busy 2-core machine
@@ -96,6 +96,7 @@ class WebApp:
     context: BrowserContext
     site: StaticSite
     elsewhere: list[str] = field(default_factory=list)  # requests to other origins
+    policy_console: list[str] = field(default_factory=list)  # what the page's policy blocked
     storage_answer: CDPSession | None = None  # keeps `keep_storage`'s answer in force
 
     def at_home(self) -> Page:
@@ -128,7 +129,10 @@ def web_app(browser, site: StaticSite, *, storage_kept: bool) -> Iterator[WebApp
     context.set_default_timeout(15_000)
     app = WebApp(context, site)
     context.on("request", lambda r: app.elsewhere.append(r.url)
-               if urlsplit(r.url).netloc != urlsplit(site.url).netloc else None)
+               if origin_of(r.url) != origin_of(site.url) else None)
+    context.on("console", lambda m: app.policy_console.append(m.text)
+               if about_policy(m.text) else None)
+    context.add_init_script(WATCH_VIOLATIONS)
     try:
         app.storage_answer = keep_storage(context.new_page(), site.url, storage_kept)
         app.at_home()

@@ -10,6 +10,7 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+from companion.server.own_origin import RIVE_HERE, RIVE_SCRIPTS, directive, script_hashes
 from companion.web_build import STDLIB_UNUSED, folder_size
 
 LIMIT = 45 * 10**6  # bytes: issue 13's budget for the whole folder
@@ -18,6 +19,7 @@ LIMIT = 45 * 10**6  # bytes: issue 13's budget for the whole folder
 def test_the_folder_is_the_apps_own_and_within_budget(web_folder: Path) -> None:
     manifest = json.loads((web_folder / "manifest.json").read_text())
     assert manifest["name"] == "Table Companion"
+    assert manifest["id"] == "./"  # a stable identity: a new start_url is not a new app
     assert {icon.get("purpose") for icon in manifest["icons"]} == {None, "maskable"}
     for icon in manifest["icons"]:
         assert (web_folder / icon["src"]).is_file()
@@ -31,12 +33,29 @@ def test_the_folder_is_the_apps_own_and_within_budget(web_folder: Path) -> None:
 
 def test_the_worker_caches_every_file_once_under_a_release_name(web_folder: Path) -> None:
     worker = (web_folder / "sw.js").read_text()
-    cache = re.search(r'const CACHE = "(table-companion-[^"]+)"', worker)
-    assert cache, "the cache name is filled in"
+    release = re.search(r'const RELEASE = "([^"]+)"', worker)
+    assert release and " " not in release.group(1) and "__" not in release.group(1), (
+        "the release name is filled in (one word: the worker tells its caches apart by it)")
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))
     assert len(files) == len(set(files)), "cache.addAll refuses duplicate requests"
     on_disk = {p.relative_to(web_folder).as_posix() for p in web_folder.rglob("*") if p.is_file()}
     assert set(files) - {"./"} == on_disk
+
+
+def test_the_page_names_its_policy_and_the_client_asks_no_cdn_for_rive(web_folder: Path) -> None:
+    index = (web_folder / "index.html").read_text()
+    meta = re.search(r'<head>\s*<meta http-equiv="Content-Security-Policy" content="([^"]+)">',
+                     index)
+    assert meta, "the policy comes first in the head, before any script"
+    csp = meta.group(1)
+    assert directive(csp, "default-src") == "'self'" and directive(csp, "connect-src") == "'self'"
+    scripts = directive(csp, "script-src").split()
+    assert scripts == ["'self'", "'wasm-unsafe-eval'", *script_hashes(index)]
+    assert len(scripts) >= 5, "Flet's three inline scripts and the registration are hashed"
+    for name in ("main.dart.js", "main.dart.wasm"):
+        assert b"cdn.jsdelivr.net" not in (web_folder / name).read_bytes(), name
+    for script in RIVE_SCRIPTS:
+        assert (web_folder / RIVE_HERE / script).is_file()
 
 
 def test_the_app_archive_holds_the_app_and_its_dependencies(web_folder: Path) -> None:
@@ -44,7 +63,8 @@ def test_the_app_archive_holds_the_app_and_its_dependencies(web_folder: Path) ->
         names = set(tar.getnames())
     for needed in ("companion/main.py", "scoring/__init__.py", "storage/store.py",
                    "__pypackages__/flet/__init__.py", "__pypackages__/tinydb/__init__.py",
-                   "__pypackages__/msgpack/__init__.py"):
+                   "__pypackages__/msgpack/__init__.py",
+                   "__pypackages__/confusable_homoglyphs/confusables.json"):
         assert needed in names
     assert not any("__pycache__" in name for name in names)
     assert not any(name.startswith("__pypackages__/flet_web") for name in names)

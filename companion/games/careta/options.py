@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.games.careta.look import note, toggle
 from companion.widgets.count_stepper import count_stepper
-from scoring import careta
+from scoring import careta, names
 from scoring.core import RuleViolation
 
 DEFAULTS: dict[str, Any] = {
@@ -61,14 +61,19 @@ def _groups(players: list[str], values: dict[str, Any]) -> list[list[str]] | Non
 
 def name_clashes(labels: list[str], players: list[str]) -> dict[int, str]:
     """{team index: why its name cannot be used}, for the name field that says so: the same name
-    as an earlier team (letter case aside), or a player's name (the engine refuses both)."""
+    as an earlier team or a player's, or one a person may take for it (letter case aside, or by
+    Unicode's confusables skeleton: `scoring.names.looks_like`); the engine refuses them all."""
     clashes: dict[int, str] = {}
     for i, name in enumerate(labels):
-        earlier = next((j for j in range(i) if labels[j].casefold() == name.casefold()), None)
+        earlier = next((j for j in range(i) if names.looks_like(name, labels[j])), None)
+        player = next((p for p in players if names.looks_like(name, p)), None)
         if earlier is not None:
-            clashes[i] = f"Same name as team {LETTERS[earlier]}"
-        elif name in players:
+            same = labels[earlier].casefold() == name.casefold()
+            clashes[i] = f"{'Same name' if same else 'Looks the same'} as team {LETTERS[earlier]}"
+        elif player == name:
             clashes[i] = f"{name} is a player's name"
+        elif player is not None:
+            clashes[i] = f"Looks the same as {player}, a player"
     return clashes
 
 

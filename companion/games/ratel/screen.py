@@ -151,12 +151,23 @@ def _entry_switch(by_result: bool, choose: Callable[[bool], None]) -> ft.Control
                    tab("Enter result only", by_result, True)], spacing=8)
 
 
+def _last_round_by_result(match: ratel.Match) -> bool:
+    """Was the match's latest round entered as a result only (not trick by trick)?"""
+    for event in reversed(match.events):
+        if event["type"] == "record_round":
+            return True
+        if event["type"] in ("play", "pass"):
+            return False
+    return False
+
+
 @ft.component
 def RatelScreen(match: ratel.Match, act: Callable[..., bool], may_act: Callable[[], bool],
                 follow_up: FollowUp, version: int) -> ft.Control:
     # Entering results only stays chosen for the next rounds until "Trick by trick" is tapped;
-    # it is offered only before a round's first play (R7).
-    entry, set_entry = ft.use_state(False)
+    # it is offered only before a round's first play (R7). A reload, or another phone opening
+    # the match, finds it as the last round was entered.
+    entry, set_entry = ft.use_state(lambda: _last_round_by_result(match))
     if match.is_over:
         return ft.Column([game_end(match), header(match), player_rows(match),
                           announcement(match), play_log(match)], spacing=10,
