@@ -85,6 +85,7 @@ class SessionLimit:
         # Closed pages' sessions by address, oldest first (weakly: Flet decides when they go).
         self.kept: dict[str, deque[weakref.ref[Any]]] = {}
         self.refused = 0  # handshakes refused, for the log and for tests
+        self.cut = 0  # handlers ended here, still running `linger` s after their socket closed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "websocket":
@@ -139,6 +140,7 @@ class SessionLimit:
         finally:
             closing.cancel()
         if not handler.done():
+            self.cut += 1
             handler.cancel()
             await asyncio.gather(handler, return_exceptions=True)
 

@@ -20,6 +20,7 @@ import flet as ft
 import pytest
 import uvicorn
 from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from companion.app import build_main
 from companion.server.origin import allowed_origins
@@ -181,6 +182,18 @@ def test_the_21st_page_from_one_address_is_refused_before_the_app_runs(served: S
         for page in pages:
             page.close()
     assert until(lambda: served.open_sockets() == 0)
+
+
+def test_a_socket_closed_before_its_session_began_holds_nothing(served: Served) -> None:
+    """Flet's handler waits for ever on a socket closed before it registered: it is ended."""
+    cut, begun = served.limit.cut, len(served.started)
+    for _ in range(5):
+        with connect(f"ws://127.0.0.1:{served.port}/ws",
+                     origin=f"http://127.0.0.1:{served.port}", open_timeout=10):
+            pass
+    assert until(lambda: served.open_sockets() == 0)
+    assert until(lambda: served.limit.cut == cut + 5)
+    assert len(served.started) == begun
 
 
 def test_a_page_back_within_the_grace_period_shows_what_it_missed(served: Served) -> None:
