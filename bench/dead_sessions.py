@@ -7,7 +7,10 @@ the match's page and each closes after its first frames (tests/app/wire.py), and
 timed again: the ratio after/before is the cost of the dropped pages (target: at most 1.2x). The
 server's memory (RSS) is printed beside it.
 
-    python bench/dead_sessions.py [--taps 30] [--flood 100] [--idle 0]
+    python bench/dead_sessions.py [--taps 30] [--flood 100] [--idle 0] [--rounds 1]
+
+`--rounds R` floods R times (with `--idle` after each) and prints the memory after each round:
+a flat line once Flet has let the first round's sessions go means nothing is kept.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ def main() -> None:
     parser.add_argument("--flood", type=int, default=100)
     parser.add_argument("--idle", type=float, default=0.0,
                         help="seconds to wait after the flood before timing again")
+    parser.add_argument("--rounds", type=int, default=1, help="floods, one after the other")
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="tc-dead-"))
     app = AppProcess(data / "data", LAN_OPTIONS)
@@ -71,20 +75,26 @@ def main() -> None:
             before = measure(keeper, spectator, args.taps)
             memory_before = rss_mb(app.proc.pid)
             route = "/" + keeper.url.split("/", 3)[3]
-            took = flood(app.port, route, args.flood)
-            time.sleep(args.idle)
+            took, memory = 0.0, []
+            for _ in range(args.rounds):
+                took += flood(app.port, route, args.flood)
+                time.sleep(args.idle)
+                memory.append(rss_mb(app.proc.pid))
             after = measure(keeper, spectator, args.taps)
             memory_after = rss_mb(app.proc.pid)
             browser.close()
     finally:
         app.stop()
         shutil.rmtree(data, ignore_errors=True)
-    print(f"{args.flood} pages opened and dropped in {took:.1f} s, then {args.idle:.0f} s idle")
+    print(f"{args.rounds} x {args.flood} pages opened and dropped in {took:.1f} s, "
+          f"each round then {args.idle:.0f} s idle")
     for name, i in (("keeper's own page", 0), ("spectator's page", 1)):
         was, now = statistics.median(before[i]), statistics.median(after[i])
         print(f"{name}: Undo/Redo median {was:.1f} ms before, {now:.1f} ms after "
               f"(max {max(after[i]):.1f} ms): ratio {now / was:.2f}; target at most 1.2")
-    print(f"server memory {memory_before:.0f} MB before the flood, {memory_after:.0f} MB after")
+    rounds = ", ".join(f"{mb:.0f}" for mb in memory)
+    print(f"server memory {memory_before:.0f} MB before the flood, after each round {rounds} MB, "
+          f"{memory_after:.0f} MB after the taps")
 
 
 if __name__ == "__main__":

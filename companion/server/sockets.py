@@ -51,6 +51,8 @@ class Socket:
     address: str
     session: Any = None  # flet.messaging.session.Session
     connection: Any = None  # the session's connection while this socket carries it
+    # Set once the socket has closed: lets go of a session attached only after that.
+    ended: Callable[[Socket], Awaitable[None]] | None = None
 
 
 _current: contextvars.ContextVar[Socket | None] = contextvars.ContextVar(
@@ -60,9 +62,12 @@ _current: contextvars.ContextVar[Socket | None] = contextvars.ContextVar(
 def attach(page: Any) -> None:
     """Record that the socket whose handler runs this code carries `page`'s session."""
     socket = _current.get()
-    if socket is not None:
-        socket.session = page.session
-        socket.connection = page.session.connection
+    if socket is None:
+        return
+    socket.session = page.session
+    socket.connection = page.session.connection
+    if socket.ended is not None:  # the page closed before its session began: let it go now
+        asyncio.ensure_future(socket.ended(socket))
 
 
 def _kept(session: Any) -> bool:
@@ -109,32 +114,42 @@ class SessionLimit:
                 closed.set()
             return message
 
+        held = [True]  # the slot, freed once: when the socket closes or the handler ends
+
+        def release() -> None:
+            if held:
+                held.clear()
+                self.open[address] -= 1
+                if self.open[address] <= 0:
+                    del self.open[address]
+
         token = _current.set(socket)
         try:
             handler = asyncio.ensure_future(self.app(scope, receiving, send))
         finally:
             _current.reset(token)
         try:
-            await self._serve(handler, closed)
+            await self._serve(handler, closed, release)
         finally:
-            self.open[address] -= 1
-            if self.open[address] <= 0:
-                del self.open[address]
+            release()
             if not handler.done():
                 handler.cancel()
-            await self._let_go(socket)
+            socket.ended = lambda closed: self._let_go(closed, address)
+            await self._let_go(socket, address)
         error = handler.exception() if not handler.cancelled() else None
         if error is not None and not closed.is_set():
             raise error
         if error is not None:  # the page went while the server was sending: nothing to tell
             log.debug("A closed page's handler ended with %r", error)
 
-    async def _serve(self, handler: asyncio.Future[None], closed: asyncio.Event) -> None:
-        """Wait for the handler; once the socket has closed, give it `linger` seconds more
-        (Flet's handler never ends for a socket closed before its session started)."""
+    async def _serve(self, handler: asyncio.Future[None], closed: asyncio.Event,
+                     release: Callable[[], None]) -> None:
+        """Wait for the handler; once the socket has closed, free its slot and give the handler
+        `linger` seconds more (Flet's never ends for a socket closed before its session began)."""
         closing = asyncio.ensure_future(closed.wait())
         try:
             await asyncio.wait({handler, closing}, return_when=asyncio.FIRST_COMPLETED)
+            release()
             if not handler.done():
                 await asyncio.wait({handler}, timeout=self.linger)
         finally:
@@ -144,7 +159,7 @@ class SessionLimit:
             handler.cancel()
             await asyncio.gather(handler, return_exceptions=True)
 
-    async def _let_go(self, socket: Socket) -> None:
+    async def _let_go(self, socket: Socket, address: str) -> None:
         """Disconnect the socket's session if Flet did not, and bound the kept ones."""
         session = socket.session
         if session is None:
@@ -156,10 +171,10 @@ class SessionLimit:
                 log.exception("Disconnecting a closed page's session failed")
         if not _kept(session):
             return
-        if socket.address not in self.kept and len(self.kept) >= 64:
+        if address not in self.kept and len(self.kept) >= 64:
             for address in [a for a, k in self.kept.items() if not _still_kept(k)]:
                 del self.kept[address]  # addresses whose kept sessions all expired
-        kept = self.kept.setdefault(socket.address, deque())
+        kept = self.kept.setdefault(address, deque())
         live = [ref for ref in _still_kept(kept) if ref() is not session]
         kept.clear()
         kept.extend(live)
@@ -167,7 +182,10 @@ class SessionLimit:
         while len(kept) > self.per_address:
             oldest = kept.popleft()()
             if oldest is not None:  # expire now: Flet's next sweep (every 10 s) closes it
-                await oldest.disconnect(0)
+                try:
+                    await oldest.disconnect(0)
+                except Exception:
+                    log.exception("Expiring a kept session failed")
 
 
 def _still_kept(kept: deque[weakref.ref[Any]]) -> list[weakref.ref[Any]]:
