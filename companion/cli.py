@@ -137,7 +137,8 @@ def main(argv: list[str] | None = None) -> None:
                 logging.warning("Devices cannot stay trusted across restarts: %s", error)
         args.pin = args.pin or new_pin()
         gate, share = Gate(args.pin, trust=trust), share_for(args.host, args.port)
-    app = build_main(OpenMatches(store, gate), Preferences(folder), share=share)
+    app = build_main(OpenMatches(store, gate), Preferences(folder), share=share,
+                     desktop=args.desktop)
     try:
         if args.desktop:
             run_desktop(app)

@@ -147,23 +147,6 @@ def test_the_desktop_reads_only_a_regular_file_and_no_more_than_the_limit(
     assert run(session, picked(path=str(chosen)), paths=True)[0] == ("Imported 1 match.", False)
 
 
-def test_only_the_desktop_app_reads_paths() -> None:
-    class Platform:
-        def __init__(self, mobile: bool) -> None:
-            self.mobile = mobile
-
-        def is_mobile(self) -> bool:
-            return self.mobile
-
-    class Page:
-        def __init__(self, web: bool, mobile: bool = False) -> None:
-            self.web, self.platform = web, Platform(mobile)
-
-    assert companion.session.files.reads_paths(Page(web=False))
-    assert not companion.session.files.reads_paths(Page(web=True))
-    assert not companion.session.files.reads_paths(Page(web=False, mobile=True))
-
-
 # -- item 2: one gated, notifying door ------------------------------------------------------------
 
 
