@@ -72,7 +72,8 @@ def shown(session: Session) -> list[str]:
     return [str(c.value) for c in every(session.page) if isinstance(c, ft.Text)]
 
 
-async def answer_invokes(session: Session, wire: Wire, result: Any, until: asyncio.Task) -> int:
+async def answer_invokes(session: Session, wire: Wire, result: Any,
+                         until: asyncio.Future[Any]) -> int:
     """Answer every save_file the server asks of the page with `result`; how many were asked."""
     answered: set[str] = set()
     for _ in range(200):  # bounded: the export answers within a few loop turns
