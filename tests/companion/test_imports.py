@@ -20,6 +20,7 @@ from companion.session.open_matches import EVERY_MATCH, OpenMatches, SessionMatc
 from companion.widgets.data_transfer import import_picked
 from scoring import caro
 from storage import Store
+from storage.notices import Kind, Notice
 from storage.transfer import export_json
 from tests.companion.apart import run_apart
 
@@ -163,8 +164,9 @@ def test_imports_and_dismissed_notices_are_told_to_every_session(
     with pytest.raises(storage.transfer.ImportRefused):
         session.import_json(b"{oops")
     assert heard == []
-    store._notices.append("A file was moved aside.")  # as the store leaves one
-    session.dismiss_notices(["A file was moved aside."])
+    notice = Notice(Kind.MOVED, "The list of matches (index.json)", "it is empty")
+    store._notices.append(notice)  # as the store leaves one
+    session.dismiss_notices([notice])
     assert heard == [(EVERY_MATCH, 0)] and session.notices == []
 
 
