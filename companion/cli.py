@@ -159,7 +159,8 @@ def main(argv: list[str] | None = None) -> None:
                 logging.warning("Devices cannot stay trusted across restarts: %s", error)
         args.pin = args.pin or new_pin()
         gate, share = Gate(args.pin, trust=trust), share_for(args.host, args.port, scheme)
-    app = build_main(OpenMatches(store, gate), Preferences(folder), share=share)
+    app = build_main(OpenMatches(store, gate), Preferences(folder), share=share,
+                     desktop=args.desktop)
     # Unicode's confusables data, read now beside the start rather than on the event loop when
     # the first name is typed (45-385 ms here on a busy machine), where it would stall every page.
     threading.Thread(target=prototypes, daemon=True).start()
