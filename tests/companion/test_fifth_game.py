@@ -136,7 +136,7 @@ def test_a_fifth_game_registered_in_games_only_works_on_every_screen(
         store.create(caro.Match(players=["Ann", "Ben"]))
     handed: list[Export] = []
 
-    async def keep(picker: Any, export: Export) -> str:
+    async def keep(picker: Any, export: Export, *, desktop: bool = False) -> str:
         handed.append(export)
         return "Saved."
 
