@@ -65,3 +65,16 @@ def test_the_wheel_installs_nothing_beside_its_packages(wheel: zipfile.ZipFile) 
     tops = {name.split("/")[0] for name in wheel.namelist()}
     assert {top for top in tops if not top.endswith(".dist-info")} == {
         "companion", "scoring", "storage"}, "no top-level assets/ or tests/ in site-packages"
+
+
+def test_an_installed_package_serves_its_own_assets_a_clone_the_top_level_ones(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion
+
+    assert companion.assets_folder() == ROOT / "assets"  # this clone (no companion/assets)
+    site = tmp_path / "site-packages"
+    (site / "companion" / "assets").mkdir(parents=True)
+    (site / "assets").mkdir()  # another distribution's top-level folder
+    monkeypatch.setattr(companion, "__file__", str(site / "companion" / "__init__.py"))
+    (site / "companion" / "assets" / "manifest.json").write_text("{}")
+    assert companion.assets_folder() == site / "companion" / "assets"
