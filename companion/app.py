@@ -76,7 +76,8 @@ async def _call(handler: Callable[..., object], e: ft.ControlEvent) -> None:
 
 @ft.component
 def App(tables: SessionMatches, preferences: Preferences, share: Share | None = None,
-        page_width: PageWidth | None = None, place: Place | None = None) -> list[ft.View]:
+        page_width: PageWidth | None = None, place: Place | None = None,
+        desktop: bool = False) -> list[ft.View]:
     page = ft.context.page
     if tables.gate.trusts_devices:
         device_token(page)
@@ -145,17 +146,21 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
                         share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,
                         page_width=page_width, theme=theme,
                         in_browser=bool(place and place.in_browser),
-                        storage_persisted=place.storage_persisted if place else True)
+                        storage_persisted=place.storage_persisted if place else True,
+                        desktop=desktop)
     return AppContext(services, lambda: ft.Router(ROUTES, manage_views=True))
 
 
 def build_main(tables: OpenMatches, preferences: Preferences, share: Share | None = None,
-               place: Place | None = None) -> Callable[[ft.Page], None]:
+               place: Place | None = None, *,
+               desktop: bool = False) -> Callable[[ft.Page], None]:
     """The per-session entry point `ft.run` calls for every browser tab or window.
 
     Each session gets its own pass to the shared tables (`share`: the app runs with --lan),
     naming the address it connects from: the PIN's rate limit counts wrong PINs per address.
     `place`: where the data is kept, when it is not the served app's folder (the web app).
+    `desktop`: started as the desktop window (`--desktop`), the only app whose file dialogs
+    answer with paths the server may use; what a page says of itself never decides it.
     Every session drops events for disabled controls and tells the page no traceback.
     """
     session_guard.install()
@@ -175,6 +180,6 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
         # Set before App renders: App's own reconnect handler calls this one first.
         page.on_connect = connected
         page.on_close = lambda e: let_go(page)
-        page.render_views(App, session, preferences, share, PageWidth(page), place)
+        page.render_views(App, session, preferences, share, PageWidth(page), place, desktop)
 
     return main

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
+from companion import assets_folder
 from companion.session.access import check_pin, new_pin
 
 DEFAULT_HOST = "127.0.0.1"
@@ -159,7 +160,8 @@ def main(argv: list[str] | None = None) -> None:
                 logging.warning("Devices cannot stay trusted across restarts: %s", error)
         args.pin = args.pin or new_pin()
         gate, share = Gate(args.pin, trust=trust), share_for(args.host, args.port, scheme)
-    app = build_main(OpenMatches(store, gate), Preferences(folder), share=share)
+    app = build_main(OpenMatches(store, gate), Preferences(folder), share=share,
+                     desktop=args.desktop)
     # Unicode's confusables data, read now beside the start rather than on the event loop when
     # the first name is typed (45-385 ms here on a busy machine), where it would stall every page.
     threading.Thread(target=prototypes, daemon=True).start()
@@ -195,12 +197,6 @@ def print_share(share, pin: str) -> None:
         if i == 0:
             print(qr_text(url), end="")
     print(f"\nScorekeeping PIN: {pin}  (everyone else can follow the matches)\n", flush=True)
-
-
-def assets_folder() -> Path:
-    """The repository's assets/ (icons, manifest) when run from a clone, else the package's."""
-    top = Path(__file__).resolve().parent.parent / "assets"
-    return top if top.is_dir() else Path(__file__).parent / "assets"
 
 
 def run_desktop(app) -> None:

@@ -442,7 +442,8 @@ class Match(core.Match):
     GAME: ClassVar[str] = "careta"
     TITLE: ClassVar[str] = "Careta"
     PLAYERS: ClassVar[range] = range(2, 9)
-    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_entries"})  # see core.Match
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_entries", "_groups"})  # see core.Match
+    FINAL_SCORE: ClassVar[core.FinalScore | None] = core.FinalScore("points")
 
     def __init__(
         self,
@@ -493,6 +494,7 @@ class Match(core.Match):
         self._cause_locked = {p: False for p in players}  # undoubted Cause: this hand is done
         self._over = False
         self._entries: list[dict[str, Any]] = []
+        self._groups: list[tuple[int, int]] = []  # (set, game) of each entry; game 0: the deal
 
     @staticmethod
     def _check_teams(teams: Any, players: list[str]) -> dict[str, list[str]]:
@@ -794,11 +796,23 @@ class Match(core.Match):
         sides = [s for s, pts in self._points.items() if pts == best and pts >= self.target]
         return [p for p in self.players if self.side(p) in sides]
 
-    def standings(self) -> list[tuple[str, str]]:
-        """(player, or team with its members, "points/target") in seating order (teams in the
-        order given): a short figure reads large on a chip, and "Team A" alone says nobody who is
-        in it. Who leads is `ahead`."""
-        return [(self._label(side), f"{pts}/{self.target}") for side, pts in self._points.items()]
+    def standing_figures(self) -> list[core.Standing]:
+        """(player, or team with its members, points of the target: "5/10") in seating order
+        (teams in the order given): a short figure reads large on a chip, and "Team A" alone
+        says nobody who is in it. Who leads is `ahead`."""
+        return [core.Standing(self._label(side), pts, f"/{self.target}")
+                for side, pts in self._points.items()]
+
+    @property
+    def counts(self) -> list[core.Count]:
+        return [core.Count("points", dict(self._points), teams=self.teams is not None)]
+
+    @property
+    def step_groups(self) -> list[tuple[tuple[str, int | None], ...]]:
+        """The set and game of every step (K4); the steps before a set's first game are its
+        deal."""
+        return [(("set", set_no), ("game", game_no) if game_no else ("deal", None))
+                for set_no, game_no in self._groups]
 
     def _label(self, side: str) -> str:
         """How a scoreboard names a player, or a team with its members."""
@@ -1033,9 +1047,12 @@ class Match(core.Match):
                 else:
                     who = f"{side} wins"
                 parts.append(f"{who} the match with {_n_points(self._points[side])}.")
+        # The set and game it belongs to (game 0: the deal); a Cause claimed between games
+        # stays with the game before it (K4).
         self._entries.append(
             {"text": " ".join(parts), "changes": {k: v for k, v in changes.items() if v}, **more}
         )
+        self._groups.append((self._set_no, self._games_done + (self._game is not None)))
 
     # -- handlers -------------------------------------------------------------------------------
 

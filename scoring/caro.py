@@ -133,7 +133,9 @@ class Match(core.Match):
     TITLE: ClassVar[str] = "Caro"
     PLAYERS: ClassVar[range] = range(2, 5)
     HAS_NEXT_GAME: ClassVar[bool] = True  # the loser starts the next game (C11)
-    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_turns", "_story", "_passed"})  # core
+    FINAL_SCORE: ClassVar[core.FinalScore | None] = core.FinalScore("points")
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset(
+        {"_turns", "_story", "_passed", "_rounds"})  # see core.Match
 
     def __init__(self, players: list[str], starter: str | None = None,
                  series: dict[str, Any] | None = None) -> None:
@@ -162,6 +164,12 @@ class Match(core.Match):
         self._story: list[dict[str, Any]] = []
         self._must_relay: str | None = None
         self._penalty = 0  # the -10s of the turn in progress (C8), already in the scores
+        # Rounds of turns, for the timeline: a round ends when play comes back round to the
+        # starter's seat; a skipped player has no turn in it (C10).
+        starter = names.index(settings["starter"])
+        self._seat = {p: (i - starter) % len(names) for i, p in enumerate(names)}
+        self._round_no, self._last_seat = 0, len(names)
+        self._rounds: list[int] = []  # the round of each `_story` entry
         self._last_cell: Cell | None = None
         self._over = False
         self._ended_by = ""  # "all-laid" | "blocked" once over
@@ -521,6 +529,7 @@ class Match(core.Match):
         if refusals:
             raise refusals[0]
         # -- everything checked: apply --
+        round_no = self._turn_round(player)
         first = not self._board
         left = self._hands[player][colour]
         total, pairs = (FIRST_POINTS, []) if first else self._pairs(colour, cell)
@@ -555,6 +564,7 @@ class Match(core.Match):
             text += f" With the rule-break penalty of {penalty} the turn makes {gained + penalty}."
         text += self._end_turn()
         self._story.append({"text": text, "changes": {player: gained}, "player": player})
+        self._rounds.append(round_no)
 
     @staticmethod
     def _lay_text(
@@ -597,6 +607,7 @@ class Match(core.Match):
                 f"not {colour}.",
             )
         # -- apply: the -10 counts at once, and again for a second break in the turn (C8) --
+        round_no = self._turn_round(player)
         self._scores[player] -= PENALTY
         self._penalty -= PENALTY
         text = f"{player} broke a rule with {colour} and takes it back: -{PENALTY}."
@@ -624,6 +635,17 @@ class Match(core.Match):
             text += f" No caro can go anywhere, so the turn ends at {penalty}."
             text += self._end_turn()
         self._story.append({"text": text, "changes": {player: -PENALTY}, "player": player})
+        self._rounds.append(round_no)
+
+    def _turn_round(self, player: str) -> int:
+        """The round of `player`'s action: a new round when a turn starts at a seat no later
+        than the last turn's. A rule break (C8) and what follows it are one turn."""
+        if self._penalty == 0:  # the first action of a turn
+            seat = self._seat[player]
+            if seat <= self._last_seat:
+                self._round_no += 1
+            self._last_seat = seat
+        return self._round_no
 
     def _end_turn(self) -> str:
         """Close the turn: the next player who can lay, skipping those who cannot (C10), or the
@@ -685,9 +707,18 @@ class Match(core.Match):
         low = min(self._scores.values())
         return [p for p in self.players if self._scores[p] == low]
 
-    def standings(self) -> list[tuple[str, str]]:
+    def standing_figures(self) -> list[core.Standing]:
         """(name, total) in seating order."""
-        return [(p, str(self._scores[p])) for p in self.players]
+        return [core.Standing(p, self._scores[p]) for p in self.players]
+
+    @property
+    def counts(self) -> list[core.Count]:
+        return [core.Count("points", dict(self._scores))]
+
+    @property
+    def step_groups(self) -> list[tuple[tuple[str, int | None], ...]]:
+        """The round of turns of every step (see `_turn_round`)."""
+        return [(("round", n),) for n in self._rounds]
 
     @property
     def ahead(self) -> list[str]:

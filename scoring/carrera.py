@@ -54,7 +54,7 @@ class Match(core.Match):
     GAME = "carrera"
     TITLE = "My Favorite Carrera RS"
     PLAYERS = range(3, 6)
-    _APPEND_ONLY = frozenset({"_history"})  # see core.Match
+    _APPEND_ONLY = frozenset({"_history", "_tricks"})  # see core.Match
     SCORE_UNIT = "trophies"
 
     def __init__(self, players: list[str], lead: str | None = None, ties: str = "ask") -> None:
@@ -86,6 +86,7 @@ class Match(core.Match):
         self._last_trick: dict[str, Any] | None = None
         # JSON text per entry: undo checkpoints deep-copy the state, and strings copy for free
         self._history: list[str] = []
+        self._tricks: list[tuple[int, int]] = []  # (round, trick) each `_history` entry is in
 
     # -- what the table sees ---------------------------------------------------------------------
 
@@ -240,12 +241,25 @@ class Match(core.Match):
     def winners(self) -> list[str]:
         return [self._winner] if self._winner is not None else []
 
-    def standings(self) -> list[tuple[str, str]]:
+    def standing_figures(self) -> list[core.Standing]:
         """Trophies and fuel in seating order: ("Ann", "1 trophy, 4 fuel")."""
         return [
-            (p, f"{_plural(self._trophies[p], 'trophy', 'trophies')}, {self._fuel[p]} fuel")
+            core.Standing(p, self._trophies[p], "trophy" if self._trophies[p] == 1 else "trophies",
+                          f"{self._fuel[p]} fuel")
             for p in self.players
         ]
+
+    @property
+    def step_groups(self) -> list[tuple[tuple[str, int | None], ...]]:
+        """The round and trick of every step: a trick is one card from every player, and the
+        tie's pick when one follows (M5); six tricks make a round (M1)."""
+        return [(("round", r), ("trick", t)) for r, t in self._tricks]
+
+    @property
+    def counts(self) -> list[core.Count]:
+        """Trophies, and the fuel in each supply (a history entry's "fuel" changes)."""
+        return [core.Count("trophies", dict(self._trophies)),
+                core.Count("fuel", dict(self._fuel), key="fuel")]
 
     @property
     def ahead(self) -> list[str]:
@@ -327,6 +341,7 @@ class Match(core.Match):
         self._check_play(player, card, fuel)
 
         fuel_before, market_before = dict(self._fuel), self._market
+        trick = self._round_no, self._trick_no  # the trick this card is played in
         entry = {"player": player, "card": card, "fuel": fuel, "from_market": 0, "dropped": 0}
         if card == "2" and self._market > 0:
             # M4: the market's chip joins the supply as the 2 is played; what does not go on the
@@ -345,7 +360,7 @@ class Match(core.Match):
         if len(self._trick) == len(self.players):
             summary, changes = self._end_trick()
             text += " " + summary
-        self._log_history(text, changes, fuel_before, market_before)
+        self._log_history(text, changes, fuel_before, market_before, trick)
 
     def _on_resolve_tie(self, event: Event) -> None:
         if self._winner is not None:
@@ -362,9 +377,9 @@ class Match(core.Match):
                 f"not {name}.",
             )
         fuel_before, market_before = dict(self._fuel), self._market
-        tied = self._pending_tie
+        tied, trick = self._pending_tie, (self._round_no, self._trick_no)
         summary, changes = self._finish_trick(name, tied)
-        self._log_history(summary, changes, fuel_before, market_before)
+        self._log_history(summary, changes, fuel_before, market_before, trick)
 
     # -- the rules -------------------------------------------------------------------------------
 
@@ -460,12 +475,14 @@ class Match(core.Match):
     # -- the log's sentences ---------------------------------------------------------------------
 
     def _log_history(
-        self, text: str, changes: dict[str, int], fuel_before: dict[str, int], market_before: int
+        self, text: str, changes: dict[str, int], fuel_before: dict[str, int], market_before: int,
+        trick: tuple[int, int],
     ) -> None:
         fuel = {p: self._fuel[p] - n for p, n in fuel_before.items() if self._fuel[p] != n}
         market = self._market - market_before
         entry = {"text": text, "changes": changes, "fuel": fuel, "market": market}
         self._history.append(json.dumps(entry, ensure_ascii=False))
+        self._tricks.append(trick)
 
     def _play_text(self, entry: dict[str, Any]) -> str:
         player, card, fuel = entry["player"], entry["card"], entry["fuel"]

@@ -215,6 +215,49 @@ def next_in_turn(players: Sequence[str], name: str, steps: int = 1) -> str:
     return players[(players.index(name) + steps) % len(players)]
 
 
+class Standing(NamedTuple):
+    """One row of a scoreboard as data: who, the figure that ranks them, and what it counts.
+
+    >>> Standing("Ann", 2, "trophies", "4 fuel").text, Standing("Suns", 5, "/10").text
+    ('2 trophies, 4 fuel', '5/10')
+    """
+
+    name: str  # as the row is named: a player, or a team with its members (Careta)
+    value: int
+    # What the figure counts, as it is written after it: "damage", "penalty points", "/10"
+    # (points of a target); "" for plain points.
+    unit: str = ""
+    more: str = ""  # a second figure the row holds, in words ("4 fuel"); "" when none
+
+    @property
+    def caption(self) -> str:
+        """What a scoreboard writes beside the large figure."""
+        return ", ".join(part for part in (self.unit, self.more) if part)
+
+    @property
+    def text(self) -> str:
+        """The whole row's figure in one line, as `Match.standings` gives it."""
+        glued = "" if not self.unit or self.unit.startswith("/") else " "
+        return f"{self.value}{glued}{self.unit}" + (f", {self.more}" if self.more else "")
+
+
+class Count(NamedTuple):
+    """One score a match keeps per side, for the chart and the timeline: its unit, each side's
+    value now, and the key of the `history` entries that hold its changes."""
+
+    unit: str  # as SCORE_UNIT says it: "points", "damage", "penalty", "trophies", "fuel"
+    now: dict[str, int]  # {player or team: value}
+    key: str = "changes"
+    teams: bool = False  # the sides are teams (Careta's team matches)
+
+
+class FinalScore(NamedTuple):
+    """What a game's `final_scores` count, for statistics across matches."""
+
+    unit: str  # "points", "penalty"
+    lower_is_better: bool = False
+
+
 _here = threading.local()  # .published: how many states this thread has swapped in
 READ_RETRIES = 50
 
@@ -526,8 +569,38 @@ class Match:
     def standings(self) -> list[tuple[str, str]]:
         """(name, what they have) in seating order (teams in the order given), for every
         scoreboard and the summaries: a scoreboard that re-sorted by score after every action
-        made the current player jump about. Who leads is `ahead`."""
+        made the current player jump about. Who leads is `ahead`. A game gives them as data in
+        `standing_figures`; this is their text."""
+        return [(row.name, row.text) for row in self.standing_figures()]
+
+    def standing_figures(self) -> list[Standing]:
+        """The standings as data, in the same order: what a scoreboard draws large and what it
+        writes beside it."""
         raise NotImplementedError
+
+    @property
+    def counts(self) -> list[Count]:
+        """The scores this match keeps per side, each side's value now: what the chart draws
+        over the match and the timeline says each step changed. [] for a game that keeps none."""
+        return []
+
+    # The keys of a `history` entry that say which part of the match it belongs to, widest
+    # first (("set", "game"), ("round", "trick")): the timeline groups the steps by them.
+    # () keeps every step in one group.
+    GROUPED_BY: ClassVar[tuple[str, ...]] = ()
+    # The one of GROUPED_BY whose number the chart counts along instead of steps, for a game
+    # whose scores change only when that part ends (Ratel's rounds); "" counts steps.
+    CHART_BY: ClassVar[str] = ""
+    # What `final_scores` count, or None for a game without a final score worth averaging.
+    FINAL_SCORE: ClassVar[FinalScore | None] = None
+
+    @property
+    def step_groups(self) -> list[tuple[tuple[str, int | None], ...]]:
+        """Which part of the match each `history` entry belongs to, as (part, number) pairs
+        widest first: (("round", 2), ("trick", 5)). A number None names a part that is not
+        counted (Careta's deal: (("set", 1), ("deal", None)))."""
+        keys = self.GROUPED_BY
+        return [tuple((k, entry.get(k)) for k in keys) for entry in self.history]
 
     @classmethod
     def variant_of(cls, settings: Event) -> str:

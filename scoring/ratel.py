@@ -61,6 +61,10 @@ class Match(core.Match):
     PLAYERS: ClassVar[range] = range(2, 7)  # R1
     _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_history"})  # see core.Match
     SCORE_UNIT: ClassVar[str] = "damage"
+    GROUPED_BY: ClassVar[tuple[str, ...]] = ("round",)
+    CHART_BY: ClassVar[str] = "round"
+    # The penalty mode's penalty points; the damage modes have no final score (final_scores).
+    FINAL_SCORE: ClassVar[core.FinalScore | None] = core.FinalScore("penalty", lower_is_better=True)
 
     @property
     def score_unit(self) -> str:
@@ -731,11 +735,17 @@ went out discarded at least its winning play, so 39 at most.
         verb = "win" if len(winners) > 1 else "wins"
         return f"{_names(losers)} loses; {_names(winners)} {verb}."
 
-    def standings(self) -> list[tuple[str, str]]:
+    def standing_figures(self) -> list[core.Standing]:
         """Damage (damage modes) or penalty points, in seating order."""
         if self.mode == "penalty":
-            return [(p, f"{self._penalties[p]} penalty points") for p in self.players]
-        return [(p, f"{self._damage[p]} damage") for p in self.players]
+            return [core.Standing(p, self._penalties[p], "penalty points") for p in self.players]
+        return [core.Standing(p, self._damage[p], "damage") for p in self.players]
+
+    @property
+    def counts(self) -> list[core.Count]:
+        """Damage, or penalty points in the penalty mode: they change only as a round ends."""
+        now = self._penalties if self.mode == "penalty" else self._damage
+        return [core.Count(self.score_unit, dict(now))]
 
     @property
     def ahead(self) -> list[str]:

@@ -16,6 +16,7 @@ from storage.errors import (
     UnknownGameError,
 )
 from storage.index import Summary, fingerprint
+from storage.notices import Notice
 from storage.store import Store
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "AtomicJSONStorage",
     "DamagedFileError",
     "NewerSchemaError",
+    "Notice",
     "Store",
     "StoreClosedError",
     "StoreError",

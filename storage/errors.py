@@ -22,7 +22,8 @@ class DamagedFileError(StoreError):
     """A file that no longer reads as what it should be.
 
     Raised by the storage with `.reason` (why it is damaged); the store then moves the file into
-    `damaged/` and raises a new one whose `.moved_to` says where it went.
+    `damaged/` and raises a new one whose `.moved_to` says where it went (its words never do:
+    they may reach a phone that follows the table).
     """
 
     def __init__(self, message: str, *, reason: str = "", moved_to: str | None = None) -> None:

@@ -69,6 +69,7 @@ from storage.index import (
     won_by,
 )
 from storage.lock import FolderLock
+from storage.notices import Kind, Notice
 from storage.played import Times, carry, from_doc, legacy
 
 log = logging.getLogger("storage")
@@ -108,7 +109,7 @@ class Store:
         self._newer: dict[str, NewerSchemaError] = {}  # id -> why it is refused
         self._setups: dict[str, str] = {}  # id -> _setup_key of its file's first event, if known
         self._stale: set[str] = set()  # ids whose entry in index.json is out of date or missing
-        self._notices: list[str] = []
+        self._notices: list[Notice] = []
         # id -> when each action was taken, for the matches created, read or saved lately (at
         # most TIMES_KEPT: an export reads every match); a save of another reads its file.
         self._times: OrderedDict[str, Times] = OrderedDict()
@@ -269,7 +270,7 @@ class Store:
                 stat = _stat(db)
             except DamagedFileError as error:
                 result = "; the match in play was saved again in its place"
-                self._move_aside(self._path(mid), error.reason, _describe(old), result)
+                self._move_aside(self._path(mid), error.reason, _describe(old), result, mid)
                 stat = self._write_new(mid, fields)
             except NewerSchemaError as error:
                 raise self._refuse_newer(mid, error) from None
@@ -373,12 +374,13 @@ class Store:
         return max(found, key=lambda s: (s.updated, s.id)).id if found else None
 
     @property
-    def notices(self) -> list[str]:
-        """Sentences for the app to show: files moved aside or refused since the store opened."""
+    def notices(self) -> list[Notice]:
+        """Files moved aside or refused since the store opened, for the app to put into words
+        (the path only for whoever may see the data folder: see `Notice.said`)."""
         with self._guard:
             return list(self._notices)
 
-    def dismiss_notices(self, notices: Iterable[str] | None = None) -> None:
+    def dismiss_notices(self, notices: Iterable[Notice] | None = None) -> None:
         """Forget the given notices (those a screen showed), or all of them."""
         with self._guard:
             if notices is None:
@@ -473,7 +475,8 @@ class Store:
             summary = summary_from_match_doc(mid, match_doc(decode(raw, check_match_file)))
         except (DamagedFileError, IsADirectoryError) as error:
             reason = getattr(error, "reason", NOT_A_FILE)
-            self._move_aside(path, reason, _describe(known) if known else f"The match {mid}")
+            self._move_aside(path, reason, _describe(known) if known else f"The match {mid}",
+                             mid=mid)
             return
         except NewerSchemaError as error:
             self._refuse_newer(mid, error)
@@ -556,7 +559,8 @@ class Store:
         self._stale.add(mid)
 
     def _move_aside(
-        self, path: Path, reason: str, what: str, result: str = "; the other matches are fine"
+        self, path: Path, reason: str, what: str, result: str = "; the other matches are fine",
+        mid: str | None = None,
     ) -> Path | None:
         """Move a damaged file into `damaged/` (never over another) and leave a notice."""
         damaged = self._folder / DAMAGED
@@ -570,34 +574,35 @@ class Store:
             fsync_folder(path.parent)
             fsync_folder(damaged)
         except OSError as error:
-            message = (
-                f"{what} could not be read ({reason}) nor moved aside ({error.strerror}); it "
-                f"stays at {path}{result}."
-            )
+            notice = Notice(Kind.STUCK, what, reason, result, why_stuck=str(error.strerror),
+                            path=str(path), match_id=mid)
             target = None
         else:
-            message = f"{what} could not be read ({reason}); it was moved to {target}{result}."
-        log.warning(message)
-        self._notices.append(message)
+            notice = Notice(Kind.MOVED, what, reason, result, path=str(target), match_id=mid)
+        log.warning(notice.said(where=True))
+        self._notices.append(notice)
         return target
 
     def _damaged(self, mid: str, reason: str) -> DamagedFileError:
-        """Move a match's file aside, drop it from the list; the error for the caller to raise."""
+        """Move a match's file aside, drop it from the list; the error for the caller to raise
+        (its words without the path; the path in `.moved_to`)."""
         what = _describe(self._summaries[mid])
-        target = self._move_aside(self._path(mid), reason, what)
+        target = self._move_aside(self._path(mid), reason, what, mid=mid)
         self._forget(mid)
-        return DamagedFileError(self._notices[-1], reason=reason, moved_to=str(target))
+        return DamagedFileError(str(self._notices[-1]), reason=reason,
+                                moved_to=str(target) if target else None)
 
     def _refuse_newer(self, mid: str, error: NewerSchemaError) -> NewerSchemaError:
         """Keep a newer-version file out of the list, untouched; the error to raise."""
-        message = (
-            f"The match {mid} was saved by a newer version of Table Companion (file format "
-            f"{error.version}; this version reads up to {SCHEMA}). Its file is left as it is; "
-            "update Table Companion to open it."
-        )
+        notice = Notice(
+            Kind.NEWER, f"The match {mid}",
+            f"was saved by a newer version of Table Companion (file format {error.version}; "
+            f"this version reads up to {SCHEMA}). Its file is left as it is; update Table "
+            "Companion to open it.", match_id=mid)
+        message = str(notice)
         if mid not in self._newer:
             log.warning(message)
-            self._notices.append(message)
+            self._notices.append(notice)
         self._newer[mid] = NewerSchemaError(message, version=error.version)
         if mid in self._summaries:
             self._forget(mid)
@@ -606,10 +611,8 @@ class Store:
     # -- small helpers ---------------------------------------------------------------------------
 
     def _check_open(self) -> None:
-        if self._closed:
-            raise StoreClosedError(
-                f"The store of {self._folder} is closed; open a new Store to use it again."
-            )
+        if self._closed:  # no path in the words: a page may be told them (an export at shutdown)
+            raise StoreClosedError("The store is closed; open a new Store to use it again.")
 
     def _known(self, mid: str) -> Summary:
         if not isinstance(mid, str) or mid not in self._summaries:

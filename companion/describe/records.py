@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from companion.describe.words import unit_words
+from scoring import GAMES
+
 ALL = "all"
 PERIODS: dict[str, str] = {
     ALL: "All time",
@@ -37,22 +40,20 @@ class ScoreKind:
 
     label: str  # "points", "penalty points"
     lower_is_better: bool = False
-    note: str = ""  # said under the game's table
 
 
-# Games with a final score worth averaging (their Match.final_scores); the others have none.
-SCORE_KINDS: dict[str, ScoreKind] = {
-    "caro": ScoreKind("points"),
-    "careta": ScoreKind(
-        "points", note="In team matches the team's points count for each teammate."
-    ),
-    "ratel": ScoreKind(
-        "penalty points",
-        lower_is_better=True,
-        note="Average of penalty games only; fewer penalty points is better. Damage games "
-        "have no score to average.",
-    ),
-}
+def score_kind(game: str) -> ScoreKind | None:
+    """What the final scores of `game` count (its Match's `FINAL_SCORE`); None for a game
+    without a final score worth averaging, or one no longer offered.
+
+    >>> score_kind("ratel"), score_kind("carrera")
+    (ScoreKind(label='penalty points', lower_is_better=True), None)
+    """
+    cls = GAMES.get(game)
+    final = cls.FINAL_SCORE if cls is not None else None
+    if final is None:
+        return None
+    return ScoreKind(unit_words(final.unit)[1], final.lower_is_better)
 
 
 class SummaryLike(Protocol):
@@ -250,7 +251,7 @@ def average_text(line: GameLine) -> str | None:
     >>> average_text(GameLine("careta", played=2, wins=1, scored=2, total=2))
     '1 point'
     """
-    kind = SCORE_KINDS.get(line.game)
+    kind = score_kind(line.game)
     if kind is None or line.average is None:
         return None
     number = f"{line.average:.1f}".removesuffix(".0")

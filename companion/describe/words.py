@@ -14,3 +14,23 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     """
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
+
+
+# What a score counts (a `Match.SCORE_UNIT`, a `Count`'s or a `FinalScore`'s unit), said of one
+# and of several. A unit not listed is said as it is written.
+UNITS: dict[str, tuple[str, str]] = {
+    "points": ("point", "points"),
+    "penalty": ("penalty point", "penalty points"),
+    "damage": ("damage", "damage"),
+    "trophies": ("trophy", "trophies"),
+    "fuel": ("fuel", "fuel"),
+}
+
+
+def unit_words(unit: str) -> tuple[str, str]:
+    """How `unit` is said of one and of several.
+
+    >>> unit_words("penalty"), unit_words("coins")
+    (('penalty point', 'penalty points'), ('coins', 'coins'))
+    """
+    return UNITS.get(unit, (unit, unit))

@@ -1,7 +1,9 @@
 """The games the app offers: each registers its Match class, its screen and its new-match options.
 
-The shell (home, new match, the match frame, history) knows games only through `GAME_UIS`, so a
-game is added by writing its module here and listing it in `_MODULES`; nothing else changes.
+The shell (home, new match, the match frame, history, timeline, chart, big scoreboard, statistics)
+knows games only through `GAME_UIS` and what each Match declares (standing_figures, counts,
+step_groups, FINAL_SCORE), so a game is added by writing its rules in scoring/, its module here,
+and listing it in `_MODULES` (and scoring.GAMES); nothing else changes.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ class GameUI:
     options: Callable[..., Any] | None = None
     # The name in a match screen's app bar, beside five icons: about 7 letters fit on a phone.
     bar_title: str = ""
+    # Said under the game's figures on the Statistics screen, about its average final score.
+    stats_note: str = ""
 
     @property
     def game(self) -> str:

@@ -5,8 +5,6 @@ It follows the match live, whoever changes it, and changes nothing itself: anyon
 
 from __future__ import annotations
 
-import re
-
 import flet as ft
 
 from companion.describe.words import names
@@ -15,9 +13,7 @@ from companion.session.context import use_services
 from companion.session.follow import use_followed_match
 from companion.session.viewport import use_page_width
 from companion.widgets.missing_view import open_table
-from scoring.core import Match
-
-FIGURE = re.compile(r"^(-?\d+)\s*(.*)$")
+from scoring.core import Match, Standing
 
 
 def _last_text(match: Match) -> str:
@@ -31,11 +27,11 @@ def scale_for(width: float) -> float:
     return max(1.0, min(1.8, width / 412))
 
 
-def _row(name: str, value: str, *, current: bool, won: bool, leads: bool = False,
+def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
          extra: str = "", scale: float = 1.0) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
-    found = FIGURE.match(value)
-    figure, rest = (found.group(1), found.group(2)) if found else (value, "")
+    name, value = standing.name, standing.text
+    figure, rest = str(standing.value), standing.caption
     name_line: list[ft.Control] = []
     if won:
         name_line.append(ft.Icon(ft.Icons.EMOJI_EVENTS, size=30 * scale,
@@ -90,9 +86,9 @@ def BoardScreen() -> ft.View:
     scale = scale_for(width)
     more = match.standing_notes
     ahead = [] if match.is_over else match.ahead
-    rows = [_row(name, value, current=name == current, won=name in won, leads=name in ahead,
-                 extra=more.get(name, ""), scale=scale)
-            for name, value in match.standings()]
+    rows = [_row(row, current=row.name == current, won=row.name in won,
+                 leads=row.name in ahead, extra=more.get(row.name, ""), scale=scale)
+            for row in match.standing_figures()]
     if width >= 900:  # a wide screen: two players a line, so a table of five fits its height
         rows = [ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
                                  spacing=10, run_spacing=10)]

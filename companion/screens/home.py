@@ -61,11 +61,15 @@ def Home() -> ft.View:
 
     controls: list[ft.Control] = following_banner(services.keeps_score)
     controls.append(WrongPins(on_home=True))  # the scorekeeper's, once PINs were guessed
+    # Where a file went is for the scorekeeper, at the computer that keeps the data: a phone
+    # that only follows learns that a match was set aside, never the server's folders.
+    where = services.keeps_score and not services.in_browser
     for notice in notices:
         controls.append(
             ft.Container(
                 bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=8, padding=12,
-                content=ft.Row([ft.Icon(ft.Icons.WARNING_AMBER), ft.Text(notice, expand=True)]),
+                content=ft.Row([ft.Icon(ft.Icons.WARNING_AMBER),
+                                ft.Text(notice.said(where=where), expand=True)]),
             )
         )
     if notices and services.keeps_score:

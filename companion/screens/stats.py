@@ -14,7 +14,6 @@ import flet as ft
 from companion.describe.records import (
     ALL,
     PERIODS,
-    SCORE_KINDS,
     HeadToHead,
     PlayerStats,
     average_text,
@@ -22,6 +21,7 @@ from companion.describe.records import (
     in_view,
     percent,
     player_stats,
+    score_kind,
 )
 from companion.games import GAME_UIS
 from companion.session.context import use_services
@@ -63,7 +63,8 @@ def _player_card(player: PlayerStats, one_game: bool) -> ft.Control:
     for line in player.games:
         average = average_text(line)
         if average:
-            lower = SCORE_KINDS[line.game].lower_is_better
+            kind = score_kind(line.game)
+            lower = kind is not None and kind.lower_is_better
             average = f"average {average}" + (", lower is better" if lower else "")
         if one_game:
             if average:
@@ -172,10 +173,10 @@ def StatsScreen() -> ft.View:
         controls.append(ft.Text("Players", size=20, weight=ft.FontWeight.BOLD))
         controls.extend(_player_card(p, chosen_game is not None) for p in players)
         shown = {line.game for p in players for line in p.games}
-        for g in sorted(shown & set(SCORE_KINDS)):
-            kind = SCORE_KINDS[g]
-            if kind.note:
-                controls.append(ft.Text(f"{_title(g)}: {kind.note}", size=13, color=MUTED))
+        for g in sorted(shown):
+            ui = GAME_UIS.get(g)
+            if ui is not None and ui.stats_note and score_kind(g) is not None:
+                controls.append(ft.Text(f"{_title(g)}: {ui.stats_note}", size=13, color=MUTED))
 
     return ft.View(
         route="/stats",

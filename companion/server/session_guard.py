@@ -1,5 +1,5 @@
-"""Three guards on every Flet session: events for disabled controls, what a crash tells the page,
-and each message acting on the page as the ones before it left it.
+"""Four guards on every Flet session: events for disabled controls, what a crash tells the page,
+each message acting on the page as the ones before it left it, and the props a page may set.
 
 Flet 1.0.5 dispatches whatever event a page names to the control's handler, even when the control
 is disabled: a disabled button is only greyed out on the page, and a crafted message "taps" it
@@ -27,8 +27,15 @@ value already on its control but not yet in the state, put the default back, and
 So a value is queued as it is read and applied in a task too, and an event, when it is handled,
 first applies the values read before it (`Arrivals`), never one read after it.
 
+A page may also report new values only for what a person changes on it (a field's text, a radio
+group's choice, a dialog closed): Flet applies whatever props a page sends, so a crafted
+UPDATE_CONTROL_PROPS {"disabled": false} re-enabled a disabled button, and the guard above, which
+reads `disabled`, let its click through. The props the server alone decides (`SERVER_OWNED`,
+handlers, Flet's internal fields) are dropped from every value a page sends, at any depth, before
+Flet sees it (`owned_by_page`): the server's view of a control is its own.
+
 `install()` wraps flet's `Session` class once for the whole process; it is called when the app's
-entry point is built, so every session of this app has all three.
+entry point is built, so every session of this app has all four.
 """
 
 from __future__ import annotations
@@ -66,6 +73,42 @@ def disabled(control: Any) -> bool:
             return False
         seen += 1
     return False
+
+
+# What a control may be tapped or seen as, what it carries and who connected: set by the server
+# only. Handlers (on_*) and Flet's own fields (_i, _c, ...) are the server's too.
+SERVER_OWNED = frozenset({"disabled", "visible", "data", "key", "client_ip",
+                          "client_user_agent"})
+PATCH_DEPTH = 8  # deeper than any value a page reports (the page's window, a TextField's value)
+
+
+def page_may_set(name: Any) -> bool:
+    return (isinstance(name, str) and name not in SERVER_OWNED
+            and not name.startswith(("_", "on_")))
+
+
+def owned_by_page(patch: Any) -> dict[str, Any]:
+    """`patch` without the props a page may not set, here or in a nested value (a control's
+    `content` given as a dict patches that control, a list of dicts makes new ones); not a
+    dict: nothing. What is nested deeper than any value a page reports is dropped."""
+    kept = _owned(patch, 0)
+    return kept if isinstance(kept, dict) else {}
+
+
+_TOO_DEEP = object()
+
+
+def _owned(value: Any, depth: int) -> Any:
+    if not isinstance(value, dict | list):
+        return value
+    if depth > PATCH_DEPTH:
+        return _TOO_DEEP
+    if isinstance(value, list):
+        items = (_owned(item, depth + 1) for item in value)
+        return [item for item in items if item is not _TOO_DEEP]
+    pairs = ((name, _owned(item, depth + 1)) for name, item in value.items()
+             if page_may_set(name))
+    return {name: item for name, item in pairs if item is not _TOO_DEEP}
 
 
 SETTLE_PASSES = 3  # a render that asks for another render again and again is left to Flet
@@ -154,6 +197,12 @@ def install() -> None:
         return handle()
 
     def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
+        allowed = owned_by_page(patch)
+        if allowed != patch:
+            log.warning("Dropped props a page may not set, for control %s", control_id)
+            if not allowed:
+                return
+        patch = allowed
         queued = arrivals(self)
         number = queued.add(control_id, patch)
         if trace.isEnabledFor(logging.INFO):
@@ -169,7 +218,7 @@ def install() -> None:
 
     def page_patched(self: Session, patch: dict[str, Any]) -> None:
         # The page's own values as it registers: needed at once, before the app's main runs.
-        apply_patch(self, self._Session__page._i, patch)
+        apply_patch(self, self._Session__page._i, owned_by_page(patch))
 
     def error(self: Session, message: str) -> None:
         log.error("Session %s crashed: %s", self.id, message)

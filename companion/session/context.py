@@ -36,6 +36,9 @@ class Services:
     # The whole app runs in the browser (the offline web app, companion/browser.py): no server,
     # so no Share, PIN or spectators, and no data folder a person could open.
     in_browser: bool = False
+    # Started as the desktop window (`table-companion --desktop`): only then is a file dialog's
+    # answer a path on this computer, chosen by its user. Never taken from the page.
+    desktop: bool = False
     # In the browser: False where it refused to keep the storage for good (Settings says so).
     storage_persisted: bool = True
 

@@ -7,6 +7,12 @@ browser's file chooser and sends the chosen file's bytes with the result (on the
 gives a path, read here, and only there: a path sent by a browser is never opened). One picker
 per page serves every export: it is made while a screen renders (a service must reach the
 browser before it is called).
+
+"The desktop app" is decided by how the app was started (`table-companion --desktop`, carried
+as `Services.desktop`), never by the page: `page.web` and `page.platform` are whatever the client
+says they are, at registration and after it (a crafted page registered as web=false on linux
+answered the CSV export's save dialog with a match file's path, and the server wrote the CSV
+over the match). In the served app no path from a page is ever opened, read or written.
 """
 
 from __future__ import annotations
@@ -22,6 +28,9 @@ import flet as ft
 
 from storage.transfer import MAX_IMPORT_BYTES, Export
 
+# An export that failed says no more than that: the error's own text may name the server's files.
+EXPORT_FAILED = "Could not export the matches. Try again."
+
 _pickers: WeakKeyDictionary[ft.Page, ft.FilePicker] = WeakKeyDictionary()
 
 
@@ -34,12 +43,9 @@ def use_file_picker() -> ft.FilePicker:
     return picker
 
 
-def _is_desktop(page: ft.Page) -> bool:
-    return not page.web and not page.platform.is_mobile()
-
-
-async def hand_over(picker: ft.FilePicker, export: Export) -> str:
-    """Download `export` (web) or save it where the user chooses (desktop); a sentence saying so."""
+async def hand_over(picker: ft.FilePicker, export: Export, *, desktop: bool) -> str:
+    """Download `export` (web) or save it where the user chooses (`desktop`: the app was started
+    as the desktop window); a sentence saying so."""
     page = ft.context.page
     if export.count == 0:
         problems = "; ".join(export.problems)
@@ -52,11 +58,12 @@ async def hand_over(picker: ft.FilePicker, export: Export) -> str:
         allowed_extensions=[kind.lower()],
         src_bytes=export.data,
     )
-    if page.web:
-        return export.sentence(f"as {export.filename} (see your browser's downloads)")
-    if not _is_desktop(page):
+    if not desktop:
+        # Whatever the page answered is not a path here. (`page.web` only picks the words.)
+        if page.web:
+            return export.sentence(f"as {export.filename} (see your browser's downloads)")
         return export.message
-    if not path:
+    if not isinstance(path, str) or not path:
         return "Not saved: no file was chosen."
     await asyncio.to_thread(_write_if_needed, Path(path), export.data)
     return export.sentence(f"to {path}")
@@ -109,21 +116,15 @@ def use_json_import(on_picked: Picked) -> ft.PickFiles:
     )
 
 
-def reads_paths(page: ft.Page) -> bool:
-    """May a picked file's path be read here? Only in the desktop app, where the picker is the
-    computer's own and the path names a file its user chose. In the served web app a path in
-    a picker's result came from a browser (which never sends one: a crafted message does)."""
-    return _is_desktop(page)
-
-
 async def read_picked(files: list[ft.FilePickerFile], *,
                       paths: bool = False) -> tuple[str, bytes] | None:
     """(name, bytes) of the first picked file, or None if the user cancelled.
 
     The bytes must come with the pick (`with_data`), and their actual length is checked, not
-    the size the client claims. A path is read only with `paths` (the desktop app, see
-    `reads_paths`), and then only a regular file, never more than the limit; anywhere else it
-    is refused without being looked at, and the refusal is the same whatever the path names.
+    the size the client claims. A path is read only with `paths` (the desktop app,
+    `Services.desktop`: the picker is the computer's own and the path names a file its user
+    chose), and then only a regular file, never more than the limit; anywhere else it is
+    refused without being looked at, and the refusal is the same whatever the path names.
     """
     if not files:
         return None

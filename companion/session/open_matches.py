@@ -28,6 +28,7 @@ from scoring import RuleViolation
 from scoring.core import Match
 from storage import Store
 from storage.index import Summary
+from storage.notices import Notice
 from storage.transfer import (
     Export,
     ImportIncomplete,
@@ -163,7 +164,7 @@ class OpenMatches:
             self._notify(EVERY_MATCH, 0)
         return report
 
-    def dismiss_notices(self, notices: Iterable[str] | None = None, *,
+    def dismiss_notices(self, notices: Iterable[Notice] | None = None, *,
                         by: Pass | None = None) -> None:
         """Forget the store's notices (those given, or all) for a session that keeps score."""
         self.gate.check(by)
@@ -250,7 +251,7 @@ class SessionMatches:
     def import_json(self, data: bytes | str) -> ImportReport:
         return self._tables.import_json(data, by=self.who)
 
-    def dismiss_notices(self, notices: Iterable[str] | None = None) -> None:
+    def dismiss_notices(self, notices: Iterable[Notice] | None = None) -> None:
         self._tables.dismiss_notices(notices, by=self.who)
 
     def check_keeps_score(self) -> None:
@@ -264,7 +265,7 @@ class SessionMatches:
         return self._tables.store.summaries(status=status)
 
     @property
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Notice]:
         return self._tables.store.notices
 
     @property

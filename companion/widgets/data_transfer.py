@@ -11,11 +11,11 @@ import flet as ft
 
 from companion.session.context import use_services
 from companion.session.files import (
+    EXPORT_FAILED,
     PickedTooLarge,
     PickedUnreadable,
     hand_over,
     read_picked,
-    reads_paths,
     use_file_picker,
     use_json_import,
 )
@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 async def import_picked(tables: SessionMatches, files: list[ft.FilePickerFile], *,
                         paths: bool) -> tuple[tuple[str, bool] | None, bool]:
     """Import the picked file for this session: ((message, is_error) or None when the user
-    cancelled, whether anything was stored). `paths`: see `companion.session.files.reads_paths`.
+    cancelled, whether anything was stored). `paths`: the desktop app (`Services.desktop`).
 
     Whatever a page sends: a session that may not import gets its refusal before any byte of
     the file is looked at (and `tables.import_json` checks again before decoding it).
@@ -49,8 +49,10 @@ async def import_picked(tables: SessionMatches, files: list[ft.FilePickerFile], 
         return (f"{name}: {error}", True), False
     except ImportIncomplete as error:
         return (f"{name}: {error}", True), error.stored > 0
-    except OSError as error:
-        return (f"Could not store the matches of {name}: {error}", True), False
+    except OSError as error:  # its reason only: an OSError's text names the file on the disk
+        log.warning("Import of %s failed: %s", name, error)
+        why = error.strerror or "the disk refused them"
+        return (f"Could not store the matches of {name}: {why}.", True), False
     return (report.message, False), bool(report.imported)
 
 
@@ -59,7 +61,6 @@ def DataTransfer(on_change: Callable[[], None] | None = None) -> ft.Control:
     """Three buttons: every match as JSON (to import again) or CSV (for a spreadsheet), and
     Import, for sessions that keep score. The result shows under them."""
     services = use_services()
-    page = ft.context.page
     picker = use_file_picker()
     tables = services.tables
     busy, set_busy = ft.use_state(False)
@@ -69,10 +70,11 @@ def DataTransfer(on_change: Callable[[], None] | None = None) -> ft.Control:
         set_busy(True)
         try:
             made = await asyncio.to_thread(make)
-            set_message((await hand_over(picker, made), made.count == 0))
-        except Exception as error:  # a disk or browser failure: say it, keep the app going
+            set_message((await hand_over(picker, made, desktop=services.desktop),
+                         made.count == 0))
+        except Exception:  # a disk or browser failure: say so (the log has what and where)
             log.exception("Export failed")
-            set_message((f"Could not export: {error}", True))
+            set_message((EXPORT_FAILED, True))
         finally:
             set_busy(False)
 
@@ -85,7 +87,7 @@ def DataTransfer(on_change: Callable[[], None] | None = None) -> ft.Control:
     async def import_file(files: list[ft.FilePickerFile]) -> None:
         set_busy(True)
         try:
-            said, stored = await import_picked(tables, files, paths=reads_paths(page))
+            said, stored = await import_picked(tables, files, paths=services.desktop)
         finally:
             set_busy(False)
         if said:

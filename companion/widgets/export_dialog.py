@@ -8,14 +8,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.session.files import hand_over
+from companion.session.files import EXPORT_FAILED, hand_over
 from companion.session.open_matches import SessionMatches
 
 log = logging.getLogger(__name__)
 
 
 def show_export_dialog(picker: ft.FilePicker, tables: SessionMatches, mid: str,
-                       label: str) -> None:
+                       label: str, *, desktop: bool) -> None:
     """Ask JSON or CSV, then hand the file over; the outcome shows in a snack bar."""
     page = ft.context.page
 
@@ -23,10 +23,10 @@ def show_export_dialog(picker: ft.FilePicker, tables: SessionMatches, mid: str,
         page.pop_dialog()
         try:
             made = await asyncio.to_thread(make, [mid])
-            said = await hand_over(picker, made)
-        except Exception as error:  # a disk or browser failure: say it, keep the app going
+            said = await hand_over(picker, made, desktop=desktop)
+        except Exception:  # a disk or browser failure: say so (the log has what and where)
             log.exception("Export of %s failed", mid)
-            said = f"Could not export: {error}"
+            said = EXPORT_FAILED
         page.show_dialog(ft.SnackBar(ft.Text(said)))
 
     async def as_json(e: Any) -> None:

@@ -72,7 +72,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
                 )),
                 icon_action(ft.Icons.DOWNLOAD, f"Export {label}",
                             lambda e: show_export_dialog(picker, services.tables, summary.id,
-                                                         label)),
+                                                         label, desktop=services.desktop)),
                 # Only the scorekeeper deletes: a follower is not offered a dialog it would
                 # be refused after.
                 *([icon_action(ft.Icons.DELETE_OUTLINE, f"Delete {label}", delete)]

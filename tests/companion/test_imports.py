@@ -20,6 +20,7 @@ from companion.session.open_matches import EVERY_MATCH, OpenMatches, SessionMatc
 from companion.widgets.data_transfer import import_picked
 from scoring import caro
 from storage import Store
+from storage.notices import Kind, Notice
 from storage.transfer import export_json
 from tests.companion.apart import run_apart
 
@@ -147,23 +148,6 @@ def test_the_desktop_reads_only_a_regular_file_and_no_more_than_the_limit(
     assert run(session, picked(path=str(chosen)), paths=True)[0] == ("Imported 1 match.", False)
 
 
-def test_only_the_desktop_app_reads_paths() -> None:
-    class Platform:
-        def __init__(self, mobile: bool) -> None:
-            self.mobile = mobile
-
-        def is_mobile(self) -> bool:
-            return self.mobile
-
-    class Page:
-        def __init__(self, web: bool, mobile: bool = False) -> None:
-            self.web, self.platform = web, Platform(mobile)
-
-    assert companion.session.files.reads_paths(Page(web=False))
-    assert not companion.session.files.reads_paths(Page(web=True))
-    assert not companion.session.files.reads_paths(Page(web=False, mobile=True))
-
-
 # -- item 2: one gated, notifying door ------------------------------------------------------------
 
 
@@ -180,8 +164,9 @@ def test_imports_and_dismissed_notices_are_told_to_every_session(
     with pytest.raises(storage.transfer.ImportRefused):
         session.import_json(b"{oops")
     assert heard == []
-    store._notices.append("A file was moved aside.")  # as the store leaves one
-    session.dismiss_notices(["A file was moved aside."])
+    notice = Notice(Kind.MOVED, "The list of matches (index.json)", "it is empty")
+    store._notices.append(notice)  # as the store leaves one
+    session.dismiss_notices([notice])
     assert heard == [(EVERY_MATCH, 0)] and session.notices == []
 
 

@@ -87,15 +87,18 @@ def test_a_damaged_file_is_moved_aside_with_a_notice(
         assert [s.id for s in store.summaries()] == [good]
         assert store.load(good).events == json.loads(json.dumps(played(5).events))
         (notice,) = store.notices
-        assert f"({bad})" in notice and "could not be read" in notice and "damaged" in notice
-        assert "Tally match of Ann, Ben and Cleo" in notice
+        said = notice.said(where=True)
+        assert f"({bad})" in said and "could not be read" in said and "damaged" in said
+        assert "Tally match of Ann, Ben and Cleo" in said
+        assert notice.match_id == bad and Path(notice.path).parent == folder / "damaged"
+        assert str(folder) not in str(notice) and "it was set aside" in str(notice)
         with pytest.raises(KeyError):
             store.load(bad)
         store.dismiss_notices([notice])
         assert store.notices == []
         m = played(1)
         store.save(store.create(m), m)  # the rest keeps working
-    assert notice in caplog.text
+    assert notice.said(where=True) in caplog.text
     assert not path.exists()
     (kept,) = damaged_files(folder)
     assert kept.name.startswith(bad) and kept.read_bytes() == broken  # nothing lost
@@ -127,7 +130,8 @@ def test_events_that_do_not_replay_are_found_at_load(
             store.load(bad)
         assert error.value.moved_to and Path(error.value.moved_to).parent == folder / "damaged"
         assert [s.id for s in store.summaries()] == [good]
-        assert len(store.notices) == 1 and "do not replay" in store.notices[0]
+        assert len(store.notices) == 1 and "do not replay" in str(store.notices[0])
+        assert str(folder) not in str(error.value)  # the path only in .moved_to
         with pytest.raises(KeyError):
             store.load(bad)
         store.load(good)
@@ -144,7 +148,7 @@ def test_damage_found_while_saving_keeps_the_live_match(store: Store) -> None:
     store.save(mid, m)
     assert store.load(mid).events == json.loads(json.dumps(m.events))
     (notice,) = store.notices
-    assert "saved again" in notice
+    assert "saved again" in str(notice)
     (kept,) = damaged_files(store.folder)
     assert kept.read_bytes() == b"{broken"
 
@@ -170,8 +174,8 @@ def test_a_match_file_replaced_by_a_folder_is_reported_as_damaged(
     with Store(folder) as store:
         assert [s.id for s in store.summaries()] == [good]
         (notice,) = store.notices  # was: dropped from the list without a word
-        assert f"({bad})" in notice and "it is a folder, not a file" in notice
-        assert "damaged" in notice
+        assert f"({bad})" in str(notice) and "it is a folder, not a file" in str(notice)
+        assert "damaged" in notice.said(where=True)
     assert not path.exists()
     (kept,) = damaged_files(folder)
     assert kept.name.startswith(bad) and (kept / "kept.txt").read_text() == "mine"
@@ -196,7 +200,7 @@ def test_a_damaged_index_is_moved_aside_and_rebuilt(folder: Path, tally: type[Ta
     with Store(folder) as store:
         assert store.summaries() == expected and {s.id for s in expected} == ids
         (notice,) = store.notices
-        assert "list of matches" in notice and "rebuilt" in notice
+        assert "list of matches" in str(notice) and "rebuilt" in str(notice)
     assert [p.name.startswith("index") for p in damaged_files(folder)] == [True]
 
 
@@ -229,7 +233,7 @@ def test_a_newer_match_file_is_refused_and_left_alone(folder: Path, tally: type[
         with Store(folder) as store:
             assert [s.id for s in store.summaries()] == [other]
             assert len(store.notices) == 2
-            assert all("newer version" in n for n in store.notices)
+            assert all("newer version" in str(n) for n in store.notices)
             with pytest.raises(NewerSchemaError, match="newer version") as error:
                 store.load(mid)
             assert error.value.version == SCHEMA + 1

@@ -35,7 +35,11 @@ UPDATED = """async () => {
                                  || registration.active.state !== "activated"); i++) {
         await new Promise((done) => setTimeout(done, 50));
     }
-    return registration.active !== before;
+    if (registration.active !== before) return "";
+    // What the registration holds, for the failure's message.
+    const state = (w) => (w ? `${w.state} ${w.scriptURL}` : "none");
+    return `active ${state(registration.active)}, waiting ${state(registration.waiting)}, `
+        + `installing ${state(registration.installing)}`;
 }"""
 
 
@@ -70,7 +74,8 @@ def test_a_new_release_drops_its_own_old_caches_and_no_other_deployments(
         }""", [scopes["a"], scopes["b"]])
 
         release(tmp_path / "a", "a, second release")
-        assert page.evaluate(UPDATED), "the new release of a took over"
+        stuck = page.evaluate(UPDATED)
+        assert not stuck, f"the new release of a took over; the registration holds: {stuck}"
         left = set(page.evaluate("caches.keys()"))
         b_cache = next(n for n in first if n.split(" ")[1] == scopes["b"])
         a_first = next(n for n in first if n.split(" ")[1] == scopes["a"])

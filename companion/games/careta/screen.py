@@ -172,4 +172,5 @@ UI = GameUI(
     first_hint="The Deck Master deals; the next player in turn order starts the first game.",
     defaults=DEFAULTS,
     options=CaretaOptions,
+    stats_note="In team matches the team's points count for each teammate.",
 )

@@ -59,10 +59,8 @@ def _token(icon: ft.IconData, count: int, colour: str) -> ft.Control:
 
 def header(match: carrera.Match) -> ft.Control:
     """Round, trick, lead, market and discarded, in two lines."""
-    if match.is_over:
-        where = f"Round {match.round_no} · trick {match.trick_no} of 6 · game over"
-    else:
-        where = f"Round {match.round_no} · trick {match.trick_no} of 6 · {match.lead} leads"
+    trick = f"Round {match.round_no} · trick {match.trick_no} of {carrera.TRICKS_PER_ROUND}"
+    where = f"{trick} · game over" if match.is_over else f"{trick} · {match.lead} leads"
     pool = (f"Market: {plural(match.market, 'chip')} · Discarded: "
             f"{plural(match.discarded, 'chip')} · Ties: {TIE_RULE[match.ties]}")
     return ft.Column(

@@ -76,7 +76,8 @@ def damage_chips(taken: int, slots: int, size: int = 16) -> ft.Control:
 
 def _score_cell(match: ratel.Match, name: str) -> tuple[ft.Control, str]:
     """Damage chips, or penalty points against the limit, with the words a screen reader says."""
-    if match.mode == "penalty":
+    slots = match.damage_to_lose
+    if slots is None:  # the penalty game: points against the limit
         points, limit = match.penalties[name], match.penalty_limit
         cell = ft.Column(
             [
@@ -89,7 +90,7 @@ def _score_cell(match: ratel.Match, name: str) -> tuple[ft.Control, str]:
             horizontal_alignment=ft.CrossAxisAlignment.END,
         )
         return cell, f"{points} of {limit} penalty points"
-    taken, slots = match.damage[name], match.damage_to_lose or 2
+    taken = match.damage[name]
     cell = ft.Row([damage_chips(taken, slots), ft.Text(str(taken), size=15,
                                                        weight=ft.FontWeight.BOLD)],
                   spacing=6, tight=True)
@@ -201,7 +202,7 @@ def announcement(match: ratel.Match) -> ft.Control:
             lines += _trick_lines(trick)
         lines.append(f"Round {result['round']} is over. {result['text']}")
         if not match.is_over:
-            lines.append(f"Round {match.round_no}: everyone has 10 cards again; "
+            lines.append(f"Round {match.round_no}: everyone has {ratel.HAND} cards again; "
                          f"{match.leader} leads.")
         icon = ft.Icons.FLAG
     elif trick is not None and not match.trick and not match.can_record_round:

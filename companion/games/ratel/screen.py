@@ -231,4 +231,6 @@ UI = GameUI(
                "rock-paper-scissors.",
     defaults={"mode": "damage", "penalty_limit": 15},
     options=RatelOptions,
+    stats_note="Average of penalty games only; fewer penalty points is better. Damage games "
+               "have no score to average.",
 )
