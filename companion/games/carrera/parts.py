@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.describe.words import names, plural
 from companion.widgets.action_log import action_log
+from companion.widgets.game_over import game_over
 from companion.widgets.seat_row import seat_row
 from scoring import carrera
 
@@ -201,24 +202,10 @@ def game_end(match: carrera.Match) -> ft.Control:
     winner = match.winners[0]
     trophies = match.trophies
     order = sorted(match.players, key=lambda p: -trophies[p])
-    return ft.Container(
-        bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        border_radius=12,
-        padding=16,
-        content=ft.Column(
-            [
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=36, color=ft.Colors.AMBER_800),
-                        ft.Text(f"{winner} wins the game!", size=26, weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True)],
-                       spacing=6),
-                ft.Text(f"{winner} took a second trophy in round {match.round_no}.", size=15,
-                        color=ft.Colors.ON_TERTIARY_CONTAINER),
-                *[ft.Text(f"{name}: {plural(trophies[name], 'trophy', 'trophies')}", size=15,
-                          color=ft.Colors.ON_TERTIARY_CONTAINER) for name in order],
-            ],
-            spacing=4,
-        ),
-    )
+    return game_over(f"{winner} wins the game!", [
+        f"{winner} took a second trophy in round {match.round_no}.",
+        *[f"{name}: {plural(trophies[name], 'trophy', 'trophies')}" for name in order],
+    ])
 
 
 def play_log(match: carrera.Match) -> ft.Control:

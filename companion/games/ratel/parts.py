@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.describe.words import names, plural
 from companion.widgets.action_log import action_log
+from companion.widgets.game_over import game_over
 from companion.widgets.seat_row import seat_row
 from scoring import ratel
 
@@ -237,23 +238,8 @@ def game_end(match: ratel.Match) -> ft.Control:
     else:
         title = f"{names(losers)} {'loses' if len(losers) == 1 else 'lose'}!"
         detail = f"{names(winners)} {'wins' if len(winners) == 1 else 'win'}."
-    colour = ft.Colors.ON_TERTIARY_CONTAINER
-    return ft.Container(
-        bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        border_radius=12,
-        padding=16,
-        content=ft.Column(
-            [
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=34, color=ft.Colors.AMBER_800),
-                        ft.Text(f"Game over: {title}", size=22, weight=ft.FontWeight.BOLD,
-                                color=colour, expand=True)], spacing=6),
-                ft.Text(detail, size=16, color=colour),
-                *[ft.Text(f"{name}: {value}", size=15, color=colour)
-                  for name, value in match.standings()],
-            ],
-            spacing=4,
-        ),
-    )
+    return game_over(f"Game over: {title}",
+                     [detail, *[f"{name}: {value}" for name, value in match.standings()]])
 
 
 def play_log(match: ratel.Match) -> ft.Control:
