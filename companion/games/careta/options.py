@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.games.careta.look import note, toggle
 from companion.widgets.count_stepper import count_stepper
+from companion.widgets.option_choice import option_choice
 from scoring import careta, names
 from scoring.core import RuleViolation
 
@@ -23,7 +24,6 @@ DEFAULTS: dict[str, Any] = {
     "alternate": False,
 }
 LETTERS = "ABCD"
-TAP = 48  # the least height of anything tappable
 
 
 def layout_name(size: int, count: int) -> str:
@@ -116,16 +116,10 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
         return f"Teams {name}" if name in fitting else f"Teams {name} (for {size * count} players)"
 
     choices = [("", "No teams")] + [(n, label(n)) for n in shown]
-    parts: list[ft.Control] = [
-        ft.Text("Teams", weight=ft.FontWeight.BOLD),
-        note("2v2 and 2v2v2v2 need 4 and 8 players, 3v3 and 2v2v2 six, 4v4 eight."),
-        ft.RadioGroup(
-            value=layout or "",
-            on_change=lambda e: put(layout=e.control.value or None, alternate=False),
-            content=ft.Column([ft.Radio(value=v, label=t, height=TAP) for v, t in choices],
-                              spacing=0),
-        ),
-    ]
+    parts = option_choice("Teams", choices, layout or "",
+                          lambda v: put(layout=v or None, alternate=False),
+                          about="2v2 and 2v2v2v2 need 4 and 8 players, 3v3 and 2v2v2 six, "
+                                "4v4 eight.")
     if not layout:
         return parts
     if layout not in fitting:
