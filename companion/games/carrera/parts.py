@@ -22,12 +22,9 @@ TIE_RULE = {
 }
 
 
-def speed_sum(card: str, fuel: int, momentum: int, speed: int) -> str:
-    """How a face-up card's speed adds up, e.g. "0 (5 zeroed by the 1) + 2 fuel + 1 momentum".
-
-    The rank part is what the engine's speed leaves once fuel and momentum are taken off, so a 1
-    in the trick shows as the engine counted it (M3)."""
-    rank = speed - fuel - momentum
+def speed_sum(card: str, rank: int, fuel: int, momentum: int) -> str:
+    """How a face-up card's speed adds up, e.g. "0 (5 zeroed by the 1) + 2 fuel + 1 momentum",
+    from the rank the engine counts for it (`carrera.counted_rank`, M3)."""
     parts = [str(rank) if rank == carrera.RANKS[card] else f"{rank} ({card} zeroed by the 1)"]
     if fuel:
         parts.append(f"{fuel} fuel")
@@ -153,11 +150,12 @@ def trick_result(match: carrera.Match) -> ft.Control:
                            f"{TIE_RULE[match.ties]}."))
     for play in result["plays"]:
         name = play["player"]
-        if play["card"] == carrera.FACE_DOWN:
+        rank = carrera.counted_rank(play["card"], result["plays"])
+        if rank is None:
             what = f"{name} played face down"
         else:
             what = (f"{name} played {play['card']}: "
-                    f"{speed_sum(play['card'], play['fuel'], play['momentum'], play['speed'])}"
+                    f"{speed_sum(play['card'], rank, play['fuel'], play['momentum'])}"
                     f" = speed {play['speed']}")
             if play["from_market"]:
                 what += " (took a market chip)"

@@ -66,7 +66,9 @@ def _speed_line(match: carrera.Match, player: str, card: str, fuel: int) -> str:
         return "Speed 0: a face-down card takes no fuel and cannot win; its player shares " \
                "the market when the trick ends."
     speed = match.speed_of(card, fuel)
-    return f"Speed {speed} = {speed_sum(card, fuel, match.momentum[player], speed)}"
+    rank = carrera.counted_rank(card, match.trick)
+    assert rank is not None  # face down was answered above
+    return f"Speed {speed} = {speed_sum(card, rank, fuel, match.momentum[player])}"
 
 
 def _market_note(match: carrera.Match, card: str) -> str | None:
