@@ -406,6 +406,41 @@ def score_range(direction: str = UP, with_ally: bool = False) -> range:
     return range(0, 25) if direction == UP else range(-12, 1)
 
 
+def team_name_problems(teams: Sequence[str], players: Sequence[str]) -> dict[int, str]:
+    """{place in `teams`: why a new match refuses that team name}, for a screen to say beside
+    each name as it is typed; {} when a match would take them all. A name is judged against
+    the players and the names before it that are fine (one that is not says so itself).
+
+    >>> team_name_problems(["Suns", "suns", "Ann", "Moons"], ["Ann", "Ben", "Cleo", "Dan"])
+    {1: 'Two teams are called “suns”.', 2: "The team “Ann” has a player's name."}
+    """
+    problems: dict[int, str] = {}
+    fine: list[str] = []
+    for i, name in enumerate(teams):
+        why = _team_name_violation(name, fine, players)
+        if why is None:
+            fine.append(name)
+        else:
+            problems[i] = str(why)
+    return problems
+
+
+def _team_name_violation(name: Any, earlier: Sequence[str],
+                         players: Sequence[str]) -> RuleViolation | None:
+    """Why `name` cannot name a new match's team beside the `earlier` names (taken as fine)."""
+    if not isinstance(name, str) or not name.strip() or len(name) > core.MAX_NAME:
+        return RuleViolation("bad-option", "Every team needs a name (up to 24 characters).")
+    if name.strip().casefold() in {other.strip().casefold() for other in earlier}:
+        return RuleViolation("bad-option", f"Two teams are called “{name}”.")
+    if name in players:
+        return RuleViolation("bad-option", f"The team “{name}” has a player's name.")
+    try:
+        core.check_new_team_names([*earlier, name], players)
+    except RuleViolation as why:
+        return why
+    return None
+
+
 def alternate_seating(teams: Mapping[str, Sequence[str]]) -> list[str]:
     """A seating order with teammates alternating (K10): the first of each team, then the second
     of each team, and so on.
@@ -523,15 +558,10 @@ class Match(core.Match):
         if not isinstance(teams, Mapping):
             raise RuleViolation("bad-option", "Teams are given as {team name: [players]}.")
         out: dict[str, list[str]] = {}
-        seen: set[str] = set()
         for name, members in teams.items():
-            if not isinstance(name, str) or not name.strip() or len(name) > core.MAX_NAME:
-                raise RuleViolation("bad-option", "Every team needs a name (up to 24 characters).")
-            if name.strip().casefold() in seen:
-                raise RuleViolation("bad-option", f"Two teams are called “{name}”.")
-            if name in players:
-                raise RuleViolation("bad-option", f"The team “{name}” has a player's name.")
-            seen.add(name.strip().casefold())
+            why = _team_name_violation(name, list(out), players)
+            if why is not None:
+                raise why
             if isinstance(members, str) or not isinstance(members, Iterable):
                 raise RuleViolation("bad-option", f"The team “{name}” needs a list of players.")
             out[name] = list(members)
@@ -544,7 +574,6 @@ class Match(core.Match):
         for p in players:
             if p not in placed:
                 raise RuleViolation("bad-option", f"{p} is in no team.")
-        core.check_new_team_names(list(out), players)
         sizes = {len(m) for m in out.values()}
         if len(sizes) != 1 or (sizes.pop(), len(out)) not in TEAM_LAYOUTS:
             raise RuleViolation(

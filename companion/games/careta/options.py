@@ -16,7 +16,7 @@ import flet as ft
 from companion.games.careta.look import note, toggle
 from companion.widgets.count_stepper import count_stepper
 from companion.widgets.option_choice import option_choice
-from scoring import careta, names
+from scoring import careta
 from scoring.core import RuleViolation
 
 DEFAULTS: dict[str, Any] = {
@@ -60,21 +60,9 @@ def _groups(players: list[str], values: dict[str, Any]) -> list[list[str]] | Non
 
 
 def name_clashes(labels: list[str], players: list[str]) -> dict[int, str]:
-    """{team index: why its name cannot be used}, for the name field that says so: the same name
-    as an earlier team or a player's, or one a person may take for it (letter case aside, or by
-    Unicode's confusables skeleton: `scoring.names.looks_like`); the engine refuses them all."""
-    clashes: dict[int, str] = {}
-    for i, name in enumerate(labels):
-        earlier = next((j for j in range(i) if names.looks_like(name, labels[j])), None)
-        player = next((p for p in players if names.looks_like(name, p)), None)
-        if earlier is not None:
-            same = labels[earlier].casefold() == name.casefold()
-            clashes[i] = f"{'Same name' if same else 'Looks the same'} as team {LETTERS[earlier]}"
-        elif player == name:
-            clashes[i] = f"{name} is a player's name"
-        elif player is not None:
-            clashes[i] = f"Looks the same as {player}, a player"
-    return clashes
+    """{team index: why its name cannot be used}, for the name field that says so as it is
+    typed: the engine's own reasons (`careta.team_name_problems`), the ones Start would meet."""
+    return careta.team_name_problems(labels, players)
 
 
 def teams_of(players: list[str], values: dict[str, Any]) -> dict[str, list[str]] | None:
@@ -82,10 +70,8 @@ def teams_of(players: list[str], values: dict[str, Any]) -> dict[str, list[str]]
     groups = _groups(players, values)
     if groups is None:
         return None
-    labels = team_names(values, len(groups))
-    if len({t.casefold() for t in labels}) < len(labels):
-        raise RuleViolation("bad-option", "Two teams have the same name.")
-    return dict(zip(labels, groups, strict=True))
+    # Names the engine refuses are refused when the match is made (the fields said why before).
+    return dict(zip(team_names(values, len(groups)), groups, strict=True))
 
 
 def alternating(order: list[str], teams: dict[str, list[str]]) -> bool:
