@@ -11,6 +11,7 @@ from companion.describe.words import names, plural
 from companion.widgets.action_log import action_log
 from companion.widgets.game_over import game_over
 from companion.widgets.seat_row import seat_row
+from companion.widgets.slots import slots
 from scoring import carrera
 
 CHIP = "#F9A825"  # fuel chips: amber, with a dark rim so an empty slot still reads as a slot
@@ -35,18 +36,7 @@ def speed_sum(card: str, rank: int, fuel: int, momentum: int) -> str:
 
 def chips(held: int, size: int = 13) -> ft.Control:
     """A supply drawn as its 5 slots, the held chips filled."""
-    slots = [
-        ft.Container(
-            width=size,
-            height=size,
-            border_radius=size,
-            bgcolor=CHIP if i < held else None,
-            border=ft.Border.all(2 if i < held else 1,
-                                 CHIP_RIM if i < held else ft.Colors.OUTLINE_VARIANT),
-        )
-        for i in range(carrera.CAPACITY)
-    ]
-    return ft.Row(slots, spacing=2, tight=True)
+    return slots(held, carrera.CAPACITY, fill=CHIP, rim=CHIP_RIM, size=size)
 
 
 def _token(icon: ft.IconData, count: int, colour: str) -> ft.Control:

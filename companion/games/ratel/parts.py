@@ -14,6 +14,7 @@ from companion.describe.words import names, plural
 from companion.widgets.action_log import action_log
 from companion.widgets.game_over import game_over
 from companion.widgets.seat_row import seat_row
+from companion.widgets.slots import slots
 from scoring import ratel
 
 DAMAGE = "#C62828"  # a damage chip taken: red, with a dark rim; an empty slot is an outline
@@ -56,23 +57,10 @@ def header(match: ratel.Match) -> ft.Control:
     return ft.Column(lines, spacing=2)
 
 
-def damage_chips(taken: int, slots: int, size: int = 16) -> ft.Control:
+def damage_chips(taken: int, count: int, size: int = 16) -> ft.Control:
     """The damage that loses drawn as slots, the damage taken filled red."""
-    return ft.Row(
-        [
-            ft.Container(
-                width=size,
-                height=size,
-                border_radius=size,
-                bgcolor=DAMAGE if i < taken else None,
-                border=ft.Border.all(2 if i < taken else 1,
-                                     DAMAGE_RIM if i < taken else ft.Colors.OUTLINE),
-            )
-            for i in range(max(slots, taken))
-        ],
-        spacing=3,
-        tight=True,
-    )
+    return slots(taken, max(count, taken), fill=DAMAGE, rim=DAMAGE_RIM, size=size, spacing=3,
+                 empty_rim=ft.Colors.OUTLINE)
 
 
 def _score_cell(match: ratel.Match, name: str) -> tuple[ft.Control, str]:
