@@ -80,6 +80,11 @@ def panel(controls: list[ft.Control], *, tone: str = "plain") -> ft.Control:
     )
 
 
+def signed(points: int) -> str:
+    """Points as the table says a change: "+1", "−1" (a minus sign, not a hyphen)."""
+    return f"{'+' if points >= 0 else '−'}{abs(points)}"
+
+
 def title(text: str, size: int = 17) -> ft.Control:
     return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
 

@@ -8,13 +8,14 @@ from typing import Any
 import flet as ft
 
 from companion.describe.words import names
-from companion.games.careta.look import panel, title
+from companion.games.careta.look import panel, signed, title
+from companion.widgets.game_over import game_over
 from scoring import careta
 
 
 def changes_text(changes: dict[str, int]) -> str:
     """{"Ann": 2, "Ben": -1} as "Ann +2 · Ben −1"."""
-    return " · ".join(f"{side} {'+' if n > 0 else '−'}{abs(n)}" for side, n in changes.items())
+    return " · ".join(f"{side} {signed(n)}" for side, n in changes.items())
 
 
 def points_table(match: careta.Match) -> ft.Control:
@@ -68,17 +69,8 @@ def match_winner(match: careta.Match) -> ft.Control:
     else:
         headline = f"{names(winners)} {'win' if len(winners) > 1 else 'wins'} the match!"
     best = max(match.points.values())
-    return panel(
-        [
-            ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=34, color=ft.Colors.AMBER_800),
-                    ft.Text(headline, size=22, weight=ft.FontWeight.BOLD, expand=True)],
-                   spacing=6),
-            ft.Text(f"{best} point{'' if best == 1 else 's'}, target {match.target}. "
-                    "Undo to change the last action.",
-                    size=14),
-        ],
-        tone="win",
-    )
+    return game_over(headline, [f"{best} point{'' if best == 1 else 's'}, target {match.target}. "
+                                "Undo to change the last action."])
 
 
 def _entry(entry: dict[str, Any]) -> ft.Control:
