@@ -4,8 +4,9 @@ read from.
 Each is used where Flet or uvicorn offers no public way to do what the app needs; each was read
 in the installed source of the versions in `WRITTEN_FOR`. A new Flet or uvicorn may rename or
 rework any of them, and most would fail quietly (a guard that no longer guards), so the app
-refuses to start with another version (`check`, called by `table-companion` and by the offline
-web app's entry) until someone has read these places again and moved the pins.
+refuses to start with another version until someone has read these places again and moved
+the pins (`mismatch`: `table-companion` checks all three, `table-companion-web build` flet and
+flet-web, the offline web app's entry flet).
 
 Flet (flet and flet-web 1.0.5):
 - `server/session_guard.py` replaces four methods of `flet.messaging.session.Session`:

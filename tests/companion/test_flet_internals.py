@@ -91,3 +91,16 @@ def test_the_web_app_says_so_on_the_page_and_opens_nothing(
     assert shown.value.startswith("Table Companion cannot start: ")
     assert "found flet 1.1.0;" in shown.value and "uvicorn" not in shown.value.split("found")[1]
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_web_build_refuses_another_flet_web_before_building(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    from companion import web_build
+
+    monkeypatch.setattr(flet_internals, "installed", versions(flet_web="1.0.4"))
+    with pytest.raises(SystemExit) as exit_:
+        web_build.main(["build", "--out", str(tmp_path / "web")])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "found flet-web 1.0.4" in err
+    assert not (tmp_path / "web").exists()
