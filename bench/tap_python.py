@@ -169,14 +169,14 @@ def main() -> None:
         counter = asyncio.run(counter_taps(2 * args.pairs))
         caro, built = asyncio.run(caro_taps(args.pairs, Path(folder)))
     if args.without_kept:
-        # In turn, a fifth of the pairs at a time, so a busy moment falls on both.
+        # In turn, ten pairs at a time, so a busy moment falls on both.
         found: dict[bool, list[float]] = {True: [], False: []}
         builds: dict[bool, float] = {}
-        for _ in range(5):
+        for _ in range(max(1, args.pairs // 10)):
             for kept in (True, False):
                 with (tempfile.TemporaryDirectory(prefix="tap-python-") as folder,
                       contextlib.nullcontext() if kept else without_kept()):
-                    times, builds[kept] = asyncio.run(caro_taps(args.pairs // 5, Path(folder)))
+                    times, builds[kept] = asyncio.run(caro_taps(10, Path(folder)))
                 found[kept] += times
         a, b = statistics.median(found[True]), statistics.median(found[False])
         print(f"Mid-game Caro Undo/Redo in turn: with Kept {a * 1000:.2f} ms, "
