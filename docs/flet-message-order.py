@@ -1,7 +1,7 @@
 """Flet 1.0.5: a tap read in the same batch as a radio's change runs with the radio's old value.
 
 A minimal reproduction for an upstream report: plain flet 1.0.5 (no code of Table Companion),
-in one process, no browser. Run it with `python docs/flet-message-order.py`.
+in one process, no browser. Run it with `python docs/flet-message-order.py [--rounds 20]`.
 
 The page's client sends, for a radio tapped and then a button tapped at once:
   UPDATE_CONTROL_PROPS {id: radio group, props: {"value": "b"}}
@@ -25,6 +25,7 @@ saw each time.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import dataclasses
 from typing import Any
@@ -105,19 +106,22 @@ async def one_round(batched: bool) -> str:
     return seen[0]
 
 
-async def run() -> dict[str, dict[str, int]]:
+async def run(rounds: int) -> dict[str, dict[str, int]]:
     found: dict[str, dict[str, int]] = {}
     for batched in (True, False):
         label = "read in one batch" if batched else "read apart"
-        seen = [await one_round(batched) for _ in range(ROUNDS)]
+        seen = [await one_round(batched) for _ in range(rounds)]
         found[label] = {value: seen.count(value) for value in sorted(set(seen))}
     return found
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    rounds = parser.parse_args().rounds
     print(f"flet {ft.version.flet_version}: radio set to 'b', then Go tapped; "
-          f"what Go's handler saw, {ROUNDS} rounds each")
-    for label, counts in asyncio.run(run()).items():
+          f"what Go's handler saw, {rounds} rounds each")
+    for label, counts in asyncio.run(run(rounds)).items():
         print(f"  {label}: " + ", ".join(f"{value!r} x{n}" for value, n in counts.items()))
 
 
