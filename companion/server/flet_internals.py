@@ -23,7 +23,9 @@ Flet (flet and flet-web 1.0.5):
 - `session/in_step.py` asks the page a question with `page.session.invoke_method(page._i,
   "get_device_info", ...)`: `_i` is the page's control id, and the answer comes only after
   Flet's client has applied the patches sent before it (the client handles messages in order).
-  That order, not the method, is what the app needs: any cheap method would do.
+  That order, not the method, is what the app needs: any cheap method would do. The public
+  `page.get_device_info()` makes the same call but without a timeout (a silent page would hold
+  the question for good) and parses the answer by the platform the page says it runs on.
 - `browser.py` (offline web app) replaces the `send_message` attribute of the session's
   connection (`page.session.connection`), so an update leaves only once IndexedDB holds what was
   written before it; `session/follow.py` and `session/in_step.py` take
