@@ -30,6 +30,9 @@ Flet (flet and flet-web 1.0.5):
   connection (`page.session.connection`), so an update leaves only once IndexedDB holds what was
   written before it; `session/follow.py` and `session/in_step.py` take
   `page.session.connection is None` as "the tab is gone, the session not yet expired".
+- `app.py` gives the PIN's rate limit (`session/access.py`) the device's `page.client_ip`, which
+  `flet_web.fastapi.flet_app` sets from the socket's peer (`server/serve.py` turns off uvicorn's
+  proxy headers, and `session_guard.SERVER_OWNED` keeps a page from setting it).
 - `widgets/kept.py` and the Caro grid hand Flet the same control object again: Flet's diff
   (`flet.controls.object_patch`) skips a control it has already sent when it is the same object.
 - `server/serve.py` builds Flet's ASGI app with `flet_web.fastapi.app(...)` (what `ft.run` does
