@@ -13,13 +13,13 @@ import flet as ft
 
 from companion import browser
 from companion.app import build_main
-from companion.server.flet_internals import IN_BROWSER, mismatch
+from companion.server.flet_internals import IN_BROWSER, mismatch, reported
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 
 
 async def main(page: ft.Page) -> None:
-    problem = mismatch(IN_BROWSER)
+    problem = mismatch(IN_BROWSER, reported)
     if problem:  # the build bundled another Flet than the one the guards were written for
         print(f"table-companion: {problem}", file=sys.stderr)
         page.add(ft.Text(f"Table Companion cannot start: {problem}", selectable=True))

@@ -56,7 +56,6 @@ uvicorn (0.55.0):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from importlib import metadata
 
 # What the places above were read from: distribution name -> version.
 WRITTEN_FOR = {"flet": "1.0.5", "flet-web": "1.0.5", "uvicorn": "0.55.0"}
@@ -66,10 +65,22 @@ IN_BROWSER = ("flet",)  # what the offline web app runs on (no server of its own
 
 def installed(name: str) -> str | None:
     """The installed version of the distribution `name`, or None when it is not installed."""
+    from importlib import metadata  # not at the web app's start (see `reported`)
+
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
         return None
+
+
+def reported(name: str) -> str | None:
+    """The version flet says it is (`flet.version`, loaded with flet itself), else `installed`:
+    the offline web app checks with it, so its start reads no package metadata."""
+    if name != "flet":
+        return installed(name)
+    from flet.version import flet_version
+
+    return flet_version or None
 
 
 def mismatch(names: Iterable[str] = SERVED,
