@@ -100,8 +100,8 @@ def main() -> None:
         app.start()
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            keeper = browser.new_context(viewport=PHONE).new_page()
-            spectator = browser.new_context(viewport=PHONE).new_page()
+            keeper = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
+            spectator = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
             for page in (keeper, spectator):
                 page.set_default_timeout(30_000)
             set_up(keeper, spectator, app.url)

@@ -21,9 +21,10 @@ from companion.screens.settings import Settings
 from companion.screens.share import ShareScreen
 from companion.screens.stats import StatsScreen
 from companion.screens.timeline import TimelineScreen
-from companion.server import session_guard
+from companion.server import session_guard, sockets
 from companion.server.lan import Share
 from companion.session.context import AppContext, Services
+from companion.session.follow import catch_up, let_go
 from companion.session.open_matches import OpenMatches, SessionMatches
 from companion.session.page_width import PageWidth
 from companion.session.preferences import NotSaved, Preferences
@@ -170,6 +171,15 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
         page.theme_mode = MODES[preferences.theme]
         session = tables.session(tables.gate.new_pass(page.client_ip))
+        sockets.attach(page)
+
+        def connected(e: ft.ControlEvent) -> None:
+            sockets.attach(page)  # the reloaded page's socket carries this session now
+            catch_up(page)
+
+        # Set before App renders: App's own reconnect handler calls this one first.
+        page.on_connect = connected
+        page.on_close = lambda e: let_go(page)
         page.render_views(App, session, preferences, share, PageWidth(page), place, desktop)
 
     return main

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
+from companion import assets_folder
 from companion.session.access import check_pin, new_pin
 
 DEFAULT_HOST = "127.0.0.1"
@@ -207,12 +208,6 @@ def print_share(share, pin: str) -> None:
         if i == 0:
             print(qr_text(url), end="")
     print(f"\nScorekeeping PIN: {pin}  (everyone else can follow the matches)\n", flush=True)
-
-
-def assets_folder() -> Path:
-    """The repository's assets/ (icons, manifest) when run from a clone, else the package's."""
-    top = Path(__file__).resolve().parent.parent / "assets"
-    return top if top.is_dir() else Path(__file__).parent / "assets"
 
 
 def run_desktop(app) -> None:

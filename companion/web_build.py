@@ -1,4 +1,5 @@
-"""`table-companion-web build`: the offline web app as a static folder, built from a clone.
+"""`table-companion-web build`: the offline web app as a static folder, built from a clone or
+from an installed wheel alike (every file it reads is found through the installed packages).
 
 The folder is assembled here rather than by `flet publish` (which reaches GitHub twice and bundles
 no wheels): flet-web's own web client and the Pyodide it ships, our icons and manifest, our own
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import importlib.util
 import io
 import json
 import re
@@ -36,13 +38,13 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-from companion import APP_DESCRIPTION, APP_NAME
+from companion import APP_DESCRIPTION, APP_NAME, assets_folder
 from companion.server.own_origin import ClientChanged, policy, write_client
 
-ROOT = Path(__file__).resolve().parent.parent
-ASSETS = ROOT / "assets"
 TEMPLATES = Path(__file__).resolve().parent / "web"
 PACKAGES = ("companion", "scoring", "storage")
+# Inside the packages, what the page gets from the folder instead (companion/assets in a wheel).
+NOT_IN_ARCHIVE = ("companion/assets",)
 # Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
 DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six",
                  "confusable-homoglyphs")
@@ -89,8 +91,10 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
     """Write the static folder to `out` (replacing an earlier build there) and return it."""
     from flet_web.patch_index import patch_font_manifest_json
 
-    if not ASSETS.is_dir():
-        raise BuildError(f"no assets folder at {ASSETS}: build from a clone of the repository")
+    assets = assets_folder()
+    if not (assets / "manifest.json").is_file():
+        raise BuildError(f"no app icons and manifest at {assets}: reinstall table-companion "
+                         "(or build from a clone of the repository)")
     out = out.resolve()
     if out.exists():
         if any(out.iterdir()) and not (out / "sw.js").exists():
@@ -105,7 +109,7 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
         raise BuildError(str(error)) from error
     leave_out_unused(out)
     # icon.png and splash.png are for `flet build`; the page uses icons/ and favicon.png.
-    shutil.copytree(ASSETS, out, dirs_exist_ok=True,
+    shutil.copytree(assets, out, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("icon.png", "splash.png"))
     write_app(out / "app.tar.gz", wheels)
     patch_index(out / "index.html", base_url)
@@ -217,9 +221,13 @@ def write_app(archive: Path, wheels: Path | None) -> None:
     """app.tar.gz: our packages plus `__pypackages__` (pure dependencies and msgpack)."""
     with tarfile.open(archive, "w:gz", compresslevel=9) as tar:
         skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.py[cod]")
+
+        def kept(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+            left_out = skip("", [Path(info.name).name]) or info.name in NOT_IN_ARCHIVE
+            return None if left_out else info
+
         for package in PACKAGES:
-            tar.add(ROOT / package, arcname=package,
-                    filter=lambda info: None if skip("", [Path(info.name).name]) else info)
+            tar.add(package_folder(package), arcname=package, filter=kept)
         for dist in DISTRIBUTIONS:
             for source, name in distribution_files(dist):
                 tar.add(source, arcname=f"__pypackages__/{name}", recursive=False)
@@ -227,6 +235,14 @@ def write_app(archive: Path, wheels: Path | None) -> None:
             info = tarfile.TarInfo(f"__pypackages__/{name}")
             info.size = len(data)
             tar.addfile(info, io.BytesIO(data))
+
+
+def package_folder(name: str) -> Path:
+    """Where the package `name` is imported from: the clone's folder, or site-packages'."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise BuildError(f"the package {name} is not installed: reinstall table-companion")
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def distribution_files(name: str) -> list[tuple[Path, str]]:

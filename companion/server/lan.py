@@ -1,18 +1,18 @@
 """Sharing the table on the local network: the addresses to open, their QR codes, the PIN.
 
-The addresses are found without sending anything anywhere: the interface list that `ip -4 addr`
-(or `ifconfig`) prints, else the host name's own addresses. Loopback, link-local and multicast
-addresses are left out (a phone on the same Wi-Fi cannot reach those).
+The addresses are found without sending anything anywhere: the operating system's interface list
+(read with `ifaddr`, on Linux, macOS and Windows alike), else the host name's own addresses.
+Loopback, link-local and multicast addresses are left out (a phone on the same Wi-Fi cannot reach
+those). `ifaddr` is imported only when the addresses are asked for: the offline web app imports
+this module for `Share` and never shares a table, so its archive goes without it.
 """
 
 from __future__ import annotations
 
 import io
 import ipaddress
-import re
-import shutil
+import logging
 import socket
-import subprocess
 from dataclasses import dataclass, field
 
 import segno
@@ -43,27 +43,28 @@ def _from_host_name() -> list[str]:
     return [str(info[4][0]) for info in infos]
 
 
-def _from_tool(command: list[str]) -> list[str]:
-    """The `inet A.B.C.D` addresses an interface-listing tool prints (ip, ifconfig)."""
-    if shutil.which(command[0]) is None:
-        return []
+def _from_interfaces() -> list[str]:
+    """The IPv4 addresses of this machine's network interfaces, as the operating system lists
+    them (no tool's output to parse: Windows has neither `ip` nor `ifconfig`)."""
+    import ifaddr
+
     try:
-        out = subprocess.run(command, capture_output=True, text=True, timeout=2,
-                             check=False).stdout
-    except (OSError, subprocess.SubprocessError):
+        adapters = ifaddr.get_adapters()
+    except (OSError, ValueError) as error:  # no interface list (e.g. a sandbox without netlink)
+        logging.getLogger(__name__).warning("Cannot list the network interfaces: %s", error)
         return []
-    return re.findall(r"\binet (?:addr:)?(\d+\.\d+\.\d+\.\d+)", out)
+    return [ip.ip for adapter in adapters for ip in adapter.ips
+            if ip.is_IPv4 and isinstance(ip.ip, str)]
 
 
 def lan_addresses() -> list[str]:
     """This machine's non-loopback IPv4 addresses, private ones (home Wi-Fi) first, each once.
 
-    Read from the interface list (`ip`, else `ifconfig`); the host name's addresses only when
-    neither tool is there (Windows), as resolving a name could ask a name server.
+    Read from the interface list; the host name's addresses only when that list has none, as
+    resolving a name could ask a name server.
     """
-    listed = _from_tool(["ip", "-4", "-o", "addr", "show", "up"]) or _from_tool(["ifconfig"])
     found: dict[str, None] = {}
-    for address in listed or _from_host_name():
+    for address in _from_interfaces() or _from_host_name():
         if _usable(address):
             found.setdefault(address, None)
     return sorted(found, key=lambda a: not ipaddress.IPv4Address(a).is_private)

@@ -22,6 +22,8 @@ from companion import APP_DESCRIPTION, APP_NAME
 from companion.server.csp import SecurityPolicy
 from companion.server.origin import ASGIApp, OriginGuard, allowed_origins
 from companion.server.own_origin import write_client
+from companion.server.sockets import GRACE as SESSION_GRACE
+from companion.server.sockets import SessionLimit
 
 WEB = Path(__file__).parent / "web"  # what the served page gets beside Flet's client
 GRACE = 3  # seconds open sessions get to close on shutdown
@@ -50,16 +52,18 @@ def web_root(into: Path, assets: Path | None = None) -> Path:
     return into
 
 
-def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path) -> ASGIApp:
-    """The ASGI app: Flet's web client and session socket, behind the Origin check, every
-    response with the app's Content-Security-Policy; `root` the folder `web_root` made for the
-    served page, kept while the app runs."""
+def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path,
+            grace: int = SESSION_GRACE) -> ASGIApp:
+    """The ASGI app: Flet's web client and session socket, behind the Origin check and the
+    sessions' limits (sockets.py), every response with the app's Content-Security-Policy;
+    `root` the folder `web_root` made for the served page, kept while the app runs; `grace` the
+    seconds a closed page's session is kept for a reload."""
     import flet_web.fastapi as flet_fastapi
 
     # Named as the web app's manifest: Flet's own index.html titles the page (the tab) "Flet".
     flet = flet_fastapi.app(main, assets_dir=str(root), no_cdn=True, app_name=APP_NAME,
-                            app_description=APP_DESCRIPTION)
-    return SecurityPolicy(OriginGuard(flet, allowed))
+                            app_description=APP_DESCRIPTION, session_timeout_seconds=grace)
+    return SecurityPolicy(OriginGuard(SessionLimit(flet, grace=grace), allowed))
 
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),

@@ -2,37 +2,71 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Hashable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import flet as ft
 
 from companion.session.context import use_services
 
+Task = Callable[[], Coroutine[Any, Any, None]]
 
-def run_in_session(page: ft.Page, task: Callable[[], Coroutine[Any, Any, None]]) -> None:
+
+# Per page: what its listeners could not draw while its browser was away (the latest task a
+# listener, by key), run when it reconnects; and the subscriptions its components hold, ended
+# when Flet closes the session (Flet unmounts nothing then, so no cleanup would run).
+_missed: WeakKeyDictionary[ft.Page, dict[Hashable, Task]] = WeakKeyDictionary()
+_held: WeakKeyDictionary[ft.Page, dict[Hashable, Callable[[], None]]] = WeakKeyDictionary()
+
+
+def run_in_session(page: ft.Page, task: Task, key: Hashable | None = None) -> None:
     """Run `task` on `page`'s session, unless its browser tab is gone.
 
-    A closed tab keeps its session (and its listeners) until Flet's session timeout, without a
-    connection: Flet drops its updates anyway, and scheduling on it would raise in the session
-    that made the change. A tab that comes back draws afresh from the shared tables.
+    A closed tab keeps its session for a short while (a reload finds its place again), without a
+    connection: nothing is drawn for it then, and scheduling on it would raise in the session
+    that made the change. `key` names what the task brings up to date: the latest such task is
+    run when the page reconnects (`catch_up`), so a reloaded page shows what it missed.
     """
     if page.session.connection is not None:
         page.run_task(task)
+    elif key is not None:
+        _missed.setdefault(page, {})[key] = task
+
+
+def catch_up(page: ft.Page) -> None:
+    """The page has reconnected to its session: draw what its listeners missed meanwhile."""
+    if page.session.connection is None:  # a crafted "connect" event: the server knows better
+        return
+    for task in _missed.pop(page, {}).values():
+        page.run_task(task)
+
+
+def let_go(page: ft.Page) -> None:
+    """Flet has closed the page's session (its grace period is over): end its subscriptions."""
+    if page.session.connection is not None:  # a crafted "close" event from a live page
+        return
+    _missed.pop(page, None)
+    for stop in list(_held.pop(page, {}).values()):
+        stop()
 
 
 def use_subscription(subscribe: Callable[[], Callable[[], None]], deps: list[Any]) -> None:
     """Call `subscribe()` when the component mounts (and again when `deps` change); it returns
-    the function that ends the subscription, called when the component goes or before the
-    next subscribe."""
+    the function that ends the subscription, called when the component goes, before the
+    next subscribe, or when the session is closed (`let_go`)."""
+    page = ft.context.page
     stop = ft.use_ref(None)
 
     def start() -> None:
         stop.current = subscribe()
+        _held.setdefault(page, {})[stop] = end
 
     def end() -> None:
         if stop.current:
             stop.current()
+            stop.current = None
+        _held.get(page, {}).pop(stop, None)
 
     ft.use_effect(start, deps, cleanup=end)
 
@@ -44,13 +78,14 @@ def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
     services = use_services()
     page = ft.context.page
     seen, set_seen = ft.use_state(0)
+    key = ft.use_ref(None)  # this hook's place in what the page missed
 
     def on_change(changed: str, version: int) -> None:
         if changed == mid:
             async def refresh() -> None:
                 set_seen(version)
 
-            run_in_session(page, refresh)
+            run_in_session(page, refresh, key)
 
     use_subscription(lambda: services.tables.subscribe(on_change), [mid])
     return seen, set_seen

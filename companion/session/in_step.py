@@ -133,12 +133,13 @@ def use_any_change(*, only_on: str | None = None) -> None:
     services = use_services()
     page = ft.context.page
     _, set_changes = ft.use_state(0)
+    key = ft.use_ref(None)  # this hook's place in what the page missed
 
     def on_change(mid: str, version: int) -> None:
         if only_on is None or page.route == only_on:
             async def refresh() -> None:
                 set_changes(lambda n: n + 1)
 
-            run_in_session(page, refresh)
+            run_in_session(page, refresh, key)
 
     use_subscription(lambda: services.tables.subscribe(on_change), [])

@@ -36,12 +36,13 @@ def WrongPins(*, on_home: bool = False) -> ft.Control:
     page = ft.context.page
     gate = services.tables.gate
     _, set_told = ft.use_state(0)
+    key = ft.use_ref(None)  # this widget's place in what the page missed
 
     def on_gate() -> None:
         async def refresh() -> None:
             set_told(lambda n: n + 1)
 
-        run_in_session(page, refresh)
+        run_in_session(page, refresh, key)
 
     use_subscription(lambda: gate.subscribe(on_gate), [])
     count, closed = gate.wrong_pins, gate.closed_to_new

@@ -21,7 +21,7 @@ SESSION_CRASHED = 6
 class Wire:
     """One session opened by hand: register at a route, then read controls and send events."""
 
-    def __init__(self, port: int, route: str = "/") -> None:
+    def __init__(self, port: int, route: str = "/", session_id: str | None = None) -> None:
         self.port = port
         self._open = contextlib.ExitStack()
         self.ws: ClientConnection = self._open.enter_context(
@@ -29,7 +29,8 @@ class Wire:
                     open_timeout=10))
         self.received: list[list[Any]] = []
         self.raw: list[bytes] = []
-        self.send(REGISTER_CLIENT, {"session_id": None, "page_name": "",
+        # A session id: the page reloaded within the grace period, back to its session.
+        self.send(REGISTER_CLIENT, {"session_id": session_id, "page_name": "",
                                     "page": {"route": route, "width": 412, "height": 915}})
 
     def send(self, action: int, body: dict[str, Any]) -> None:

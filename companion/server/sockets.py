@@ -1,0 +1,193 @@
+"""Bound what browser sessions cost the server: per address, and once their page is closed.
+
+Every open page is a WebSocket and a Flet session that re-renders at every change to its match.
+Three limits keep pages nobody looks at from slowing the scorekeeper down:
+
+- At most `PER_ADDRESS` open sockets from one network address (the socket's peer, never a header);
+  the next handshake is refused (HTTP 403) before Flet or the app runs. A closed page frees its
+  slot when its socket closes, so a phone reloading never waits for anything.
+- A closed socket's session is disconnected at once. Flet 1.0.5 skips that when the page closes
+  while the server is still sending to it (its send loop raises, and `disconnect_session` is never
+  reached): such a session stayed "connected" for ever, rendering every change into a queue no one
+  reads. Flet keeps a disconnected session `GRACE` seconds, so a reload within that time finds its
+  place again, and then closes it (`companion.session.follow` then lets go of its listeners).
+- At most `PER_ADDRESS` such closed-but-kept sessions an address: the oldest beyond that are let go
+  of at Flet's next sweep, so opening and closing pages in a loop costs a bounded amount.
+
+The app tells the socket which session it carries with `attach(page)` (in its entry point and on
+each reconnect): the socket's handler runs in a context of its own, which Flet's session tasks
+inherit. Outside this server (tests, the web app) `attach` does nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import weakref
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+PER_ADDRESS = 20  # open pages from one address; a table's phones each have their own address
+GRACE = 45  # seconds a closed page's session is kept for a reload (Flet's default: an hour)
+LINGER = 5.0  # seconds Flet's handler gets to finish once its socket has closed
+
+
+@dataclass(eq=False)
+class Socket:
+    """One WebSocket and the Flet session it carries (once the app has said which)."""
+
+    address: str
+    session: Any = None  # flet.messaging.session.Session
+    connection: Any = None  # the session's connection while this socket carries it
+    # Set once the socket has closed: lets go of a session attached only after that.
+    ended: Callable[[Socket], Awaitable[None]] | None = None
+
+
+_current: contextvars.ContextVar[Socket | None] = contextvars.ContextVar(
+    "companion_socket", default=None)
+
+
+def attach(page: Any) -> None:
+    """Record that the socket whose handler runs this code carries `page`'s session."""
+    socket = _current.get()
+    if socket is None:
+        return
+    socket.session = page.session
+    socket.connection = page.session.connection
+    if socket.ended is not None:  # the page closed before its session began: let it go now
+        asyncio.ensure_future(socket.ended(socket))
+
+
+def _kept(session: Any) -> bool:
+    """Is `session` disconnected and waiting for a reload (not yet expired)?"""
+    expires = session.expires_at
+    return (session.connection is None and expires is not None
+            and expires > datetime.now(UTC))
+
+
+class SessionLimit:
+    """ASGI middleware: the per-address cap, and a closed socket's session let go of at once."""
+
+    def __init__(self, app: ASGIApp, per_address: int = PER_ADDRESS, grace: int = GRACE,
+                 linger: float = LINGER) -> None:
+        self.app = app
+        self.per_address = per_address
+        self.grace = grace
+        self.linger = linger
+        self.open: Counter[str] = Counter()  # open sockets by address
+        # Closed pages' sessions by address, oldest first (weakly: Flet decides when they go).
+        self.kept: dict[str, deque[weakref.ref[Any]]] = {}
+        self.refused = 0  # handshakes refused, for the log and for tests
+        self.cut = 0  # handlers ended here, still running `linger` s after their socket closed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else ""
+        if self.open[address] >= self.per_address:
+            self.refused += 1
+            log.warning("Refused a page from %s: %d open already", address, self.open[address])
+            await receive()  # the websocket.connect message
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        self.open[address] += 1
+        socket = Socket(address)
+        closed = asyncio.Event()
+
+        async def receiving() -> Message:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                closed.set()
+            return message
+
+        held = [True]  # the slot, freed once: when the socket closes or the handler ends
+
+        def release() -> None:
+            if held:
+                held.clear()
+                self.open[address] -= 1
+                if self.open[address] <= 0:
+                    del self.open[address]
+
+        token = _current.set(socket)
+        try:
+            handler = asyncio.ensure_future(self.app(scope, receiving, send))
+        finally:
+            _current.reset(token)
+        try:
+            await self._serve(handler, closed, release)
+        finally:
+            release()
+            if not handler.done():
+                handler.cancel()
+            socket.ended = lambda closed: self._let_go(closed, address)
+            await self._let_go(socket, address)
+        error = handler.exception() if not handler.cancelled() else None
+        if error is not None and not closed.is_set():
+            raise error
+        if error is not None:  # the page went while the server was sending: nothing to tell
+            log.debug("A closed page's handler ended with %r", error)
+
+    async def _serve(self, handler: asyncio.Future[None], closed: asyncio.Event,
+                     release: Callable[[], None]) -> None:
+        """Wait for the handler; once the socket has closed, free its slot and give the handler
+        `linger` seconds more (Flet's never ends for a socket closed before its session began)."""
+        closing = asyncio.ensure_future(closed.wait())
+        try:
+            await asyncio.wait({handler, closing}, return_when=asyncio.FIRST_COMPLETED)
+            release()
+            if not handler.done():
+                await asyncio.wait({handler}, timeout=self.linger)
+        finally:
+            closing.cancel()
+        if not handler.done():
+            self.cut += 1
+            handler.cancel()
+            await asyncio.gather(handler, return_exceptions=True)
+
+    async def _let_go(self, socket: Socket, address: str) -> None:
+        """Disconnect the socket's session if Flet did not, and bound the kept ones."""
+        session = socket.session
+        if session is None:
+            return
+        if socket.connection is not None and session.connection is socket.connection:
+            try:
+                await session.disconnect(self.grace)
+            except Exception:  # its disconnect handlers: the session is let go of all the same
+                log.exception("Disconnecting a closed page's session failed")
+        if not _kept(session):
+            return
+        if address not in self.kept and len(self.kept) >= 64:
+            for address in [a for a, k in self.kept.items() if not _still_kept(k)]:
+                del self.kept[address]  # addresses whose kept sessions all expired
+        kept = self.kept.setdefault(address, deque())
+        live = [ref for ref in _still_kept(kept) if ref() is not session]
+        kept.clear()
+        kept.extend(live)
+        kept.append(weakref.ref(session))
+        while len(kept) > self.per_address:
+            oldest = kept.popleft()()
+            if oldest is not None:  # expire now: Flet's next sweep (every 10 s) closes it
+                try:
+                    await oldest.disconnect(0)
+                except Exception:
+                    log.exception("Expiring a kept session failed")
+
+
+def _still_kept(kept: deque[weakref.ref[Any]]) -> list[weakref.ref[Any]]:
+    """The sessions of `kept` still waiting for a reload."""
+    return [ref for ref in kept if (session := ref()) is not None and _kept(session)]
