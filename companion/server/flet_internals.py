@@ -33,6 +33,15 @@ Flet (flet and flet-web 1.0.5):
 - `app.py` gives the PIN's rate limit (`session/access.py`) the device's `page.client_ip`, which
   `flet_web.fastapi.flet_app` sets from the socket's peer (`server/serve.py` turns off uvicorn's
   proxy headers, and `session_guard.SERVER_OWNED` keeps a page from setting it).
+- `server/sockets.py` works around a Flet bug: `FletApp.handle` never reaches
+  `app_manager.disconnect_session` when the page closes while its send loop is sending, and never
+  ends for a socket closed before its session began. It calls `Session.disconnect(grace)` itself,
+  reads `Session.expires_at` and `Session.connection` to tell a closed page's session kept for a
+  reload, expires one with `disconnect(0)` for Flet's sweep (every 10 s) to close, and learns
+  which session a socket carries through a context variable that Flet's session tasks inherit
+  from the socket's handler (`attach`, called from `app.py`'s entry and its `page.on_connect`).
+  `session/follow.py`'s `let_go` (on `page.on_close`) ends the subscriptions itself because Flet
+  unmounts nothing when it closes a session.
 - `widgets/kept.py` and the Caro grid hand Flet the same control object again: Flet's diff
   (`flet.controls.object_patch`) skips a control it has already sent when it is the same object.
 - `server/serve.py` builds Flet's ASGI app with `flet_web.fastapi.app(...)` (what `ft.run` does
