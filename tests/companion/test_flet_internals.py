@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from companion import cli
 from companion import main as web_entry
 from companion.server import flet_internals
 from companion.server.flet_internals import IN_BROWSER, WRITTEN_FOR, mismatch
+from tests.companion.apart import run_apart
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,7 +89,7 @@ def test_the_web_app_says_so_on_the_page_and_opens_nothing(
 
     monkeypatch.setattr(web_entry.browser, "open_data", never)
     page = Page()
-    asyncio.run(web_entry.main(page))  # type: ignore[arg-type]
+    run_apart(web_entry.main(page))  # type: ignore[arg-type]
     (shown,) = page.added
     assert shown.value.startswith("Table Companion cannot start: ")
     assert "found flet 1.1.0;" in shown.value and "uvicorn" not in shown.value.split("found")[1]
