@@ -44,7 +44,6 @@ True
 
 from __future__ import annotations
 
-import contextvars
 import hmac
 import logging
 import secrets
@@ -53,6 +52,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.session.listeners import Listeners
 from companion.session.trust import Trust
 from scoring import RuleViolation
 
@@ -197,7 +197,7 @@ class Gate:
         self._closed_to_new = False
         self._wrong_pins = 0  # compared and wrong, since the start
         self._seen_wrong = 0  # ... of which the scorekeeper has acknowledged
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners = Listeners()
 
     @property
     def open(self) -> bool:
@@ -302,26 +302,10 @@ class Gate:
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call `listener()` after a wrong PIN, an acknowledgement or a change of the lock on new
         devices; returns the function that ends the subscription."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.subscribe(listener)
 
     def _tell(self) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            # As OpenMatches._notify: each in a copy of the caller's context, and one that fails
-            # (its session gone) fails neither the caller nor the others.
-            try:
-                contextvars.copy_context().run(listener)
-            except Exception:
-                log.exception("A screen could not be told of the wrong PINs")
+        self._listeners.tell(failed="A screen could not be told of the wrong PINs")
 
     @property
     def trusts_devices(self) -> bool:

@@ -15,7 +15,6 @@ notices, folder, exports) and no way to reach the store itself.
 
 from __future__ import annotations
 
-import contextvars
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.session.access import Gate, Pass
+from companion.session.listeners import Listeners
 from scoring import RuleViolation
 from scoring.core import Match
 from storage import Store
@@ -76,7 +76,7 @@ class OpenMatches:
         self.gate = gate or Gate(None)
         self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
-        self._listeners: list[Listener] = []
+        self._listeners = Listeners()
         self._importing = threading.Lock()
 
     def get(self, mid: str) -> Table:
@@ -173,28 +173,11 @@ class OpenMatches:
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call `listener(mid, version)` after every change; returns the unsubscribe function."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.subscribe(listener)
 
     def _notify(self, mid: str, version: int) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            # Each listener runs in a copy of the caller's context: a listener that switches to
-            # its own session (Flet's page.run_task sets the current page) must not leave the
-            # acting session's code running as that other session. A listener that fails (its
-            # session gone) must not fail the change, which is saved already, nor the others.
-            try:
-                contextvars.copy_context().run(listener, mid, version)
-            except Exception:
-                log.exception("A screen could not be told of the change to %s", mid)
+        self._listeners.tell(mid, version,
+                             failed=f"A screen could not be told of the change to {mid}")
 
     def made_by(self, mid: str, version: int, who: Pass | None) -> bool:
         """Did `who` make version `version` of `mid`? (False once a later change is made.)"""

@@ -3,9 +3,7 @@ sent is ever opened, and every session hears of what changed."""
 
 from __future__ import annotations
 
-import builtins
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -55,28 +53,6 @@ def keeper(tables: OpenMatches) -> SessionMatches:
 
 def picked(path: str | None = None, data: bytes | None = None, size: int = 100) -> list:
     return [ft.FilePickerFile(id=1, name="matches.json", size=size, path=path, bytes=data)]
-
-
-@pytest.fixture
-def opened(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
-    """Every attempt to open, stat or read a file outside the test's own folder (and the
-    import's own modules) is recorded and refused."""
-    tried: list[str] = []
-    watched = ("/dev/", "/etc/", str(tmp_path / "secret"))
-
-    def guard(real: Any) -> Any:
-        def wrapper(path: Any, *args: Any, **kwargs: Any) -> Any:
-            if isinstance(path, str | os.PathLike) and str(path).startswith(watched):
-                tried.append(str(path))
-                raise AssertionError(f"opened {path}")
-            return real(path, *args, **kwargs)
-
-        return wrapper
-
-    for owner, name in [(os, "open"), (os, "stat"), (builtins, "open")]:
-        monkeypatch.setattr(owner, name, guard(getattr(owner, name)))
-    monkeypatch.setattr(Path, "read_bytes", guard(Path.read_bytes))
-    return tried
 
 
 def run(tables: SessionMatches, files: list, *, paths: bool = False) -> tuple:

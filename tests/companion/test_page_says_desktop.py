@@ -11,8 +11,6 @@ same refusal, with nothing opened.
 from __future__ import annotations
 
 import asyncio
-import builtins
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -133,27 +131,6 @@ def test_the_desktop_app_saves_where_its_user_chose(store: Store, tmp_path: Path
     session = run_apart(save())
     assert chosen.read_bytes().startswith(b"\xef\xbb\xbf")  # the CSV, as the client left none
     assert f"Exported 1 match to {chosen}." in shown(session)
-
-
-@pytest.fixture
-def opened(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
-    """Every attempt to open, stat or read one of the paths the crafted page names."""
-    tried: list[str] = []
-    watched = ("/etc/", "/dev/", str(tmp_path / "secret"))
-
-    def guard(real: Any) -> Any:
-        def wrapper(path: Any, *args: Any, **kwargs: Any) -> Any:
-            if isinstance(path, str | os.PathLike) and str(path).startswith(watched):
-                tried.append(str(path))
-                raise AssertionError(f"opened {path}")
-            return real(path, *args, **kwargs)
-
-        return wrapper
-
-    for owner, name in [(os, "open"), (os, "stat"), (builtins, "open")]:
-        monkeypatch.setattr(owner, name, guard(getattr(owner, name)))
-    monkeypatch.setattr(Path, "read_bytes", guard(Path.read_bytes))
-    return tried
 
 
 def test_an_import_naming_a_path_gets_one_refusal_and_nothing_is_opened(
