@@ -126,7 +126,7 @@ def ChartScreen() -> ft.View:
         route=route,
         appbar=ft.AppBar(
             title=ft.Text("Chart"),
-            actions=[icon_action(ft.Icons.TIMELINE, "Timeline",
+            actions=[icon_action(ft.Icons.HISTORY, "Timeline",
                                  lambda e: page.navigate(f"/match/{mid}/timeline"))],
         ),
         scroll=ft.ScrollMode.AUTO,
