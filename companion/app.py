@@ -25,6 +25,7 @@ from companion.server import session_guard, sockets
 from companion.server.lan import Share
 from companion.session.context import AppContext, Services
 from companion.session.follow import catch_up, let_go
+from companion.session.keep_awake import use_keep_screen_on
 from companion.session.open_matches import OpenMatches, SessionMatches
 from companion.session.page_width import PageWidth
 from companion.session.preferences import NotSaved, Preferences
@@ -59,8 +60,9 @@ _tokens: WeakKeyDictionary[ft.Page, ft.SharedPreferences] = WeakKeyDictionary()
 
 
 def device_token(page: ft.Page) -> ft.SharedPreferences:
-    """The page's browser storage, where a trusted device keeps its token (one service a page,
-    made while App renders, so it reaches the browser before it is called)."""
+    """The page's browser storage, where a trusted device keeps its token and the page script
+    reads the screen-on switch (one service a page, made while App renders, so it reaches the
+    browser before it is called)."""
     prefs = _tokens.get(page)
     if prefs is None:
         prefs = _tokens[page] = ft.SharedPreferences()
@@ -79,9 +81,9 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
         page_width: PageWidth | None = None, place: Place | None = None,
         desktop: bool = False) -> list[ft.View]:
     page = ft.context.page
-    if tables.gate.trusts_devices:
-        device_token(page)
     theme, set_theme_state = ft.use_state(preferences.theme)
+    keep_screen_on, set_keep_screen_on = use_keep_screen_on(page, device_token(page), tables,
+                                                             preferences)
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
     def set_theme(value: str) -> None:
@@ -144,7 +146,8 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
 
     services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
                         share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,
-                        page_width=page_width, theme=theme,
+                        page_width=page_width, theme=theme, keep_screen_on=keep_screen_on,
+                        set_keep_screen_on=set_keep_screen_on,
                         in_browser=bool(place and place.in_browser),
                         storage_persisted=place.storage_persisted if place else True,
                         desktop=desktop)
