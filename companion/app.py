@@ -60,9 +60,8 @@ _tokens: WeakKeyDictionary[ft.Page, ft.SharedPreferences] = WeakKeyDictionary()
 
 
 def device_token(page: ft.Page) -> ft.SharedPreferences:
-    """The page's browser storage, where a trusted device keeps its token and the page script
-    reads the screen-on switch (one service a page, made while App renders, so it reaches the
-    browser before it is called)."""
+    """The page's browser storage, where a trusted device keeps its token (one service a page,
+    made while App renders, so it reaches the browser before it is called)."""
     prefs = _tokens.get(page)
     if prefs is None:
         prefs = _tokens[page] = ft.SharedPreferences()
@@ -81,9 +80,10 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
         page_width: PageWidth | None = None, place: Place | None = None,
         desktop: bool = False) -> list[ft.View]:
     page = ft.context.page
+    if tables.gate.trusts_devices:
+        device_token(page)
     theme, set_theme_state = ft.use_state(preferences.theme)
-    keep_screen_on, set_keep_screen_on = use_keep_screen_on(page, device_token(page), tables,
-                                                             preferences)
+    keep_screen_on, set_keep_screen_on = use_keep_screen_on(page, tables, preferences)
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
     def set_theme(value: str) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.session.in_step import REPLY_WAIT
 from companion.session.open_matches import SessionMatches
 from companion.session.preferences import NotSaved, Preferences
 
@@ -20,14 +21,21 @@ log = logging.getLogger(__name__)
 KEY = "keep_screen_on"  # localStorage "flutter.keep_screen_on" in the page (Flutter's prefix)
 
 
-def use_keep_screen_on(page: ft.Page, storage: ft.SharedPreferences, tables: SessionMatches,
+def use_keep_screen_on(page: ft.Page, tables: SessionMatches,
                        preferences: Preferences) -> tuple[bool, Callable[[object], None]]:
     """This session's choice and its setter (a hook: call it while App renders)."""
     keep, set_keep = ft.use_state(preferences.keep_screen_on)
+    # The page's storage, made while App first renders so it reaches the browser before it is
+    # used; held by the session's own state (a table keyed by page would keep every page alive).
+    held = ft.use_ref(None)
+    if held.current is None:
+        held.current = ft.SharedPreferences()
+    storage: ft.SharedPreferences = held.current
 
     async def tell_page() -> None:
         try:
-            await storage.set(KEY, keep)
+            # Bounded: a page closed with the question in it must not hold its session.
+            await storage._invoke_method("set", {"key": KEY, "value": keep}, REPLY_WAIT)
         except Exception as error:  # a page gone or slow to answer: it keeps its last choice
             log.debug("The page did not take the screen-on choice: %r", error)
 
