@@ -7,14 +7,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names
+from companion.describe.words import names, signed
 from companion.games.careta.look import panel, title
 from scoring import careta
 
 
 def changes_text(changes: dict[str, int]) -> str:
     """{"Ann": 2, "Ben": -1} as "Ann +2 · Ben −1"."""
-    return " · ".join(f"{side} {'+' if n > 0 else '−'}{abs(n)}" for side, n in changes.items())
+    return " · ".join(f"{side} {signed(n)}" for side, n in changes.items())
 
 
 def points_table(match: careta.Match) -> ft.Control:
