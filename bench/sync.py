@@ -82,7 +82,7 @@ def measure(keeper: Page, spectator: Page, taps: int) -> tuple[list[float], list
         label, expect = ("Undo", "Ben to lay") if i % 2 == 0 else ("Redo", "Ann to lay")
         spectator.evaluate(WATCH_JS, expect)
         t0, t_own = keeper.evaluate(TAP_JS, [label, expect])
-        spectator.wait_for_function("window.__seen !== null", timeout=10_000)
+        spectator.wait_for_function("() => window.__seen !== null", timeout=10_000)
         t_other = spectator.evaluate("window.__seen")
         own.append(t_own - t0)
         other.append(t_other - t0)

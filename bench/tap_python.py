@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -89,9 +90,8 @@ def session() -> tuple[Session, Wire]:
 
 
 def button(s: Session, test: Callable[[Any], bool]) -> Any:
-    for i in range(1, 5000):
-        control = s._Session__resolve_event_control(i)
-        if control is not None and test(control):
+    for _, control in sorted(s.index.items()):  # every control the page has, by id
+        if test(control):
             return control
     raise LookupError("no such control on the page")
 
@@ -139,13 +139,49 @@ async def caro_taps(pairs: int, folder: Path) -> tuple[list[float], float]:
         return times, built.count / (2 * pairs)
 
 
+@contextlib.contextmanager
+def without_kept() -> Iterator[None]:
+    """`Kept.get` builds every part anew while this lasts (the screens as they were without it)."""
+    from companion.widgets.kept import Kept
+
+    kept_get = Kept.get
+
+    def build(self: Kept, place: Any, data: Any, build: Callable[..., Any], *args: Any,
+              **kwargs: Any) -> Any:
+        self.builds += 1
+        return build(*args, **kwargs)
+
+    Kept.get = build  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Kept.get = kept_get  # type: ignore[method-assign]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pairs", type=int, default=200, help="Undo/Redo pairs timed")
+    parser.add_argument("--without-kept", action="store_true",
+                        help="also time the Undo/Redo with companion.widgets.kept building every "
+                             "part anew (what Kept saves a tap)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tap-python-") as folder:
         counter = asyncio.run(counter_taps(2 * args.pairs))
         caro, built = asyncio.run(caro_taps(args.pairs, Path(folder)))
+    if args.without_kept:
+        # In turn, ten pairs at a time, so a busy moment falls on both.
+        found: dict[bool, list[float]] = {True: [], False: []}
+        builds: dict[bool, float] = {}
+        for _ in range(max(1, args.pairs // 10)):
+            for kept in (True, False):
+                with (tempfile.TemporaryDirectory(prefix="tap-python-") as folder,
+                      contextlib.nullcontext() if kept else without_kept()):
+                    times, builds[kept] = asyncio.run(caro_taps(10, Path(folder)))
+                found[kept] += times
+        a, b = statistics.median(found[True]), statistics.median(found[False])
+        print(f"Mid-game Caro Undo/Redo in turn: with Kept {a * 1000:.2f} ms, "
+              f"{builds[True]:.1f} controls built; every part built anew {b * 1000:.2f} ms, "
+              f"{builds[False]:.1f} controls: {a / b:.2f}x")
     c, a = statistics.median(counter), statistics.median(caro)
     p90 = statistics.quantiles(caro, n=10)[-1]
     print(f"Python per tap: counter {c * 1000:.2f} ms, mid-game Caro Undo/Redo {a * 1000:.2f} ms "

@@ -90,7 +90,7 @@ def starts(browser, folder: Path, text: str, times: int) -> list[float]:
     page = context.new_page()
     try:
         page.goto(site.url)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=600_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=600_000)
         site.stop()
         seconds = []
         for _ in range(times):

@@ -127,8 +127,19 @@ def open_store(folder: Path):
         fail(str(error))
 
 
+def check_versions() -> None:
+    """Fail with one line when Flet or uvicorn is not the version whose internals the app
+    holds (companion/server/flet_internals.py): a guard could stop guarding without a sound."""
+    from companion.server.flet_internals import mismatch
+
+    problem = mismatch()
+    if problem:
+        fail(problem)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
+    check_versions()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if os.environ.get("TABLE_COMPANION_TRACE"):  # what each page sent, in order (see session_guard)
         logging.getLogger("companion.trace").setLevel(logging.INFO)

@@ -326,6 +326,12 @@ def main(argv: list[str] | None = None) -> None:
     command.add_argument("--base-url", default="/",
                          help="the path the folder is served under (/)")
     args = parser.parse_args(argv)
+    from companion.server.flet_internals import mismatch
+
+    problem = mismatch(("flet", "flet-web"))  # the flet it ships, the client it patches
+    if problem:
+        print(f"table-companion-web: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     try:
         out = build(Path(args.out), wheels=Path(args.wheels) if args.wheels else None,
                     base_url=args.base_url)

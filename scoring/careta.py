@@ -36,6 +36,16 @@ TRUTHFUL, LIED, TRICK_SHOWN = "truthful", "lied", "trick"
 # Team layouts the rulebook lists, as (players per team, number of teams) (K1, K10).
 TEAM_LAYOUTS = frozenset({(2, 2), (3, 2), (4, 2), (2, 3), (2, 4)})
 PHASES = ("set-needed", "direction-needed", "card-round", "ally-phase", "match-over")
+# The points each event scores, as the engine awards them (the screens' hints say them from here).
+WIN_POINTS = 1  # K8, K10: the game's winner (or the winning team)
+DECEPTION_POINTS = 1  # K8: a win made with a lie, once unmasked
+TRICK_CARD_POINTS = 1  # K8: ... and again when the lie showed the Trick Card
+TRUTH_POINTS = 1  # K7: a doubted play shown truthful
+LIE_POINTS = -1  # K7: a doubted play shown a lie (its player is out of the game)
+UNMASK_POINTS = 1  # K7, K9: the first doubter of a lie or a false Cause
+CAUSE_POINTS = 1  # K9: a Cause nobody doubts
+CAUSE_SHOWN_POINTS = 2  # K9: a doubted Cause that was one
+NO_CAUSE_POINTS = -1  # K9: a doubted Cause that was not
 
 
 def suit_of(number: int) -> str:
@@ -178,6 +188,18 @@ DECK: tuple[Card, ...] = (
     *(Card(0, suit=c) for c in COLOURS),
     TRICK,
 )
+
+
+def copies(number: int) -> int:
+    """How many cards of the deck carry `number` (K1).
+
+    >>> copies(0), copies(7), copies(13)
+    (4, 3, 0)
+    """
+    return sum(1 for card in DECK if card.number == number and not card.trick)
+
+
+NUMBERS: tuple[int, ...] = tuple(sorted({c.number for c in DECK if c.number is not None}))  # K1
 
 
 MAX_CARDS = 8  # more than any question here looks at (a hand is 4): bounds the work of one input
@@ -384,6 +406,41 @@ def score_range(direction: str = UP, with_ally: bool = False) -> range:
     return range(0, 25) if direction == UP else range(-12, 1)
 
 
+def team_name_problems(teams: Sequence[str], players: Sequence[str]) -> dict[int, str]:
+    """{place in `teams`: why a new match refuses that team name}, for a screen to say beside
+    each name as it is typed; {} when a match would take them all. A name is judged against
+    the players and the names before it that are fine (one that is not says so itself).
+
+    >>> team_name_problems(["Suns", "suns", "Ann", "Moons"], ["Ann", "Ben", "Cleo", "Dan"])
+    {1: 'Two teams are called “suns”.', 2: "The team “Ann” has a player's name."}
+    """
+    problems: dict[int, str] = {}
+    fine: list[str] = []
+    for i, name in enumerate(teams):
+        why = _team_name_violation(name, fine, players)
+        if why is None:
+            fine.append(name)
+        else:
+            problems[i] = str(why)
+    return problems
+
+
+def _team_name_violation(name: Any, earlier: Sequence[str],
+                         players: Sequence[str]) -> RuleViolation | None:
+    """Why `name` cannot name a new match's team beside the `earlier` names (taken as fine)."""
+    if not isinstance(name, str) or not name.strip() or len(name) > core.MAX_NAME:
+        return RuleViolation("bad-option", "Every team needs a name (up to 24 characters).")
+    if name.strip().casefold() in {other.strip().casefold() for other in earlier}:
+        return RuleViolation("bad-option", f"Two teams are called “{name}”.")
+    if name in players:
+        return RuleViolation("bad-option", f"The team “{name}” has a player's name.")
+    try:
+        core.check_new_team_names([*earlier, name], players)
+    except RuleViolation as why:
+        return why
+    return None
+
+
 def alternate_seating(teams: Mapping[str, Sequence[str]]) -> list[str]:
     """A seating order with teammates alternating (K10): the first of each team, then the second
     of each team, and so on.
@@ -501,15 +558,10 @@ class Match(core.Match):
         if not isinstance(teams, Mapping):
             raise RuleViolation("bad-option", "Teams are given as {team name: [players]}.")
         out: dict[str, list[str]] = {}
-        seen: set[str] = set()
         for name, members in teams.items():
-            if not isinstance(name, str) or not name.strip() or len(name) > core.MAX_NAME:
-                raise RuleViolation("bad-option", "Every team needs a name (up to 24 characters).")
-            if name.strip().casefold() in seen:
-                raise RuleViolation("bad-option", f"Two teams are called “{name}”.")
-            if name in players:
-                raise RuleViolation("bad-option", f"The team “{name}” has a player's name.")
-            seen.add(name.strip().casefold())
+            why = _team_name_violation(name, list(out), players)
+            if why is not None:
+                raise why
             if isinstance(members, str) or not isinstance(members, Iterable):
                 raise RuleViolation("bad-option", f"The team “{name}” needs a list of players.")
             out[name] = list(members)
@@ -522,7 +574,6 @@ class Match(core.Match):
         for p in players:
             if p not in placed:
                 raise RuleViolation("bad-option", f"{p} is in no team.")
-        core.check_new_team_names(list(out), players)
         sizes = {len(m) for m in out.values()}
         if len(sizes) != 1 or (sizes.pop(), len(out)) not in TEAM_LAYOUTS:
             raise RuleViolation(
@@ -1214,12 +1265,15 @@ class Match(core.Match):
         ]
         because = f" ({why})" if why else ""
         if verdict == TRUTHFUL:
-            parts.append(f"{target} told the truth{because}: {self._award(target, 1, changes)}.")
+            parts.append(f"{target} told the truth{because}: "
+                         f"{self._award(target, TRUTH_POINTS, changes)}.")
         else:
             first = self._first_doubter(doubters, target)
             trick = " with the Trick Card" if verdict == TRICK_SHOWN else ""
-            parts.append(f"{target} lied{trick}{because}: {self._award(target, -1, changes)}.")
-            parts.append(f"{first} unmasked {target}: {self._award(first, 1, changes)}.")
+            parts.append(f"{target} lied{trick}{because}: "
+                         f"{self._award(target, LIE_POINTS, changes)}.")
+            parts.append(f"{first} unmasked {target}: "
+                         f"{self._award(first, UNMASK_POINTS, changes)}.")
             parts.append(f"{target} is out of this game.")
             g["eliminated"].append(target)
         self._log_entry(parts, changes)
@@ -1246,7 +1300,8 @@ class Match(core.Match):
         doubters = event.get("doubters")
         changes: dict[str, int] = {}
         if doubters == []:
-            parts = [f"{player} claims Cause and nobody doubts: {self._award(player, 1, changes)}."]
+            parts = [f"{player} claims Cause and nobody doubts: "
+                     f"{self._award(player, CAUSE_POINTS, changes)}."]
             self._cause_locked[player] = True
             self._log_entry(parts, changes)
             return
@@ -1275,11 +1330,14 @@ class Match(core.Match):
             f"doubt{'s' if len(doubters) == 1 else ''}{showing}."
         ]
         if had:
-            parts.append(f"{player} had Cause: {self._award(player, 2, changes)}.")
+            parts.append(f"{player} had Cause: "
+                         f"{self._award(player, CAUSE_SHOWN_POINTS, changes)}.")
         else:
             first = self._first_doubter(doubters, player)
-            parts.append(f"{player} had no Cause: {self._award(player, -1, changes)}.")
-            parts.append(f"{first} unmasked {player}: {self._award(first, 1, changes)}.")
+            parts.append(f"{player} had no Cause: "
+                         f"{self._award(player, NO_CAUSE_POINTS, changes)}.")
+            parts.append(f"{first} unmasked {player}: "
+                         f"{self._award(first, UNMASK_POINTS, changes)}.")
         parts.append(f"{player} gets a new hand and may claim Cause again.")
         self._log_entry(parts, changes)
 
@@ -1331,11 +1389,12 @@ class Match(core.Match):
             best = g["plays"][winners[0]]["stated"]
             lead = winners[0]
             if len(winners) == 1:
-                parts.append(f"{lead} wins with {best}: {self._award(lead, 1, changes)}.")
+                parts.append(f"{lead} wins with {best}: "
+                             f"{self._award(lead, WIN_POINTS, changes)}.")
             else:
                 parts.append(
                     f"{_list(winners)} tie at {best}, all {self._team[lead]}: "
-                    f"{self._award(lead, 1, changes)} (K10)."
+                    f"{self._award(lead, WIN_POINTS, changes)} (K10)."
                 )
             results = [g["plays"][p]["revealed"] for p in winners]
             if needed:
@@ -1349,9 +1408,11 @@ class Match(core.Match):
                     f"{f' ({verdicts[p][2]})' if verdicts[p][2] else ''}." for p in winners
                 ))
             if all(r in (LIED, TRICK_SHOWN) for r in results):  # K8, K10: every winner lied
-                parts.append(f"Won with deception: {self._award(lead, 1, changes)}.")
+                parts.append(f"Won with deception: "
+                             f"{self._award(lead, DECEPTION_POINTS, changes)}.")
                 if TRICK_SHOWN in results:
-                    parts.append(f"The Trick Card: {self._award(lead, 1, changes)}.")
+                    parts.append(f"The Trick Card: "
+                                 f"{self._award(lead, TRICK_CARD_POINTS, changes)}.")
         self._game = None
         self._games_done += 1
         if self._games_done == GAMES_PER_SET:

@@ -23,6 +23,7 @@ the face-down refill (M6), trophies and rounds (M7), the end of the game (M8) an
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scoring import core
@@ -38,6 +39,22 @@ CAPACITY = 5  # M1: the start supply and the most chips a supply holds
 TRICKS_PER_ROUND = 6  # M1
 TROPHIES_TO_WIN = 2  # M8
 TIES = ("ask", "first", "last")  # M5
+
+
+def counted_rank(card: str, plays: Iterable[Mapping[str, Any]]) -> int | None:
+    """The rank `card` counts toward its speed in a trick holding `plays` (each with its "card"):
+    the card's own, but 0 for a 4A, 4B or 5 when a 1 is face up there (M3); None face down.
+
+    >>> one, three = [{"card": "1"}], [{"card": "3"}]
+    >>> counted_rank("5", one), counted_rank("5", three), counted_rank("1", one)
+    (0, 5, 1)
+    >>> counted_rank(FACE_DOWN, one) is None
+    True
+    """
+    if card == FACE_DOWN:
+        return None
+    one = any(play["card"] == "1" for play in plays)
+    return 0 if one and card in ZEROED_BY_ONE else RANKS[card]
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
@@ -171,9 +188,8 @@ class Match(core.Match):
     @property
     def speeds(self) -> dict[str, int]:
         """{player: speed} of the face-up cards in the current trick so far ({} between tricks)."""
-        one = self._one_face_up()
         return {
-            play["player"]: self._speed(play["player"], play["card"], play["fuel"], one)
+            play["player"]: self._speed(play["player"], play["card"], play["fuel"])
             for play in self._trick
             if play["card"] != FACE_DOWN
         }
@@ -213,7 +229,7 @@ class Match(core.Match):
             return None
         if card == FACE_DOWN:
             return 0
-        return self._speed(player, card, fuel, self._one_face_up())
+        return self._speed(player, card, fuel)
 
     @property
     def last_trick(self) -> dict[str, Any] | None:
@@ -383,11 +399,9 @@ class Match(core.Match):
 
     # -- the rules -------------------------------------------------------------------------------
 
-    def _one_face_up(self) -> bool:
-        return any(play["card"] == "1" for play in self._trick)
-
-    def _speed(self, player: str, card: str, fuel: int, one: bool) -> int:
-        rank = 0 if one and card in ZEROED_BY_ONE else RANKS[card]  # M3
+    def _speed(self, player: str, card: str, fuel: int) -> int:
+        rank = counted_rank(card, self._trick)
+        assert rank is not None  # a face-down card has no speed: callers pass face-up ones
         return rank + fuel + self._momentum[player]
 
     def _end_trick(self) -> tuple[str, dict[str, int]]:
@@ -513,7 +527,7 @@ class Match(core.Match):
         else:
             play = next(p for p in result["plays"] if p["player"] == winner)
             parts = [play["card"]]
-            if play["card"] in ZEROED_BY_ONE and any(p["card"] == "1" for p in result["plays"]):
+            if counted_rank(play["card"], result["plays"]) != RANKS[play["card"]]:
                 parts = [f"{play['card']} zeroed by the 1"]
             if play["fuel"]:
                 parts.append(f"{play['fuel']} fuel")

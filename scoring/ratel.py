@@ -55,6 +55,11 @@ def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
+def _penalty_points(n: int) -> str:
+    """What `n` counts, as written after it: "penalty point" for 1, else "penalty points"."""
+    return "penalty point" if n == 1 else "penalty points"
+
+
 def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -741,16 +746,18 @@ went out discarded at least its winning play, so 39 at most.
         winners, losers = self.winners, self.losers
         if self.mode == "penalty":
             best = self._penalties[winners[0]]
+            points = _penalty_points(best)
             if len(winners) == 1:
-                return f"{winners[0]} wins with {best} penalty points."
-            return f"{_names(winners)} share the win with {best} penalty points each."
+                return f"{winners[0]} wins with {best} {points}."
+            return f"{_names(winners)} share the win with {best} {points} each."
         verb = "win" if len(winners) > 1 else "wins"
         return f"{_names(losers)} loses; {_names(winners)} {verb}."
 
     def standing_figures(self) -> list[core.Standing]:
         """Damage (damage modes) or penalty points, in seating order."""
         if self.mode == "penalty":
-            return [core.Standing(p, self._penalties[p], "penalty points") for p in self.players]
+            return [core.Standing(p, self._penalties[p], _penalty_points(self._penalties[p]))
+                    for p in self.players]
         return [core.Standing(p, self._damage[p], "damage") for p in self.players]
 
     @property

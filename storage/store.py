@@ -671,7 +671,7 @@ def _check_game(match: Match) -> None:
 
 def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
                played: str | datetime | None = None) -> Summary:
-    status, winners, standings = outcome(match)
+    status, winners, standings = outcome(match, mid)
     events = match.events
     return Summary(
         id=mid,
@@ -684,7 +684,7 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
         standings=tuple((name, text) for name, text in standings),
         events_count=len(events),
         fingerprint=fingerprint(events),
-        scores=final_scores(match),
+        scores=final_scores(match, mid),
         variant=match.variant,
         played=datetime.fromisoformat(played) if isinstance(played, str) else played,
         won_by=tuple(won_by(match, winners)),

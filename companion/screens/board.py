@@ -10,10 +10,8 @@ import flet as ft
 from companion.describe.words import figure as written
 from companion.describe.words import minus_signs, names
 from companion.games import GAME_UIS
-from companion.session.context import use_services
-from companion.session.follow import use_followed_match
+from companion.screens.about_match import use_match_page
 from companion.session.viewport import use_page_width
-from companion.widgets.missing_view import open_table
 from scoring.core import Match, Standing
 
 
@@ -80,14 +78,11 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
 
 @ft.component
 def BoardScreen() -> ft.View:
-    services = use_services()
-    mid = ft.use_route_params().get("id", "")
-    use_followed_match(mid)
+    at = use_match_page("/board")
     width = use_page_width()
-    table, missing = open_table(services.tables, mid, f"/match/{mid}/board")
-    if missing:
-        return missing
-    match = table.match
+    if at.missing:
+        return at.missing
+    match = at.table.match
     ui = GAME_UIS[match.GAME]
     won = match.won_by  # as the rows name them: a Careta team's row, not its players
     current = None if match.is_over else match.current
@@ -107,7 +102,7 @@ def BoardScreen() -> ft.View:
     else:
         head = f"{current} to play" if current else ui.title
     return ft.View(
-        route=f"/match/{mid}/board",
+        route=at.route,
         appbar=ft.AppBar(title=ft.Text(ui.title)),
         scroll=ft.ScrollMode.AUTO,
         padding=12,

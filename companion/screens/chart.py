@@ -8,10 +8,8 @@ import flet_charts as fch
 
 from companion.describe.progress import Series, by_round, corners, progress, step_rounds
 from companion.describe.words import figure
-from companion.session.context import use_services
-from companion.session.follow import use_followed_match
+from companion.screens.about_match import match_view, use_match_page
 from companion.widgets.icon_action import icon_action
-from companion.widgets.missing_view import open_table
 
 # Line colours that stay apart from each other in light and dark themes (up to 8 sides).
 LINE_COLOURS = (
@@ -98,15 +96,11 @@ def _chart(series: Series, unit: str = "step") -> ft.Control:
 
 @ft.component
 def ChartScreen() -> ft.View:
-    services = use_services()
     page = ft.context.page
-    mid = ft.use_route_params().get("id", "")
-    use_followed_match(mid)
-    route = f"/match/{mid}/chart"
-    table, missing = open_table(services.tables, mid, route)
-    if missing:
-        return missing
-    match = table.match
+    at = use_match_page("/chart")
+    if at.missing:
+        return at.missing
+    mid, match = at.mid, at.table.match
 
     steps = len(match.events) - 1
     controls: list[ft.Control] = [
@@ -123,14 +117,6 @@ def ChartScreen() -> ft.View:
             _legend(series),
             ft.Container(_chart(shown, unit), padding=ft.Padding.only(right=12, top=6)),
         ]
-    return ft.View(
-        route=route,
-        appbar=ft.AppBar(
-            title=ft.Text("Chart"),
-            actions=[icon_action(ft.Icons.HISTORY, "Timeline",
-                                 lambda e: page.navigate(f"/match/{mid}/timeline"))],
-        ),
-        scroll=ft.ScrollMode.AUTO,
-        padding=10,
-        controls=[ft.Column(controls, spacing=10)],
-    )
+    return match_view(at, "Chart", controls, actions=[
+        icon_action(ft.Icons.HISTORY, "Timeline",
+                    lambda e: page.navigate(f"/match/{mid}/timeline"))])

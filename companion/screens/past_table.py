@@ -13,12 +13,11 @@ import flet as ft
 
 from companion.describe.progress import effects
 from companion.games import GAME_UIS
-from companion.session.context import use_services
-from companion.session.follow import use_followed_match
+from companion.screens.about_match import match_view, use_match_page
 from companion.session.follow_up import FollowUp
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
-from companion.widgets.missing_view import missing_view, open_table
+from companion.widgets.missing_view import missing_view
 from companion.widgets.scoreboard import scoreboard
 from companion.widgets.timeline_entry import effect_chip
 
@@ -29,20 +28,17 @@ def _step_of(text: str) -> int | None:
 
 @ft.component
 def PastTableScreen() -> ft.View:
-    services = use_services()
     page = ft.context.page
-    params = ft.use_route_params()
-    mid, step = params.get("id", ""), _step_of(params.get("step", ""))
-    use_followed_match(mid)
+    asked = ft.use_route_params().get("step", "")
+    step = _step_of(asked)
+    at = use_match_page(f"/timeline/{asked}")
     refused, set_refused = ft.use_state(None)
-    route = f"/match/{mid}/timeline/{params.get('step', '')}"
-    table, missing = open_table(services.tables, mid, route)
-    if missing:
-        return missing
-    match = table.match
+    if at.missing:
+        return at.missing
+    mid, route, match = at.mid, at.route, at.table.match
     steps = len(match.events) - 1
     if step is None or not 1 <= step <= steps:
-        return missing_view(route, f"This match has no step {params.get('step', '')} (it has "
+        return missing_view(route, f"This match has no step {asked} (it has "
                                    f"{steps}; a step taken back with Undo is gone).")
 
     past = type(match).replay(match.events[: step + 1])
@@ -64,50 +60,33 @@ def PastTableScreen() -> ft.View:
                 "change it.")
     winners = past.won_by if past.is_over else None
     changed = effects(match, entry)
-    return ft.View(
-        route=route,
-        appbar=ft.AppBar(
-            title=ft.Text(f"After step {step} of {steps}"),
-            actions=[
-                icon_action(ft.Icons.CHEVRON_LEFT, "Earlier step", lambda e: go(step - 1),
-                            disabled=step <= 1),
-                icon_action(ft.Icons.CHEVRON_RIGHT, "Later step", lambda e: go(step + 1),
-                            disabled=step >= steps),
+    about = ft.Container(
+        content=ft.Column(
+            [
+                ft.Row([ft.Icon(ft.Icons.HISTORY, size=18),
+                        ft.Text(f"Step {step}: the table as it was (read-only)",
+                                weight=ft.FontWeight.BOLD, size=14, expand=True)]),
+                ft.Text(entry["text"], size=14),
+                *([ft.Row([effect_chip(e) for e in changed], wrap=True, spacing=4)]
+                  if changed else []),
+                ft.TextButton("Back to the match", icon=ft.Icons.ARROW_BACK, height=48,
+                              on_click=lambda e: page.navigate(f"/match/{mid}")),
             ],
+            spacing=4,
         ),
-        scroll=ft.ScrollMode.AUTO,
-        padding=10,
-        controls=[
-            ft.Column(
-                [
-                    ft.Container(
-                        content=ft.Column(
-                            [
-                                ft.Row([ft.Icon(ft.Icons.HISTORY, size=18),
-                                        ft.Text(f"Step {step}: the table as it was (read-only)",
-                                                weight=ft.FontWeight.BOLD, size=14,
-                                                expand=True)]),
-                                ft.Text(entry["text"], size=14),
-                                *([ft.Row([effect_chip(e) for e in changed], wrap=True,
-                                          spacing=4)] if changed else []),
-                                ft.TextButton("Back to the match", icon=ft.Icons.ARROW_BACK,
-                                              height=48,
-                                              on_click=lambda e: page.navigate(f"/match/{mid}")),
-                            ],
-                            spacing=4,
-                        ),
-                        bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                        border_radius=8,
-                        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-                    ),
-                    scoreboard(past.standings(), current=past.current,
-                               winners=winners, ahead=past.ahead),
-                    message_line(note, error=True),
-                    ui.screen(match=past, act=refuse, may_act=refuse,
-                              follow_up=FollowUp(made=False, open=refuse), version=step,
-                              key=f"past-{step}"),
-                ],
-                spacing=10,
-            )
-        ],
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
     )
+    return match_view(at, f"After step {step} of {steps}", [
+        about,
+        scoreboard(past.standings(), current=past.current, winners=winners, ahead=past.ahead),
+        message_line(note, error=True),
+        ui.screen(match=past, act=refuse, may_act=refuse,
+                  follow_up=FollowUp(made=False, open=refuse), version=step, key=f"past-{step}"),
+    ], actions=[
+        icon_action(ft.Icons.CHEVRON_LEFT, "Earlier step", lambda e: go(step - 1),
+                    disabled=step <= 1),
+        icon_action(ft.Icons.CHEVRON_RIGHT, "Later step", lambda e: go(step + 1),
+                    disabled=step >= steps),
+    ])

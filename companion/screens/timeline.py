@@ -11,10 +11,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.describe.progress import timeline
-from companion.session.context import use_services
-from companion.session.follow import use_followed_match
+from companion.screens.about_match import match_view, use_match_page
 from companion.widgets.icon_action import icon_action
-from companion.widgets.missing_view import open_table
 from companion.widgets.timeline_entry import timeline_entry
 
 PAGE = 100  # steps drawn at first, and added by each "Show earlier steps"
@@ -22,16 +20,12 @@ PAGE = 100  # steps drawn at first, and added by each "Show earlier steps"
 
 @ft.component
 def TimelineScreen() -> ft.View:
-    services = use_services()
     page = ft.context.page
-    mid = ft.use_route_params().get("id", "")
-    use_followed_match(mid)
+    at = use_match_page("/timeline")
     shown, set_shown = ft.use_state(PAGE)
-    route = f"/match/{mid}/timeline"
-    table, missing = open_table(services.tables, mid, route)
-    if missing:
-        return missing
-    match = table.match
+    if at.missing:
+        return at.missing
+    mid, match = at.mid, at.table.match
 
     groups = timeline(match)
     last = len(match.events) - 1
@@ -72,14 +66,5 @@ def TimelineScreen() -> ft.View:
                 lambda e, n=step.number: page.navigate(f"/match/{mid}/timeline/{n}"),
                 latest=step.number == last,
             ))
-    return ft.View(
-        route=route,
-        appbar=ft.AppBar(
-            title=ft.Text("Timeline"),
-            actions=[icon_action(ft.Icons.SHOW_CHART, "Chart",
-                                 lambda e: page.navigate(f"/match/{mid}/chart"))],
-        ),
-        padding=0,
-        # A ListView builds only the entries on screen: a long match opens as fast as a short one.
-        controls=[ft.ListView(controls, spacing=2, padding=10, expand=True)],
-    )
+    return match_view(at, "Timeline", controls, listed=True, actions=[
+        icon_action(ft.Icons.SHOW_CHART, "Chart", lambda e: page.navigate(f"/match/{mid}/chart"))])

@@ -3,7 +3,8 @@
 `ft.run(view=WEB_BROWSER)` builds the same FastAPI app (`flet_web.fastapi.app`) and runs it with
 uvicorn, but offers no way to put anything in front of it. Serving it here keeps what `ft.run` set
 (no CDN, the assets folder, the "websockets-sansio" WebSocket implementation) and adds
-`companion.server.origin.OriginGuard` around it.
+`companion.server.origin.OriginGuard` around it. What of Flet and uvicorn this relies on beyond
+their public API is listed in `flet_internals.py`.
 """
 
 from __future__ import annotations

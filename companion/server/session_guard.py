@@ -35,7 +35,9 @@ handlers, Flet's internal fields) are dropped from every value a page sends, at 
 Flet sees it (`owned_by_page`): the server's view of a control is its own.
 
 `install()` wraps flet's `Session` class once for the whole process; it is called when the app's
-entry point is built, so every session of this app has all four.
+entry point is built, so every session of this app has all four. The Flet internals this reads
+and replaces are listed, with the app's others, in `flet_internals.py`; the message-order race
+as plain Flet shows it is reproduced by `docs/flet-message-order.py`.
 """
 
 from __future__ import annotations

@@ -25,17 +25,18 @@ def use_keep_screen_on(page: ft.Page, tables: SessionMatches,
                        preferences: Preferences) -> tuple[bool, Callable[[object], None]]:
     """This session's choice and its setter (a hook: call it while App renders)."""
     keep, set_keep = ft.use_state(preferences.keep_screen_on)
-    # The page's storage, made while App first renders so it reaches the browser before it is
-    # used; held by the session's own state (a table keyed by page would keep every page alive).
+    # The page's storage, held by the session's own state (a table keyed by page would keep
+    # every page alive), and made only once the page has drawn (one made while App first
+    # renders kept a page closed before its first frame from ever being let go).
     held = ft.use_ref(None)
-    if held.current is None:
-        held.current = ft.SharedPreferences()
-    storage: ft.SharedPreferences = held.current
 
     async def tell_page() -> None:
         try:
+            if held.current is None:
+                held.current = ft.SharedPreferences()
+                page.update()  # the service reaches the browser before it is asked
             # Bounded: a page closed with the question in it must not hold its session.
-            await storage._invoke_method("set", {"key": KEY, "value": keep}, REPLY_WAIT)
+            await held.current._invoke_method("set", {"key": KEY, "value": keep}, REPLY_WAIT)
         except Exception as error:  # a page gone or slow to answer: it keeps its last choice
             log.debug("The page did not take the screen-on choice: %r", error)
 

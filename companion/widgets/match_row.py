@@ -29,7 +29,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
             detail += f": {standing}"
     else:
         detail = standing
-    variant = getattr(summary, "variant", "")  # "short game": the summary words it, any game
+    variant = summary.variant  # "short game": the summary words it, any game
     label = f"{title}{f' ({variant})' if variant else ''}: {', '.join(summary.players)}"
     picker = use_file_picker()  # for the export, made while rendering
 

@@ -86,7 +86,7 @@ def test_create_applies_the_options_and_the_alternate_seating() -> None:
 def test_teams_that_do_not_fit_are_refused_with_a_reason() -> None:
     with pytest.raises(RuleViolation, match="2v2 is for 4 players; you have 5"):
         create(["Ann", "Ben", "Cleo", "Dan", "Eve"], "Ann", {"layout": "2v2"})
-    with pytest.raises(RuleViolation, match="Two teams have the same name"):
+    with pytest.raises(RuleViolation, match="Two teams are called “suns”"):
         create(["Ann", "Ben", "Cleo", "Dan"], "Ann", {"layout": "2v2",
                                                      "team_names": ["Suns", "suns"]})
 
@@ -290,17 +290,16 @@ def test_new_match_messages_follow_the_input_and_team_names_are_checked_by_field
     choose_radio(phone, "Teams 2v2")
     type_into(phone, "Name of team A", "Suns")
     type_into(phone, "Name of team B", "suns")
-    see(phone, "Same name as team A")  # on team B's field, as it is typed
+    clash = "Two teams are called “suns”."  # the engine's reason, on team B's field as typed
+    see(phone, clash)
     # The A/B rows stay while the names clash, named by letter so each is still its own.
     expect(button(phone, "Cleo in team B")).to_be_visible()
     button(phone, "Start match").click()
-    see(phone, "Two teams have the same name.")
-    expect(text(phone, "Two teams have the same name.")).to_have_count(1)
+    expect(text(phone, clash)).to_have_count(2)  # Start meets the same reason: the field's, said
     assert "/new/careta" in phone.url
     shot(phone, "10-team-names-clash")
     type_into(phone, "Name of team B", "Moons")
-    expect(text(phone, "Two teams have the same name.")).to_have_count(0)
-    expect(text(phone, "Same name as team A")).to_have_count(0)
+    expect(text(phone, clash)).to_have_count(0)
     expect(button(phone, "Cleo in Moons")).to_be_visible()
     see(phone, "Seating (turn order): Ann (A), Ben (B), Cleo (A), Dan (B)")
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 from scoring import caro
 from tests.app.test_shell import start_caro
+from tests.app.trace import tap_until
 from tests.app.ui import assert_buttons_named, button, open_page, see
 
 
@@ -18,21 +17,13 @@ def lay(page, mirror: caro.Match, colour: str, cell: tuple[int, int]) -> None:
     picked = button(page, re.compile(rf"^Lay {colour}, .*selected"))
     picked.wait_for()
     target = button(page, re.compile(rf"^cell {cell[0]},{cell[1]} scores"))
-    target.click()
     mirror.lay(colour, cell, player=player)
     said = mirror.history[-1]["text"]
-    for _ in range(2):
-        try:
-            see(page, said, timeout=5_000)
-            return
-        except PlaywrightTimeout:
-            # A busy machine lost a tap on a cell the grid was still scrolling to (Flutter takes
-            # a tap on a moving scroll view as stopping it). Tapped again only while the cell
-            # still offers the lay and the colour is still picked: a lay done late has taken
-            # the cell, so it cannot be laid twice.
-            if target.count() and picked.count():
-                target.click()
-    see(page, said)
+    # Tapped again only while the trace shows the tap never reached the app (a busy machine
+    # loses a tap on a cell the grid is still scrolling to: Flutter takes it as stopping the
+    # scroll), and while the cell still offers the lay and the colour is still picked.
+    tap_until(page, target.click, lambda ms: see(page, said, timeout=ms),
+              may_retry=lambda: bool(target.count() and picked.count()))
 
 
 def choose(mirror: caro.Match) -> tuple[str, tuple[int, int]]:

@@ -74,7 +74,7 @@ def tap_together(pages: list[Page], prefixes: list[str]) -> None:
     for page, prefix in zip(pages, prefixes, strict=True):
         page.evaluate(TAP_AT, [prefix, at])
     for page, prefix in zip(pages, prefixes, strict=True):
-        page.wait_for_function("window.__tapped !== null")
+        page.wait_for_function("() => window.__tapped !== null")
         # Each tap met the screen it was aimed at: neither phone showed the other's tap yet.
         assert page.evaluate("window.__tapped").startswith(prefix)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.app.trace import tap_until
 
 
 def open_page(page: Page, url: str) -> None:
@@ -34,36 +35,18 @@ def see(page: Page, value: str | re.Pattern[str], timeout: float = 15_000) -> No
 
 
 def choose_radio(page: Page, name: str) -> None:
-    """Tap the radio `name` and wait until it reads as checked. Under a heavily loaded machine a
-    tap can be lost between the page and Flutter; choosing a chosen radio changes nothing, so
-    the tap is repeated (at most twice more) until the radio shows the choice."""
+    """Tap the radio `name` and wait until it reads as checked; tapped again only while the app's
+    trace shows the tap never reached it (tests/app/trace.py)."""
     radio = host(page).get_by_role("radio", name=name)
-    for _ in range(2):
-        radio.click()
-        try:
-            expect(radio).to_be_checked(timeout=5_000)
-            return
-        except AssertionError:
-            continue
-    radio.click()
-    expect(radio).to_be_checked()
+    tap_until(page, radio.click, lambda ms: expect(radio).to_be_checked(timeout=ms),
+              events=("change",))
 
 
 def go_to(page: Page, label: str, sign: str) -> None:
-    """Tap the button `label` that opens another screen and wait for `sign` on it. A tap lost
-    under load is repeated while the button is still shown (opening a screen twice is the same
-    as once)."""
-    for _ in range(2):
-        button(page, label).click()
-        try:
-            text(page, sign).first.wait_for(timeout=5_000)
-            return
-        except PlaywrightTimeout:
-            if not button(page, label).count():
-                break
-    if button(page, label).count():
-        button(page, label).click()
-    see(page, sign)
+    """Tap the button `label` that opens another screen and wait for `sign` on it; tapped again
+    only while the trace shows the tap never reached the app and the button is still shown."""
+    tap_until(page, button(page, label).click, lambda ms: text(page, sign).first.wait_for(
+        timeout=ms), may_retry=lambda: bool(button(page, label).count()))
 
 
 def type_into(page: Page, label: str, value: str) -> None:
@@ -81,22 +64,20 @@ def type_into(page: Page, label: str, value: str) -> None:
 def add_players(page: Page, *names: str) -> None:
     """Type each name into the new-match screen's field and press Enter, as a scorekeeper does.
 
-    On a busy machine a name's row did not come, once in a while: the Enter was lost, or the
-    typed name was. Then the name is typed again if it has gone from the field, and Enter pressed
-    again (on the field itself, so it has the focus). That is safe: a name already playing is
-    refused, never added twice."""
+    Enter is pressed again (on the field itself, the name typed again if it has gone from the
+    field) only while the app's trace shows the last Enter never reached it (tests/app/trace.py):
+    an Enter that reached the app and added no row fails the test."""
     field = host(page).get_by_role("textbox", name="Player name")
     for i, name in enumerate(names):
-        for attempt in range(3):
-            if attempt == 0 or field.input_value() != name:
+        type_into(page, "Player name", name)
+
+        def enter(name: str = name) -> None:
+            if field.input_value() != name:
                 type_into(page, "Player name", name)
             field.press("Enter")
-            try:
-                see(page, f"{i + 1}.", timeout=5_000 * (attempt + 1))
-                break
-            except PlaywrightTimeout:
-                if attempt == 2:
-                    raise
+
+        tap_until(page, enter, lambda ms, n=i + 1: see(page, f"{n}.", timeout=ms),
+                  events=("submit",))
 
 
 def begin_new_match(page: Page, url: str, title: str, *names: str) -> None:

@@ -11,7 +11,8 @@ import flet as ft
 import pytest
 
 from companion.widgets.player_picker import PlayerPicker, name_problem
-from scoring.core import check_players
+from scoring import careta
+from scoring.core import RuleViolation, check_players
 from tests.companion.apart import run_apart
 from tests.companion.test_session_guard import session_with
 from tests.companion.tree import every
@@ -82,8 +83,15 @@ def test_a_careta_team_field_says_a_look_alike_as_it_is_typed() -> None:
     from companion.games.careta.options import name_clashes
 
     players = ["Ann", "Ben", "Cleo", "Dan"]
-    assert name_clashes(["Suns", "suns"], players) == {1: "Same name as team A"}
-    assert name_clashes(["Suns", "Sun\u0455"], players) == {1: "Looks the same as team A"}
-    assert name_clashes(["\u0410NN", "Moons"], players) == {0: "Looks the same as Ann, a player"}
-    assert name_clashes(["Ann", "Moons"], players) == {0: "Ann is a player's name"}
+    # The engine's reasons, the ones Start would meet (scoring.careta.team_name_problems).
+    assert name_clashes(["Suns", "suns"], players) == {1: "Two teams are called “suns”."}
+    assert name_clashes(["Suns", "Sun\u0455"], players) == {
+        1: "The teams “Suns” and “Sun\u0455” look the same: choose another name for one of them."}
+    assert name_clashes(["\u0410NN", "Moons"], players) == {
+        0: "The team “\u0410NN” looks the same as the player “Ann”: choose another team name."}
+    assert name_clashes(["Ann", "Moons"], players) == {0: "The team “Ann” has a player's name."}
     assert name_clashes(["Suns", "Moons"], players) == {}
+    for teams in (["Suns", "suns"], ["Suns", "Sun\u0455"], ["\u0410NN", "Moons"], ["Ann", "Moons"]):
+        with pytest.raises(RuleViolation) as refused:  # Start refuses them for the same reason
+            careta.Match(players, teams={teams[0]: ["Ann", "Ben"], teams[1]: ["Cleo", "Dan"]})
+        assert str(refused.value) in name_clashes(teams, players).values()

@@ -70,7 +70,7 @@ def test_an_answer_after_any_delay_is_taken() -> None:
         await offer.reconnected()
         assert offer.asked == 1
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_an_error_answer_is_asked_again_a_bounded_number_of_times() -> None:
@@ -96,7 +96,7 @@ def test_an_error_answer_is_asked_again_a_bounded_number_of_times() -> None:
         await asking
         assert offer.asked == MAX_ASKS and hostile.accepted == [] and not offer.done
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_a_reconnect_asks_afresh_and_the_lost_question_is_ignored() -> None:
@@ -118,7 +118,7 @@ def test_a_reconnect_asks_afresh_and_the_lost_question_is_ignored() -> None:
         await second
         assert browser.accepted == ["new.answer"]
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_no_token_kept_is_an_answer_too() -> None:
@@ -131,7 +131,7 @@ def test_no_token_kept_is_an_answer_too() -> None:
         await asking
         assert browser.accepted == [None] and offer.done and offer.asked == 1
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_the_app_lets_a_trusted_device_in_when_its_page_answers_late(tmp_path: Path) -> None:

@@ -602,3 +602,20 @@ def test_views_are_copies() -> None:
     m.trick[0]["fuel"] = 99
     m.history[0]["text"] = "x"
     assert m.fuel["Ann"] == 4 and m.trick[0]["fuel"] == 1 and m.history[0]["text"].startswith("Ann")
+
+
+def test_m3_the_engine_says_the_rank_each_card_counts() -> None:
+    """A screen shows how a speed adds up from `counted_rank`, never by working a rank back
+    from the speed: every face-up play's speed is its counted rank, fuel and momentum."""
+    m = Match(FOUR)
+    act(m, "5", 2)
+    assert carrera.counted_rank("5", m.trick) == 5
+    act(m, "1")
+    assert [carrera.counted_rank(p["card"], m.trick) for p in m.trick] == [0, 1]
+    act(m, DOWN)
+    act(m, "4A", 1)
+    plays = m.last_trick["plays"]
+    ranks = [carrera.counted_rank(p["card"], plays) for p in plays]
+    assert ranks == [0, 1, None, 0]
+    assert all(p["speed"] == r + p["fuel"] + p["momentum"]
+               for p, r in zip(plays, ranks, strict=True) if r is not None)

@@ -662,3 +662,18 @@ def test_violation_is_the_check_play_uses() -> None:
     run(m, "Ann 2x+3")
     assert m.violation(2, 3).rule == "not-higher"
     assert m.violation(1, 5).rule == "wrong-count"
+
+
+def test_r6_one_penalty_point_is_said_in_the_singular() -> None:
+    m = Match(P3, mode="penalty", penalty_limit=10)
+    m.record_round(out="Ann", hands={"Ben": 1, "Cleo": 5})
+    assert m.standings() == [("Ann", "0 penalty points"), ("Ben", "1 penalty point"),
+                             ("Cleo", "5 penalty points")]
+    m.record_round(out="Ben", hands={"Ann": 1, "Cleo": 5})
+    assert m.is_over and m.winners == ["Ann", "Ben"]
+    assert m.history[-1]["text"].endswith(
+        "Game over: Ann and Ben share the win with 1 penalty point each."
+    )
+    m = Match(P3, mode="penalty", penalty_limit=10)
+    m.record_round(out="Ben", hands={"Ann": 1, "Cleo": 10})
+    assert m.history[-1]["text"].endswith("Game over: Ben wins with 0 penalty points.")

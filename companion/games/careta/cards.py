@@ -55,11 +55,6 @@ def _number_key(label: str, text: str, on: bool, on_click: Callable[[], None],
     )
 
 
-def _copies(number: int) -> int:
-    """How many cards of the deck carry `number` (K1): four 0 cards, three of every other."""
-    return 4 if number == 0 else 3
-
-
 @ft.component
 def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None], done_label: str,
                start: Sequence[careta.Card] = (), what: str = "cards",
@@ -100,8 +95,8 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None], done_la
             _number_key(f"Number {n}", str(n), False,
                         lambda n=n: add(careta.Card(n)),
                         disabled=sum(c.number == n and not c.trick for c in picked)
-                        >= _copies(n))
-            for n in range(13)
+                        >= careta.copies(n))
+            for n in careta.NUMBERS
         ]
         keys.append(_number_key("The Trick Card", "T", False, lambda: add(careta.TRICK),
                                 disabled=careta.TRICK in picked, bgcolor=TRICK_FILL))

@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.careta.doubt import DoubtPanel
+from companion.games.careta.look import signed
 from scoring import careta
 
 
@@ -25,8 +26,10 @@ def cause_panel(match: careta.Match, player: str, act: Callable[..., bool],
     return DoubtPanel(
         heading=f"{player} claims Cause",
         hint="One card of each suit, or four of one suit (0 cards count by their suit; the Trick "
-             "Card has none). Undoubted: +1. Doubted and true: +2. Doubted and false: −1, and "
-             "the first doubter +1.",
+             f"Card has none). Undoubted: {signed(careta.CAUSE_POINTS)}. Doubted and true: "
+             f"{signed(careta.CAUSE_SHOWN_POINTS)}. Doubted and false: "
+             f"{signed(careta.NO_CAUSE_POINTS)}, and the first doubter "
+             f"{signed(careta.UNMASK_POINTS)}.",
         players=match.players,
         allowed=match.cause_doubters_allowed(player),
         verdicts=[("Had Cause", True), ("No Cause", False)],

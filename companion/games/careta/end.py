@@ -10,7 +10,15 @@ import flet as ft
 
 from companion.describe.words import names
 from companion.games.careta.cards import CardPicker
-from companion.games.careta.look import cards_row, note, panel, stated_text, title, toggle
+from companion.games.careta.look import (
+    cards_row,
+    note,
+    panel,
+    signed,
+    stated_text,
+    title,
+    toggle,
+)
 from scoring import careta
 
 
@@ -25,7 +33,7 @@ def projection(match: careta.Match) -> str:
         return (f"{who} tie at {best}: no point to anyone. The tied players still show their "
                 "cards, but nothing is scored for them (K8).")
     if len(winners) == 1:
-        return f"{winners[0]} wins with {best}: +1."
+        return f"{winners[0]} wins with {best}: {signed(careta.WIN_POINTS)}."
     team = match.team_of(winners[0])
     return f"{names(winners)} tie at {best}, all {team}: the game point goes to {team} (K10)."
 
@@ -69,8 +77,9 @@ def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.C
         cards = 2 if state.with_ally else 1
         parts.append(ft.Text(
             f"Unmask {p} (stated {stated_text(state.stated)}"
-            f"{' with an ally' if state.with_ally else ''}): winning with a lie scores +1 more, "
-            "and +1 again if the Trick Card is shown.", size=14))
+            f"{' with an ally' if state.with_ally else ''}): winning with a lie scores "
+            f"{signed(careta.DECEPTION_POINTS)} more, and {signed(careta.TRICK_CARD_POINTS)} "
+            "again if the Trick Card is shown.", size=14))
         if picking == p:
             parts.append(CardPicker(
                 count=cards, start=state.shown, done_label=f"These are {p}'s cards",

@@ -15,7 +15,8 @@ import flet as ft
 
 from companion.games.careta.look import note, toggle
 from companion.widgets.count_stepper import count_stepper
-from scoring import careta, names
+from companion.widgets.option_choice import option_choice
+from scoring import careta
 from scoring.core import RuleViolation
 
 DEFAULTS: dict[str, Any] = {
@@ -23,7 +24,6 @@ DEFAULTS: dict[str, Any] = {
     "alternate": False,
 }
 LETTERS = "ABCD"
-TAP = 48  # the least height of anything tappable
 
 
 def layout_name(size: int, count: int) -> str:
@@ -60,21 +60,9 @@ def _groups(players: list[str], values: dict[str, Any]) -> list[list[str]] | Non
 
 
 def name_clashes(labels: list[str], players: list[str]) -> dict[int, str]:
-    """{team index: why its name cannot be used}, for the name field that says so: the same name
-    as an earlier team or a player's, or one a person may take for it (letter case aside, or by
-    Unicode's confusables skeleton: `scoring.names.looks_like`); the engine refuses them all."""
-    clashes: dict[int, str] = {}
-    for i, name in enumerate(labels):
-        earlier = next((j for j in range(i) if names.looks_like(name, labels[j])), None)
-        player = next((p for p in players if names.looks_like(name, p)), None)
-        if earlier is not None:
-            same = labels[earlier].casefold() == name.casefold()
-            clashes[i] = f"{'Same name' if same else 'Looks the same'} as team {LETTERS[earlier]}"
-        elif player == name:
-            clashes[i] = f"{name} is a player's name"
-        elif player is not None:
-            clashes[i] = f"Looks the same as {player}, a player"
-    return clashes
+    """{team index: why its name cannot be used}, for the name field that says so as it is
+    typed: the engine's own reasons (`careta.team_name_problems`), the ones Start would meet."""
+    return careta.team_name_problems(labels, players)
 
 
 def teams_of(players: list[str], values: dict[str, Any]) -> dict[str, list[str]] | None:
@@ -82,10 +70,8 @@ def teams_of(players: list[str], values: dict[str, Any]) -> dict[str, list[str]]
     groups = _groups(players, values)
     if groups is None:
         return None
-    labels = team_names(values, len(groups))
-    if len({t.casefold() for t in labels}) < len(labels):
-        raise RuleViolation("bad-option", "Two teams have the same name.")
-    return dict(zip(labels, groups, strict=True))
+    # Names the engine refuses are refused when the match is made (the fields said why before).
+    return dict(zip(team_names(values, len(groups)), groups, strict=True))
 
 
 def alternating(order: list[str], teams: dict[str, list[str]]) -> bool:
@@ -116,16 +102,10 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
         return f"Teams {name}" if name in fitting else f"Teams {name} (for {size * count} players)"
 
     choices = [("", "No teams")] + [(n, label(n)) for n in shown]
-    parts: list[ft.Control] = [
-        ft.Text("Teams", weight=ft.FontWeight.BOLD),
-        note("2v2 and 2v2v2v2 need 4 and 8 players, 3v3 and 2v2v2 six, 4v4 eight."),
-        ft.RadioGroup(
-            value=layout or "",
-            on_change=lambda e: put(layout=e.control.value or None, alternate=False),
-            content=ft.Column([ft.Radio(value=v, label=t, height=TAP) for v, t in choices],
-                              spacing=0),
-        ),
-    ]
+    parts = option_choice("Teams", choices, layout or "",
+                          lambda v: put(layout=v or None, alternate=False),
+                          about="2v2 and 2v2v2v2 need 4 and 8 players, 3v3 and 2v2v2 six, "
+                                "4v4 eight.")
     if not layout:
         return parts
     if layout not in fitting:

@@ -14,7 +14,7 @@ from companion.games.careta.ally import AllyPhase
 from companion.games.careta.cause import cause_panel
 from companion.games.careta.doubt import DoubtPanel
 from companion.games.careta.end import EndGame
-from companion.games.careta.look import note, panel, stated_text, title
+from companion.games.careta.look import note, panel, signed, stated_text, title
 from companion.games.careta.options import DEFAULTS, CaretaOptions, create
 from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import seats
@@ -91,7 +91,8 @@ def doubt_panel(match: careta.Match, act: Callable[..., bool], close: Callable[[
     return DoubtPanel(
         heading=f"Doubt {target}'s {stated_text(s.stated)}",
         hint=f"{target} shows the card{'s' if s.with_ally else ''}{ally}. Truthful: {target} "
-             "+1. Lied: −1, the first doubter +1, and out of this game.",
+             f"{signed(careta.TRUTH_POINTS)}. Lied: {signed(careta.LIE_POINTS)}, the first "
+             f"doubter {signed(careta.UNMASK_POINTS)}, and out of this game.",
         players=match.players,
         allowed=match.doubters_allowed(),
         verdicts=[("Truthful", True), ("Lied", False)],

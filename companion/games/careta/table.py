@@ -7,8 +7,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names, signed
-from companion.games.careta.look import panel, title
+from companion.describe.words import names
+from companion.games.careta.look import panel, signed, title
+from companion.widgets.game_over import game_over
 from scoring import careta
 
 
@@ -68,17 +69,8 @@ def match_winner(match: careta.Match) -> ft.Control:
     else:
         headline = f"{names(winners)} {'win' if len(winners) > 1 else 'wins'} the match!"
     best = max(match.points.values())
-    return panel(
-        [
-            ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=34, color=ft.Colors.AMBER_800),
-                    ft.Text(headline, size=22, weight=ft.FontWeight.BOLD, expand=True)],
-                   spacing=6),
-            ft.Text(f"{best} point{'' if best == 1 else 's'}, target {match.target}. "
-                    "Undo to change the last action.",
-                    size=14),
-        ],
-        tone="win",
-    )
+    return game_over(headline, [f"{best} point{'' if best == 1 else 's'}, target {match.target}. "
+                                "Undo to change the last action."])
 
 
 def _entry(entry: dict[str, Any]) -> ft.Control:

@@ -15,6 +15,7 @@ from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
 from companion.widgets.action_log import action_log
+from companion.widgets.game_over import game_over
 from companion.widgets.kept import Kept, use_kept
 from scoring import caro
 from scoring.core import Match
@@ -183,21 +184,9 @@ def CaroEnd(match: caro.Match, follow_up: FollowUp, keeps_score: bool) -> ft.Con
                                          on_click=lambda e, n=name: follow_up.open(n))
                          for name in losers], wrap=True)]
     won = names(match.winners)
-    return ft.Container(
-        bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        border_radius=12,
-        padding=14,
-        content=ft.Column(
-            [
-                ft.Text(f"Game over: {won} {'win' if len(match.winners) > 1 else 'wins'}!",
-                        size=20, weight=ft.FontWeight.BOLD),
-                *[ft.Text(f"{i + 1}. {name}: {points}", size=16)
-                  for i, (name, points) in enumerate(standings)],
-                *start,
-            ],
-            spacing=6,
-        ),
-    )
+    return game_over(f"Game over: {won} {'win' if len(match.winners) > 1 else 'wins'}!",
+                     [f"{i + 1}. {name}: {points}" for i, (name, points) in enumerate(standings)],
+                     actions=start)
 
 
 @ft.component

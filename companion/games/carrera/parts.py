@@ -9,7 +9,9 @@ import flet as ft
 
 from companion.describe.words import names, plural
 from companion.widgets.action_log import action_log
+from companion.widgets.game_over import game_over
 from companion.widgets.seat_row import seat_row
+from companion.widgets.slots import slots
 from scoring import carrera
 
 CHIP = "#F9A825"  # fuel chips: amber, with a dark rim so an empty slot still reads as a slot
@@ -21,12 +23,9 @@ TIE_RULE = {
 }
 
 
-def speed_sum(card: str, fuel: int, momentum: int, speed: int) -> str:
-    """How a face-up card's speed adds up, e.g. "0 (5 zeroed by the 1) + 2 fuel + 1 momentum".
-
-    The rank part is what the engine's speed leaves once fuel and momentum are taken off, so a 1
-    in the trick shows as the engine counted it (M3)."""
-    rank = speed - fuel - momentum
+def speed_sum(card: str, rank: int, fuel: int, momentum: int) -> str:
+    """How a face-up card's speed adds up, e.g. "0 (5 zeroed by the 1) + 2 fuel + 1 momentum",
+    from the rank the engine counts for it (`carrera.counted_rank`, M3)."""
     parts = [str(rank) if rank == carrera.RANKS[card] else f"{rank} ({card} zeroed by the 1)"]
     if fuel:
         parts.append(f"{fuel} fuel")
@@ -37,18 +36,7 @@ def speed_sum(card: str, fuel: int, momentum: int, speed: int) -> str:
 
 def chips(held: int, size: int = 13) -> ft.Control:
     """A supply drawn as its 5 slots, the held chips filled."""
-    slots = [
-        ft.Container(
-            width=size,
-            height=size,
-            border_radius=size,
-            bgcolor=CHIP if i < held else None,
-            border=ft.Border.all(2 if i < held else 1,
-                                 CHIP_RIM if i < held else ft.Colors.OUTLINE_VARIANT),
-        )
-        for i in range(carrera.CAPACITY)
-    ]
-    return ft.Row(slots, spacing=2, tight=True)
+    return slots(held, carrera.CAPACITY, fill=CHIP, rim=CHIP_RIM, size=size)
 
 
 def _token(icon: ft.IconData, count: int, colour: str) -> ft.Control:
@@ -152,11 +140,12 @@ def trick_result(match: carrera.Match) -> ft.Control:
                            f"{TIE_RULE[match.ties]}."))
     for play in result["plays"]:
         name = play["player"]
-        if play["card"] == carrera.FACE_DOWN:
+        rank = carrera.counted_rank(play["card"], result["plays"])
+        if rank is None:
             what = f"{name} played face down"
         else:
             what = (f"{name} played {play['card']}: "
-                    f"{speed_sum(play['card'], play['fuel'], play['momentum'], play['speed'])}"
+                    f"{speed_sum(play['card'], rank, play['fuel'], play['momentum'])}"
                     f" = speed {play['speed']}")
             if play["from_market"]:
                 what += " (took a market chip)"
@@ -201,24 +190,10 @@ def game_end(match: carrera.Match) -> ft.Control:
     winner = match.winners[0]
     trophies = match.trophies
     order = sorted(match.players, key=lambda p: -trophies[p])
-    return ft.Container(
-        bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        border_radius=12,
-        padding=16,
-        content=ft.Column(
-            [
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=36, color=ft.Colors.AMBER_800),
-                        ft.Text(f"{winner} wins the game!", size=26, weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True)],
-                       spacing=6),
-                ft.Text(f"{winner} took a second trophy in round {match.round_no}.", size=15,
-                        color=ft.Colors.ON_TERTIARY_CONTAINER),
-                *[ft.Text(f"{name}: {plural(trophies[name], 'trophy', 'trophies')}", size=15,
-                          color=ft.Colors.ON_TERTIARY_CONTAINER) for name in order],
-            ],
-            spacing=4,
-        ),
-    )
+    return game_over(f"{winner} wins the game!", [
+        f"{winner} took a second trophy in round {match.round_no}.",
+        *[f"{name}: {plural(trophies[name], 'trophy', 'trophies')}" for name in order],
+    ])
 
 
 def play_log(match: carrera.Match) -> ft.Control:

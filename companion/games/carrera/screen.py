@@ -20,6 +20,7 @@ from companion.games.carrera.parts import (
 )
 from companion.session.follow_up import FollowUp
 from companion.widgets.count_stepper import count_stepper
+from companion.widgets.option_choice import option_choice
 from scoring import carrera
 from scoring.core import Match
 
@@ -65,7 +66,9 @@ def _speed_line(match: carrera.Match, player: str, card: str, fuel: int) -> str:
         return "Speed 0: a face-down card takes no fuel and cannot win; its player shares " \
                "the market when the trick ends."
     speed = match.speed_of(card, fuel)
-    return f"Speed {speed} = {speed_sum(card, fuel, match.momentum[player], speed)}"
+    rank = carrera.counted_rank(card, match.trick)
+    assert rank is not None  # face down was answered above
+    return f"Speed {speed} = {speed_sum(card, rank, fuel, match.momentum[player])}"
 
 
 def _market_note(match: carrera.Match, card: str) -> str | None:
@@ -195,17 +198,10 @@ def CarreraOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]]
         "last": "Last played wins",
     }
     return ft.Column(
-        [
-            ft.Text("Equal top speeds (ties)", weight=ft.FontWeight.BOLD),
-            ft.Text("The rulebook is silent on ties; choose how your table settles them.",
-                    size=13),
-            ft.RadioGroup(
-                value=values.get("ties", "ask"),
-                on_change=lambda e: set_values({**values, "ties": e.control.value}),
-                content=ft.Column([ft.Radio(value=k, label=v) for k, v in labels.items()],
-                                  spacing=0),
-            ),
-        ],
+        option_choice("Equal top speeds (ties)", list(labels.items()), values.get("ties", "ask"),
+                      lambda v: set_values({**values, "ties": v}),
+                      about="The rulebook is silent on ties; choose how your table settles "
+                            "them."),
         spacing=4,
     )
 

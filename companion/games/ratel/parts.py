@@ -12,7 +12,9 @@ import flet as ft
 
 from companion.describe.words import names, plural
 from companion.widgets.action_log import action_log
+from companion.widgets.game_over import game_over
 from companion.widgets.seat_row import seat_row
+from companion.widgets.slots import slots
 from scoring import ratel
 
 DAMAGE = "#C62828"  # a damage chip taken: red, with a dark rim; an empty slot is an outline
@@ -55,23 +57,10 @@ def header(match: ratel.Match) -> ft.Control:
     return ft.Column(lines, spacing=2)
 
 
-def damage_chips(taken: int, slots: int, size: int = 16) -> ft.Control:
+def damage_chips(taken: int, count: int, size: int = 16) -> ft.Control:
     """The damage that loses drawn as slots, the damage taken filled red."""
-    return ft.Row(
-        [
-            ft.Container(
-                width=size,
-                height=size,
-                border_radius=size,
-                bgcolor=DAMAGE if i < taken else None,
-                border=ft.Border.all(2 if i < taken else 1,
-                                     DAMAGE_RIM if i < taken else ft.Colors.OUTLINE),
-            )
-            for i in range(max(slots, taken))
-        ],
-        spacing=3,
-        tight=True,
-    )
+    return slots(taken, max(count, taken), fill=DAMAGE, rim=DAMAGE_RIM, size=size, spacing=3,
+                 empty_rim=ft.Colors.OUTLINE)
 
 
 def _score_cell(match: ratel.Match, name: str) -> tuple[ft.Control, str]:
@@ -243,23 +232,8 @@ def game_end(match: ratel.Match) -> ft.Control:
     else:
         title = f"{names(losers)} {'loses' if len(losers) == 1 else 'lose'}!"
         detail = f"{names(winners)} {'wins' if len(winners) == 1 else 'win'}."
-    colour = ft.Colors.ON_TERTIARY_CONTAINER
-    return ft.Container(
-        bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        border_radius=12,
-        padding=16,
-        content=ft.Column(
-            [
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=34, color=ft.Colors.AMBER_800),
-                        ft.Text(f"Game over: {title}", size=22, weight=ft.FontWeight.BOLD,
-                                color=colour, expand=True)], spacing=6),
-                ft.Text(detail, size=16, color=colour),
-                *[ft.Text(f"{name}: {value}", size=15, color=colour)
-                  for name, value in match.standings()],
-            ],
-            spacing=4,
-        ),
-    )
+    return game_over(f"Game over: {title}",
+                     [detail, *[f"{name}: {value}" for name, value in match.standings()]])
 
 
 def play_log(match: ratel.Match) -> ft.Control:

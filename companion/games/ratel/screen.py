@@ -24,6 +24,7 @@ from companion.games.ratel.result import RoundResult
 from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
 from companion.widgets.count_stepper import count_stepper
+from companion.widgets.option_choice import option_choice
 from scoring import ratel
 from scoring.core import Match
 
@@ -197,15 +198,8 @@ def RatelOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]], 
     }
     mode = values.get("mode", "damage")
     limit = values.get("penalty_limit", 15)
-    parts: list[ft.Control] = [
-        ft.Text("Kind of game", weight=ft.FontWeight.BOLD),
-        ft.RadioGroup(
-            value=mode,
-            on_change=lambda e: set_values({**values, "mode": e.control.value}),
-            content=ft.Column([ft.Radio(value=k, label=v) for k, v in labels.items()],
-                              spacing=0),
-        ),
-    ]
+    parts = option_choice("Kind of game", list(labels.items()), mode,
+                          lambda v: set_values({**values, "mode": v}))
     if mode == "penalty":
         parts += [
             ft.Text("Penalty limit: the game ends when anyone reaches it", size=14),
