@@ -25,6 +25,7 @@ from companion.server import session_guard, sockets
 from companion.server.lan import Share
 from companion.session.context import AppContext, Services
 from companion.session.follow import catch_up, let_go
+from companion.session.keep_awake import use_keep_screen_on
 from companion.session.open_matches import OpenMatches, SessionMatches
 from companion.session.page_width import PageWidth
 from companion.session.preferences import NotSaved, Preferences
@@ -82,6 +83,7 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
     if tables.gate.trusts_devices:
         device_token(page)
     theme, set_theme_state = ft.use_state(preferences.theme)
+    keep_screen_on, set_keep_screen_on = use_keep_screen_on(page, tables, preferences)
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
 
     def set_theme(value: str) -> None:
@@ -144,7 +146,8 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
 
     services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
                         share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,
-                        page_width=page_width, theme=theme,
+                        page_width=page_width, theme=theme, keep_screen_on=keep_screen_on,
+                        set_keep_screen_on=set_keep_screen_on,
                         in_browser=bool(place and place.in_browser),
                         storage_persisted=place.storage_persisted if place else True,
                         desktop=desktop)

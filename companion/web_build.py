@@ -141,7 +141,9 @@ def patch_index(index: Path, base_url: str) -> None:
     text = text.replace('flet.pythonModuleName = "main"',
                         'flet.pythonModuleName = "companion.main"')
     text = text.replace('content="black"', 'content="default"')
-    text = text.replace("</body>", (TEMPLATES / "register.html").read_text() + "</body>")
+    awake = (TEMPLATES / "keep_awake.js").read_text(encoding="utf-8")
+    text = text.replace("</body>", (TEMPLATES / "register.html").read_text()
+                        + f"  <script>\n{awake}</script>\n</body>")
     # A static host sends no policy of ours: the page states it, before any script (its inline
     # scripts by hash, so the meta is written last).
     if "<head>" not in text:

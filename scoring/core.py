@@ -220,6 +220,8 @@ class Standing(NamedTuple):
 
     >>> Standing("Ann", 2, "trophies", "4 fuel").text, Standing("Suns", 5, "/10").text
     ('2 trophies, 4 fuel', '5/10')
+    >>> Standing("Ann", 2, "trophies", "4 fuel").caption, Standing("Suns", 5, "/10").caption
+    ('trophies', 'of 10')
     """
 
     name: str  # as the row is named: a player, or a team with its members (Careta)
@@ -231,8 +233,10 @@ class Standing(NamedTuple):
 
     @property
     def caption(self) -> str:
-        """What a scoreboard writes beside the large figure."""
-        return ", ".join(part for part in (self.unit, self.more) if part)
+        """What a scoreboard writes under the large figure: what it counts, and nothing else (a
+        second figure, `more`, is a line of its own: "trophies, 4 fuel" under a 2 read as if
+        the 2 counted both)."""
+        return f"of {self.unit[1:]}" if self.unit.startswith("/") else self.unit
 
     @property
     def text(self) -> str:

@@ -39,6 +39,18 @@ def card_value(value: int) -> str:
     return f"{value:+d}"
 
 
+def _escaped(order: list[str], alone: str = "") -> str:
+    """Who escaped, in order: "Ann and Ben escaped in that order"; one player has no order,
+    "Ann escaped" (`alone` adds a word, "first", where others escape after).
+
+    >>> _escaped(["Ann", "Ben"]), _escaped(["Ann"]), _escaped(["Ann"], alone="first")
+    ('Ann and Ben escaped in that order', 'Ann escaped', 'Ann escaped first')
+    """
+    if len(order) == 1:
+        return f"{order[0]} escaped" + (f" {alone}" if alone else "")
+    return f"{_names(order)} escaped in that order"
+
+
 def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
@@ -478,7 +490,7 @@ class Match(core.Match):
             event.clear()
             event.update({"type": "record_round", "order": order_list, "together": together})
             first, group = order_list[:-together], order_list[-together:]
-            earlier = f"{_names(first)} escaped in that order; then " if first else ""
+            earlier = f"{_escaped(first, alone='first')}; then " if first else ""
             parts = [
                 f"Round {round_no} result: {earlier}{_names(group)} escaped together in one "
                 f"trick, won by {group[0]}."
@@ -489,7 +501,7 @@ class Match(core.Match):
             event.update({"type": "record_round", "order": order_list})
             last = order_list[-1]
             parts = [
-                f"Round {round_no} result: {_names(order_list[:-1])} escaped in that order; "
+                f"Round {round_no} result: {_escaped(order_list[:-1])}; "
                 f"{last} is left holding cards."
             ]
             parts += self._end_round(order_list[:-1], last, {}, last, False, changes)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.describe.words import unit_words
+from companion.describe.words import signed, unit_words
 from scoring.core import Count, Match
 
 
@@ -62,11 +62,11 @@ def group_title(parts: tuple[tuple[str, int | None], ...]) -> str:
 
 
 def _signed(name: str, delta: int, unit: str) -> str:
-    """A change as the timeline says it: "Ann +18" (plain points), "Ben -1 trophy"."""
+    """A change as the timeline says it: "Ann +18" (plain points), "Ben −1 trophy"."""
     if unit == "points":
-        return f"{name} {delta:+d}"
+        return f"{name} {signed(delta)}"
     one, many = unit_words(unit)
-    return f"{name} {delta:+d} {one if abs(delta) == 1 else many}"
+    return f"{name} {signed(delta)} {one if abs(delta) == 1 else many}"
 
 
 def _said(counts: list[Count], entry: dict[str, Any]) -> list[str]:

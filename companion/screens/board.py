@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.describe.words import names
+from companion.describe.words import figure as written
+from companion.describe.words import minus_signs, names
 from companion.games import GAME_UIS
 from companion.screens.about_match import use_match_page
 from companion.session.viewport import use_page_width
@@ -28,8 +29,8 @@ def scale_for(width: float) -> float:
 def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
          extra: str = "", scale: float = 1.0) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
-    name, value = standing.name, standing.text
-    figure, rest = str(standing.value), standing.caption
+    name, value = standing.name, minus_signs(standing.text)
+    figure, unit, more = written(standing.value), standing.caption, standing.more
     name_line: list[ft.Control] = []
     if won:
         name_line.append(ft.Icon(ft.Icons.EMOJI_EVENTS, size=30 * scale,
@@ -39,8 +40,9 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
     name_line.append(ft.Text(name, size=28 * scale, weight=ft.FontWeight.BOLD, no_wrap=True,
                              overflow=ft.TextOverflow.ELLIPSIS, expand=True))
     left = [ft.Row(name_line, spacing=6)]
-    if rest:
-        left.append(ft.Text(rest, size=18 * scale, color=ft.Colors.ON_SURFACE_VARIANT))
+    if more:  # a second figure ("3 fuel"), said whole on a line of its own
+        left.append(ft.Text(minus_signs(more), size=18 * scale,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
     if extra:  # beside the score, as large as the rest of the standings
         left.append(ft.Text(extra, size=22 * scale, weight=ft.FontWeight.BOLD))
     if current:
@@ -55,8 +57,14 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
             content=ft.Row(
                 [
                     ft.Column(left, spacing=0, expand=True),
-                    ft.Text(figure, size=(64 if len(figure) <= 4 else 40) * scale,
-                            weight=ft.FontWeight.BOLD, no_wrap=True),
+                    # The figure with what it counts right under it ("2" over "trophies").
+                    ft.Column(
+                        [ft.Text(figure, size=(64 if len(figure) <= 4 else 40) * scale,
+                                 weight=ft.FontWeight.BOLD, no_wrap=True),
+                         *([ft.Text(unit, size=16 * scale, no_wrap=True,
+                                    color=ft.Colors.ON_SURFACE_VARIANT)] if unit else [])],
+                        spacing=0, tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),

@@ -7,6 +7,7 @@ import flet as ft
 import flet_charts as fch
 
 from companion.describe.progress import Series, by_round, corners, progress, step_rounds
+from companion.describe.words import figure
 from companion.screens.about_match import match_view, use_match_page
 from companion.widgets.icon_action import icon_action
 
@@ -51,7 +52,7 @@ def _line(i: int, count: int, side: str, values: list[int], unit: str) -> fch.Li
     side stays visible (stripes, gaps and rings) where lines coincide."""
     colour = LINE_COLOURS[i % len(LINE_COLOURS)]
     return fch.LineChartData(
-        points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {y} after {unit} {x}")
+        points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {figure(y)} after {unit} {x}")
                 for x, y in corners(values)],
         color=colour,
         stroke_width=2.5 + (count - 1 - i) * min(1.5, 4.5 / max(count - 1, 1)),
@@ -117,5 +118,5 @@ def ChartScreen() -> ft.View:
             ft.Container(_chart(shown, unit), padding=ft.Padding.only(right=12, top=6)),
         ]
     return match_view(at, "Chart", controls, actions=[
-        icon_action(ft.Icons.TIMELINE, "Timeline",
+        icon_action(ft.Icons.HISTORY, "Timeline",
                     lambda e: page.navigate(f"/match/{mid}/timeline"))])

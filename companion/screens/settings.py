@@ -1,4 +1,5 @@
-"""Settings: the theme (remembered across restarts), where the data lives, export and import."""
+"""Settings: the theme and the screen kept on during a match (remembered across restarts), where
+the data lives, export and import."""
 
 from __future__ import annotations
 
@@ -61,6 +62,11 @@ def Settings() -> ft.View:
                             [ft.Radio(value=k, label=v) for k, v in LABELS.items()], spacing=0
                         ),
                     ),
+                    # The page holds the wake lock (companion/web/keep_awake.js); browsers
+                    # without one simply let the screen sleep.
+                    ft.Switch(label="Keep the screen on during a match",
+                              value=services.keep_screen_on,
+                              on_change=lambda e: services.set_keep_screen_on(e.control.value)),
                     ft.Divider(),
                     ft.Text("Your data", size=18, weight=ft.FontWeight.BOLD),
                     *_where(services),

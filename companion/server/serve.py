@@ -26,6 +26,7 @@ from companion.server.sockets import GRACE as SESSION_GRACE
 from companion.server.sockets import SessionLimit
 
 WEB = Path(__file__).parent / "web"  # what the served page gets beside Flet's client
+KEEP_AWAKE = Path(__file__).parent.parent / "web" / "keep_awake.js"
 GRACE = 3  # seconds open sessions get to close on shutdown
 log = logging.getLogger(__name__)
 
@@ -33,16 +34,19 @@ log = logging.getLogger(__name__)
 def web_root(into: Path, assets: Path | None = None) -> Path:
     """A web assets folder: the app's `assets` (icons, manifest), and Flet's index.html with
     connection.js in its head, so a page whose server is unreachable says so (Flet's client shows
-    only "Working...", a text compiled into it). Flet serves an index.html found among the assets
-    in place of its own, after filling in its settings as usual; so too the client's builds, here
-    without Rive's CDN (`own_origin.write_client`)."""
+    only "Working...", a text compiled into it), and keep_awake.js. Flet serves an index.html
+    found among the assets in place of its own, after filling in its settings as usual; so too
+    the client's builds, here without Rive's CDN (`own_origin.write_client`)."""
     from flet_web import get_package_web_dir
 
     if assets is not None and assets.is_dir():
         shutil.copytree(assets, into, dirs_exist_ok=True)
     write_client(Path(get_package_web_dir()), into)
     index = (Path(get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
-    script = (WEB / "connection.js").read_text(encoding="utf-8")
+    # The page's own scripts: the connection notice, and the screen kept on during a match
+    # (shared with the offline web app's page).
+    script = "".join(path.read_text(encoding="utf-8") for path in (WEB / "connection.js",
+                                                                     KEEP_AWAKE))
     if "</head>" not in index:  # a Flet whose page we do not know: serve it as it is
         log.warning("Flet's index.html has no </head>; the connection notice is left out")
     else:

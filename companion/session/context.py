@@ -33,6 +33,9 @@ class Services:
     lock: Callable[[], None] = lambda: None  # back to following only
     page_width: PageWidth | None = None  # the page's width, followed through resizes
     theme: str = "system"  # this session's theme (saved for all only by a scorekeeper)
+    # Keep the screen on while a match screen is open (kept as the theme is).
+    keep_screen_on: bool = True
+    set_keep_screen_on: Callable[[object], None] = lambda value: None
     # The whole app runs in the browser (the offline web app, companion/browser.py): no server,
     # so no Share, PIN or spectators, and no data folder a person could open.
     in_browser: bool = False

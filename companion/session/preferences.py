@@ -1,4 +1,5 @@
-"""The app's own preferences (the theme), kept as a small JSON file in the data folder."""
+"""The app's own preferences (the theme, the screen kept on during a match), kept as a small
+JSON file in the data folder."""
 
 from __future__ import annotations
 
@@ -18,20 +19,22 @@ class Preferences:
 
     def __init__(self, folder: str | os.PathLike[str]) -> None:
         self.path = Path(folder) / "preferences.json"
-        self._values: dict[str, str] = {"theme": "system"}
+        self._values: dict[str, str | bool] = {"theme": "system", "keep_screen_on": True}
         try:
             loaded = json.loads(self.path.read_text(encoding="utf-8"))
             if isinstance(loaded, dict) and loaded.get("theme") in THEMES:
                 self._values["theme"] = loaded["theme"]
+            if isinstance(loaded, dict) and isinstance(loaded.get("keep_screen_on"), bool):
+                self._values["keep_screen_on"] = loaded["keep_screen_on"]
         except FileNotFoundError:
             pass
         except (OSError, ValueError) as error:
-            # A damaged preferences file only costs the theme choice: say so and start afresh.
-            log.warning("Could not read %s (%s); using the default theme.", self.path, error)
+            # A damaged preferences file only costs the choices: say so and start afresh.
+            log.warning("Could not read %s (%s); using the defaults.", self.path, error)
 
     @property
     def theme(self) -> str:
-        return self._values["theme"]
+        return str(self._values["theme"])
 
     @theme.setter
     def theme(self, value: str) -> None:
@@ -43,6 +46,22 @@ class Preferences:
         if value not in THEMES:
             raise ValueError(f"Unknown theme {value!r}; choose one of {', '.join(THEMES)}.")
         self._values["theme"] = value
+        self._save("theme")
+
+    @property
+    def keep_screen_on(self) -> bool:
+        """Keep the screen on while a match screen is open (companion/web/keep_awake.js)."""
+        return bool(self._values["keep_screen_on"])
+
+    @keep_screen_on.setter
+    def keep_screen_on(self, value: bool) -> None:
+        """As the theme: in use at once, saved, NotSaved if it cannot be."""
+        if not isinstance(value, bool):
+            raise ValueError(f"Keep the screen on is True or False, not {value!r}.")
+        self._values["keep_screen_on"] = value
+        self._save("choice to keep the screen on")
+
+    def _save(self, what: str) -> None:
         tmp = None
         try:
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".preferences-",
@@ -56,9 +75,9 @@ class Preferences:
             if tmp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
-            log.warning("Could not save %s (%s); the theme applies until the app stops.",
-                        self.path, error)
-            raise NotSaved(f"The theme is changed, but it could not be saved "
+            log.warning("Could not save %s (%s); the %s applies until the app stops.",
+                        self.path, error, what)
+            raise NotSaved(f"The {what} is changed, but it could not be saved "
                            f"({error.strerror or error}): after a restart it will be the last "
                            "saved one.") from error
 

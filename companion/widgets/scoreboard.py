@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.describe.words import minus_signs
+
 CURRENT_EDGE = ft.Border.all(2, ft.Colors.PRIMARY)
 EDGE = ft.Border.all(2, ft.Colors.TRANSPARENT)
 
@@ -26,6 +28,7 @@ def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
     span = 12 // max(1, _columns(standings))
     chips = []
     for name, value in standings:
+        value = minus_signs(value)  # the engines write "-10", the screens "−10"
         is_current = name == current
         won = winners is not None and name in winners
         leads = not won and winners is None and ahead is not None and name in ahead

@@ -141,7 +141,7 @@ def test_two_rule_breaks_say_minus_twenty_and_a_pass_is_said_only_on_its_turn(ap
         mirror.rule_break("black")
         see(phone, f"Ben must lay black again (rule 5: {counted} already counted)")
     assert mirror.pending_penalty == -20 and mirror.scores["Ben"] == -20
-    host(phone).get_by_text("-20", exact=True).wait_for()  # the chip says the same
+    host(phone).get_by_text("−20", exact=True).wait_for()  # the chip says the same
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/two-breaks.png")
 

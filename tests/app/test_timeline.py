@@ -112,7 +112,7 @@ def test_a_live_match_timeline_follows_play(app, phone) -> None:
     see(phone, "2 steps so far, newest first.")
     see(phone, "Round 1 · trick 1")
     expect(step(phone, 2)).to_contain_text("Ben plays a 4A: speed 4.")
-    expect(step(phone, 1)).to_contain_text("Ann -2 fuel")
+    expect(step(phone, 1)).to_contain_text("Ann −2 fuel")
     button(phone, "Chart").click()
     see(phone, "After 2 steps.")
     for legend in ("Ann: 0", "Ann: 3", "Ben: 5", "Cleo: 5"):

@@ -81,3 +81,17 @@ def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, mon
     assert len(said) == 1 and "could not be saved" in said[0]
     assert not [m for m in wire.sent if m.action == MessageAction.SESSION_CRASHED]
     assert Preferences(tmp_path).theme == "system"
+
+
+def test_the_screen_on_switch_survives_a_restart_and_refuses_anything_but_a_bool(
+        tmp_path: Path) -> None:
+    assert Preferences(tmp_path).keep_screen_on is True  # on by default
+    preferences = Preferences(tmp_path)
+    preferences.theme = "dark"
+    preferences.keep_screen_on = False
+    with pytest.raises(ValueError):
+        preferences.keep_screen_on = "false"  # type: ignore[assignment]
+    again = Preferences(tmp_path)
+    assert (again.keep_screen_on, again.theme) == (False, "dark")
+    preferences.path.write_text('{"theme": "light", "keep_screen_on": "no"}')
+    assert (Preferences(tmp_path).keep_screen_on, Preferences(tmp_path).theme) == (True, "light")

@@ -161,7 +161,7 @@ def test_caro_a_rule_break_is_part_of_its_turn() -> None:
     m.lay("black", best(m, "black"))  # Ben: round 2 starts with the starter again
     assert group_titles(m) == ["Round 1"] * 4 + ["Round 2"]
     assert [effects(m, e) for e in m.history] == [
-        ["Ben +10"], ["Cleo +10"], ["Ann -10"], ["Ann +10"], ["Ben +10"]]
+        ["Ben +10"], ["Cleo +10"], ["Ann −10"], ["Ann +10"], ["Ben +10"]]
     (points,) = progress(m)
     assert points.title == "Points"
     assert points.values == {"Ann": [0, 0, 0, -10, 0, 0], "Ben": [0, 10, 10, 10, 10, 20],
@@ -229,8 +229,8 @@ def test_carrera_trophies_fuel_and_a_tie_pick_in_its_trick() -> None:
     m.resolve_tie("Ben")  # 1 chip to the market; Cleo, face down, refills it (M6)
     m.play("5", 2)  # Ben leads trick 2: 5 + 1 momentum + 2 = 8
     assert group_titles(m) == ["Round 1 · trick 1"] * 4 + ["Round 1 · trick 2"]
-    assert effects(m, m.history[0]) == ["Ann -1 fuel"]
-    assert effects(m, m.history[4]) == ["Ben -2 fuel"]
+    assert effects(m, m.history[0]) == ["Ann −1 fuel"]
+    assert effects(m, m.history[4]) == ["Ben −2 fuel"]
     trophies, fuel = progress(m)
     assert (trophies.title, fuel.title) == ("Trophies", "Fuel")
     assert trophies.values == {p: [0] * 6 for p in ("Ann", "Ben", "Cleo")}

@@ -35,3 +35,42 @@ def test_a_stepper_at_one_says_the_singular() -> None:
     assert shown(1, noun="points") == "1 point"
     assert shown(10, noun="points") == "10 points"
     assert shown(1, noun="fuel") == "1 fuel"
+
+
+def _texts(control) -> list[str]:  # noqa: ANN001 (any Flet control)
+    from tests.companion.tree import every
+
+    return [c.value for c in every(control) if isinstance(getattr(c, "value", None), str)]
+
+
+def test_negatives_take_the_minus_sign_on_screen() -> None:
+    import doctest as doctests
+
+    from companion.widgets.scoreboard import scoreboard
+    from scoring import core, ratel
+
+    assert doctests.testmod(core).failed == 0 and doctests.testmod(ratel).failed == 0
+    shown = _texts(scoreboard([("Ann", "-10"), ("Ben", "20")]))
+    assert "−10" in shown and "-10" not in shown
+    assert words.minus_signs("Suns -2/10, 2026-12-02") == "Suns −2/10, 2026-12-02"
+
+
+def test_the_big_scoreboard_puts_the_unit_under_its_figure() -> None:
+    from companion.screens.board import _row
+    from scoring.core import Standing
+
+    shown = _texts(_row(Standing("Ann", 2, "trophies", "3 fuel"), current=False, won=False))
+    assert {"2", "trophies", "3 fuel"} <= set(shown)
+    assert not any("trophies, 3 fuel" in t for t in shown)
+    assert "−4" in _texts(_row(Standing("Ann", -4, "", ""), current=False, won=False))
+
+
+def test_ratel_says_past_the_limit_and_one_escape_as_a_person_would() -> None:
+    from companion.games.ratel.parts import _against
+    from scoring import ratel
+
+    assert _against(7, 12, "penalty points") == "7 of 12 penalty points"
+    assert _against(16, 15, "penalty points") == "16 penalty points (limit 15)"
+    assert ratel._escaped(["Ann"]) == "Ann escaped"
+    assert ratel._escaped(["Ann"], alone="first") == "Ann escaped first"
+    assert ratel._escaped(["Ann", "Ben"]) == "Ann and Ben escaped in that order"

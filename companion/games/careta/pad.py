@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.describe.words import figure
 from companion.games.careta.look import note, title
 
 KEY_W, KEY_H = 54, 48
@@ -32,7 +33,7 @@ def _key(label: str, text: str, on_click: Callable[[], None], *, width: int = KE
 
 
 def _shown(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)  # a real minus sign reads better than a hyphen
+    return figure(n)
 
 
 @ft.component

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names
+from companion.describe.words import figure, names
 from companion.games import GameUI
 from companion.games.caro.grid import CaroGrid, more_cells
 from companion.games.caro.look import swatch
@@ -126,7 +126,7 @@ def _heading(match: caro.Match, colour: str | None) -> str:
     engine has counted for the turn so far (every -10 of it, C8)."""
     player = match.current
     if match.must_relay:
-        counted = f"−{-match.pending_penalty}"
+        counted = figure(match.pending_penalty)
         return f"{player} must lay {match.must_relay} again (rule 5: {counted} already counted)"
     if not match.board:
         return (f"{player} lays the first caro: {colour}" if colour

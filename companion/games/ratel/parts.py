@@ -78,12 +78,18 @@ def _score_cell(match: ratel.Match, name: str) -> tuple[ft.Control, str]:
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.END,
         )
-        return cell, f"{points} of {limit} penalty points"
+        return cell, _against(points, limit, "penalty points")
     taken = match.damage[name]
     cell = ft.Row([damage_chips(taken, slots), ft.Text(str(taken), size=15,
                                                        weight=ft.FontWeight.BOLD)],
                   spacing=6, tight=True)
-    return cell, f"{taken} of {slots} damage"
+    return cell, _against(taken, slots, "damage")
+
+
+def _against(count: int, limit: int, unit: str) -> str:
+    """ "7 of 12 penalty points"; past the limit, as a person says it: "16 penalty points
+    (limit 15)", never "16 of 15"."""
+    return f"{count} of {limit} {unit}" if count <= limit else f"{count} {unit} (limit {limit})"
 
 
 def player_rows(match: ratel.Match) -> ft.Control:
