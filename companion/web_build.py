@@ -46,8 +46,7 @@ PACKAGES = ("companion", "scoring", "storage")
 # Inside the packages, what the page gets from the folder instead (companion/assets in a wheel).
 NOT_IN_ARCHIVE = ("companion/assets",)
 # Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
-DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six",
-                 "confusable-homoglyphs")
+DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six")
 # Files of flet-web's client that this build never loads (see the module docstring).
 SKIP_FILES = {
     "flutter_service_worker.js", "flutter.js.map",

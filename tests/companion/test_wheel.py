@@ -57,7 +57,7 @@ def test_the_wheel_carries_the_rules_sheets_and_the_web_templates(wheel: zipfile
     for path in [*sheets, *templates]:
         assert path.relative_to(ROOT).as_posix() in names
     for module in ("companion/cli.py", "companion/web_build.py", "scoring/__init__.py",
-                   "storage/store.py", "companion/server/lan.py"):
+                   "scoring/confusables.tsv", "storage/store.py", "companion/server/lan.py"):
         assert module in names
 
 

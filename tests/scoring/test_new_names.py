@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scoring
+import scoring.confusables
 from scoring import careta, caro, ratel
-from scoring.confusables import prototypes, skeleton
+from scoring.confusables import from_package, prototypes, skeleton, table_text
 from scoring.core import RuleViolation, check_players, stored_names
 from scoring.names import look_alike_keys, looks_like, name_problem, new_name_problem
 
@@ -108,6 +110,14 @@ def test_the_data_gives_unicodes_prototypes() -> None:
     assert "A" not in table and "l" not in table  # prototypes map to themselves
     assert not {ch for target in table.values() for ch in target} & set(table)  # idempotent
     assert skeleton(skeleton("Ṁаrу")) == skeleton("Ṁаrу")
+
+
+def test_the_shipped_table_is_the_packages_data() -> None:
+    """scoring/confusables.tsv, read by the rules with no package beside them, is exactly what
+    the pinned confusable-homoglyphs gives (`python -m scoring.confusables` writes it anew)."""
+    assert prototypes() == from_package()
+    shipped = Path(scoring.confusables.__file__).with_name("confusables.tsv")
+    assert shipped.read_text(encoding="ascii") == table_text(from_package())
 
 
 def test_a_stored_or_imported_match_with_such_names_still_opens() -> None:

@@ -64,7 +64,7 @@ def test_the_app_archive_holds_the_app_and_its_dependencies(web_folder: Path) ->
     for needed in ("companion/main.py", "scoring/__init__.py", "storage/store.py",
                    "__pypackages__/flet/__init__.py", "__pypackages__/tinydb/__init__.py",
                    "__pypackages__/msgpack/__init__.py",
-                   "__pypackages__/confusable_homoglyphs/confusables.json"):
+                   "scoring/confusables.tsv"):
         assert needed in names
     assert not any("__pycache__" in name for name in names)
     assert not any(name.startswith("__pypackages__/flet_web") for name in names)

@@ -75,7 +75,7 @@ def test_a_new_release_drops_its_own_old_caches_and_no_other_deployments(
 
         release(tmp_path / "a", "a, second release")
         stuck = page.evaluate(UPDATED)
-        assert not stuck, f"the new release of a took over; the registration holds: {stuck}"
+        assert not stuck, f"the new release of a is not active; the registration holds: {stuck}"
         left = set(page.evaluate("caches.keys()"))
         b_cache = next(n for n in first if n.split(" ")[1] == scopes["b"])
         a_first = next(n for n in first if n.split(" ")[1] == scopes["a"])
