@@ -18,18 +18,7 @@ from companion.session.open_matches import OpenMatches, SessionMatches, StaleVie
 from scoring import caro
 from storage import Store
 from storage.transfer import export_json
-
-PIN = "2468"
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.companion.clock import PIN, Clock
 
 
 @pytest.fixture

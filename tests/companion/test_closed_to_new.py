@@ -13,16 +13,7 @@ import pytest
 
 from companion.session.access import ClosedToNew, Gate, Locked, PinRefused
 from companion.session.trust import Trust
-
-PIN = "2468"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.companion.clock import PIN, Clock
 
 
 def keeper_of(gate: Gate, device: str = "192.168.1.20"):

@@ -4,34 +4,20 @@ session: the name comes in as a page sends it, the field's value and then "submi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 import pytest
 
-from companion.widgets.player_picker import PlayerPicker, name_problem
+from companion.widgets.player_picker import name_problem
 from scoring import careta
 from scoring.core import RuleViolation, check_players
 from tests.companion.apart import run_apart
-from tests.companion.test_session_guard import session_with
+from tests.companion.test_session_guard import picker, session_with
 from tests.companion.tree import every
 
 KNOWN = ["\ue000", "\u0410NN", "Cleo", "\u0301", "B\u0435n", "Dan"]
 
-
-def picker(seen: list[list[str]]) -> Callable[[], Any]:
-    @ft.component
-    def Host() -> ft.Control:
-        players, set_players = ft.use_state(["Ann", "Ben"])
-
-        def change(order: list[str]) -> None:
-            seen.append(order)
-            set_players(order)
-
-        return PlayerPicker(players, change, KNOWN, 6)
-
-    return Host
 
 
 def shown_texts(session: Any) -> list[str]:
@@ -53,7 +39,7 @@ def offered(session: Any) -> list[str]:
 def test_a_refused_name_is_said_so_and_nobody_is_added(typed: str, words: str) -> None:
     async def type_name() -> tuple[list[list[str]], list[str]]:
         seen: list[list[str]] = []
-        session, _ = session_with(picker(seen))
+        session, _ = session_with(picker(seen, KNOWN))
         field = next(c for c in every(session.page) if isinstance(c, ft.TextField))
         session.apply_patch(field._i, {"value": typed})  # as the page reports the typing
         await session.dispatch_event(field._i, "submit", None)
@@ -67,7 +53,7 @@ def test_a_refused_name_is_said_so_and_nobody_is_added(typed: str, words: str) -
 
 def test_names_the_rules_would_refuse_are_not_offered() -> None:
     async def look() -> list[Any]:
-        session, _ = session_with(picker([]))
+        session, _ = session_with(picker([], KNOWN))
         return offered(session)
 
     assert run_apart(look()) == ["Cleo", "Dan"]

@@ -11,17 +11,10 @@ import pytest
 
 from companion.session import access
 from companion.session.access import Gate, PinRefused
+from tests.companion.clock import PIN, Clock
 
-PIN = "2468"
 HOUR = 3600.0
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def wrong(gate: Gate, device: str | None) -> PinRefused:

@@ -57,7 +57,10 @@ def named(session: Session, label: str) -> ft.IconButton:
     raise AssertionError(f"no button {label!r}")
 
 
-def picker(seen: list[list[str]]) -> Callable[[], Any]:
+def picker(seen: list[list[str]], known: list[str] | None = None) -> Callable[[], Any]:
+    """A player picker for Ann and Ben (`known`: the past players it offers) that records each
+    new order in `seen`."""
+
     @ft.component
     def Host() -> ft.Control:
         players, set_players = ft.use_state(["Ann", "Ben"])
@@ -66,7 +69,7 @@ def picker(seen: list[list[str]]) -> Callable[[], Any]:
             seen.append(order)
             set_players(order)
 
-        return PlayerPicker(players, change, [], 6)
+        return PlayerPicker(players, change, known or [], 6)
 
     return Host
 
