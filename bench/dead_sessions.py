@@ -27,8 +27,8 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.sync import measure, set_up  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, LAN_OPTIONS, PHONE, AppProcess, chromium_path  # noqa: E402
+from bench.sync import measure, open_pair  # noqa: E402
+from tests.app.conftest import CHROMIUM_ARGS, LAN_OPTIONS, AppProcess, chromium_path  # noqa: E402
 from tests.app.wire import Wire  # noqa: E402
 
 
@@ -64,14 +64,7 @@ def main() -> None:
         assert app.proc is not None
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            # bench/sync.py's timing scripts are evaluated strings, which the app's
-            # Content-Security-Policy refuses in the page: the bench's pages let them run.
-            keeper = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
-            spectator = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
-            for page in (keeper, spectator):
-                page.set_default_timeout(60_000)
-            set_up(keeper, spectator, app.url)
-            measure(keeper, spectator, 4)  # warm-up
+            keeper, spectator = open_pair(browser, app.url, 60_000)
             before = measure(keeper, spectator, args.taps)
             memory_before = rss_mb(app.proc.pid)
             route = "/" + keeper.url.split("/", 3)[3]

@@ -90,6 +90,19 @@ def measure(keeper: Page, spectator: Page, taps: int) -> tuple[list[float], list
     return own, other
 
 
+def open_pair(browser, url: str, timeout_ms: float) -> tuple[Page, Page]:
+    """A keeper's and a spectator's phone on one shared Caro match, warmed up. (The timing
+    scripts are evaluated in the pages, which the app's Content-Security-Policy would refuse:
+    the bench's pages let them run.)"""
+    keeper = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
+    spectator = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
+    for page in (keeper, spectator):
+        page.set_default_timeout(timeout_ms)
+    set_up(keeper, spectator, url)
+    measure(keeper, spectator, 4)  # warm-up
+    return keeper, spectator
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=40)
@@ -100,12 +113,7 @@ def main() -> None:
         app.start()
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            keeper = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
-            spectator = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
-            for page in (keeper, spectator):
-                page.set_default_timeout(30_000)
-            set_up(keeper, spectator, app.url)
-            measure(keeper, spectator, 4)  # warm-up
+            keeper, spectator = open_pair(browser, app.url, 30_000)
             own, other = measure(keeper, spectator, args.taps)
             browser.close()
     finally:
