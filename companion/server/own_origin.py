@@ -27,6 +27,7 @@ False
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import re
 from pathlib import Path
@@ -59,10 +60,11 @@ def write_client(client: Path, into: Path) -> list[Path]:
         into.mkdir(parents=True, exist_ok=True)
         (into / name).write_bytes(data.replace(RIVE_CDN, RIVE_LOCAL))
         written.append(into / name)
+    stub = STUB.read_bytes()
     for script in RIVE_SCRIPTS:
         path = into / RIVE_HERE / script
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(STUB.read_bytes())
+        path.write_bytes(stub)
         written.append(path)
     return written
 
@@ -77,6 +79,7 @@ def script_hashes(html: str) -> list[str]:
             for body in INLINE_SCRIPT.findall(html)]
 
 
+@functools.lru_cache(maxsize=8)  # every load of a page sends the same few pages
 def policy(html: str | None = None, *, in_meta: bool = False) -> str:
     """The Content-Security-Policy for a response (`html`: a page's text, whose inline scripts it
     allows), or for a `<meta>` in the page (`in_meta`: without frame-ancestors, which a meta

@@ -41,8 +41,9 @@ def web_root(into: Path, assets: Path | None = None) -> Path:
 
     if assets is not None and assets.is_dir():
         shutil.copytree(assets, into, dirs_exist_ok=True)
-    write_client(Path(get_package_web_dir()), into)
-    index = (Path(get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
+    client = Path(get_package_web_dir())
+    write_client(client, into)
+    index = (client / "index.html").read_text(encoding="utf-8")
     # The page's own scripts: the connection notice, and the screen kept on during a match
     # (shared with the offline web app's page).
     script = "".join(path.read_text(encoding="utf-8") for path in (WEB / "connection.js",

@@ -31,14 +31,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from companion.server.origin import ASGIApp, Receive, Scope, Send
+
 log = logging.getLogger(__name__)
 
-Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+ADDRESSES_KEPT = 64  # addresses with kept sessions before the expired ones are forgotten
 PER_ADDRESS = 20  # open pages from one address; a table's phones each have their own address
 GRACE = 45  # seconds a closed page's session is kept for a reload (Flet's default: an hour)
 LINGER = 5.0  # seconds Flet's handler gets to finish once its socket has closed
@@ -134,8 +133,8 @@ class SessionLimit:
             release()
             if not handler.done():
                 handler.cancel()
-            socket.ended = lambda closed: self._let_go(closed, address)
-            await self._let_go(socket, address)
+            socket.ended = self._let_go
+            await self._let_go(socket)
         error = handler.exception() if not handler.cancelled() else None
         if error is not None and not closed.is_set():
             raise error
@@ -159,9 +158,9 @@ class SessionLimit:
             handler.cancel()
             await asyncio.gather(handler, return_exceptions=True)
 
-    async def _let_go(self, socket: Socket, address: str) -> None:
+    async def _let_go(self, socket: Socket) -> None:
         """Disconnect the socket's session if Flet did not, and bound the kept ones."""
-        session = socket.session
+        session, address = socket.session, socket.address
         if session is None:
             return
         if socket.connection is not None and session.connection is socket.connection:
@@ -171,9 +170,9 @@ class SessionLimit:
                 log.exception("Disconnecting a closed page's session failed")
         if not _kept(session):
             return
-        if address not in self.kept and len(self.kept) >= 64:
-            for address in [a for a, k in self.kept.items() if not _still_kept(k)]:
-                del self.kept[address]  # addresses whose kept sessions all expired
+        if address not in self.kept and len(self.kept) >= ADDRESSES_KEPT:
+            for gone in [a for a, k in self.kept.items() if not _still_kept(k)]:
+                del self.kept[gone]  # addresses whose kept sessions all expired
         kept = self.kept.setdefault(address, deque())
         live = [ref for ref in _still_kept(kept) if ref() is not session]
         kept.clear()
