@@ -24,7 +24,14 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.app.conftest import CHROMIUM_ARGS, LAN_PIN, PHONE, AppProcess, chromium_path  # noqa: E402
+from tests.app.conftest import (  # noqa: E402
+    CHROMIUM_ARGS,
+    LAN_OPTIONS,
+    LAN_PIN,
+    PHONE,
+    AppProcess,
+    chromium_path,
+)
 from tests.app.test_shell import start_caro  # noqa: E402
 from tests.app.ui import button, open_page, see, type_into  # noqa: E402
 
@@ -108,7 +115,7 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=40)
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="tc-sync-"))
-    app = AppProcess(data / "data", ("--lan", "--pin", LAN_PIN, "--host", "127.0.0.1"))
+    app = AppProcess(data / "data", LAN_OPTIONS)
     try:
         app.start()
         with sync_playwright() as pw:

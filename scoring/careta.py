@@ -214,8 +214,8 @@ def _cards(cards: Any, what: str) -> list[Card]:
     for i, card in enumerate(out):
         if card.complete and card in out[:i]:
             raise _bad_card(f"{what} holds {card} twice, but the deck has only one (K1).")
-        copies = [c for c in out[: i + 1] if c.number == card.number and not c.trick]
-        if not card.trick and len(copies) > (4 if card.number == 0 else 3):
+        same = [c for c in out[: i + 1] if c.number == card.number and not c.trick]
+        if not card.trick and len(same) > copies(card.number):
             have = "four 0 cards" if card.number == 0 else f"three {card.number}s"
             raise _bad_card(f"{what} holds more cards numbered {card.number} than the "
                             f"deck's {have} (K1).")

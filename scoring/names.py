@@ -254,8 +254,7 @@ def look_alike_keys(name: str) -> tuple[str, str]:
 def looks_like(name: str, other: str) -> bool:
     """Whether a person may take `name` for `other` (see `look_alike_keys`)."""
     ours, theirs = look_alike_keys(name), look_alike_keys(other)
-    same = any(a == b for a, b in zip(ours, theirs, strict=True))
-    return same or name_key(name) == name_key(other)
+    return any(a == b for a, b in zip(ours, theirs, strict=True))
 
 
 def tidy(text: str) -> str:

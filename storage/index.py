@@ -98,7 +98,7 @@ def won_by(match: Match, winners: list[str]) -> list[str]:
         return winners
 
 
-def outcome(match: Match, mid: str = "") -> tuple[str, list[str], list[list[str]]]:
+def outcome(match: Match, mid: str = "(id not given)") -> tuple[str, list[str], list[list[str]]]:
     """(status, winners, standings) of a live match, for its summary.
 
     A game that does not offer standings (or whose standings fail) still saves: the events are
@@ -116,12 +116,12 @@ def outcome(match: Match, mid: str = "") -> tuple[str, list[str], list[list[str]
         standings = []
     except Exception:  # a bug in a game's standings must not cost a save
         log.warning("standings() of %s match %s failed; saved without", match.GAME,
-                    mid or "(id not given)", exc_info=True)
+                    mid, exc_info=True)
         standings = []
     return ("finished" if over else "active"), winners, standings
 
 
-def final_scores(match: Match, mid: str = "") -> tuple[tuple[str, int], ...]:
+def final_scores(match: Match, mid: str = "(id not given)") -> tuple[tuple[str, int], ...]:
     """The match's `final_scores` as (name, score) pairs in seating order; () when it has none.
 
     Like the standings, a game without the property (or a bug in it) still saves; a bug is
@@ -131,7 +131,7 @@ def final_scores(match: Match, mid: str = "") -> tuple[tuple[str, int], ...]:
         scores = match.final_scores
     except Exception:
         log.warning("final_scores of %s match %s failed; saved without", match.GAME,
-                    mid or "(id not given)", exc_info=True)
+                    mid, exc_info=True)
         return ()
     if not isinstance(scores, dict):
         return ()

@@ -110,8 +110,8 @@ def _accumulate(title: str, start: dict[str, int], deltas: list[dict[str, int]])
 
 def series_title(count: Count) -> str:
     """A chart's title: "Points", "Team points", "Penalty points", "Fuel"."""
-    title = unit_words(count.unit)[1].capitalize()
-    return f"Team {title.lower()}" if count.teams else title
+    many = unit_words(count.unit)[1]
+    return f"Team {many}" if count.teams else many.capitalize()
 
 
 def progress(match: Match) -> list[Series]:

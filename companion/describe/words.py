@@ -38,7 +38,7 @@ def signed(n: int) -> str:
     >>> signed(18), signed(0), signed(-1)
     ('+18', '+0', '−1')
     """
-    return f"{MINUS}{-n}" if n < 0 else f"+{n}"
+    return figure(n) if n < 0 else f"+{n}"
 
 
 def minus_signs(text: str) -> str:

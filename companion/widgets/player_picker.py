@@ -91,8 +91,12 @@ def PlayerPicker(
             )
         )
     # People who played before, less those the rules would refuse here (a look-alike of a
-    # player, or a name kept from before a rule was added): at most the 12 shown are checked.
-    choices = list(itertools.islice((n for n in known if name_problem(n, players) is None), 12))
+    # player, or a name kept from before a rule was added): the first 12 that pass, worked out
+    # again only when the players or the names change, not at every keystroke in the field.
+    choices = ft.use_memo(
+        lambda: list(itertools.islice((n for n in known if name_problem(n, players) is None),
+                                      12)),
+        [tuple(known), tuple(players)])
     return ft.Column(
         [
             ft.Text("Players in seating order (turn order)", weight=ft.FontWeight.BOLD),

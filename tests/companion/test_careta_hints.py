@@ -3,8 +3,8 @@ ruling changed there changes the hints with it."""
 
 from __future__ import annotations
 
+from companion.describe.words import signed
 from companion.games.careta.end import projection
-from companion.games.careta.look import signed
 from companion.games.careta.table import changes_text
 from scoring import careta
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.describe.words import signed
 from companion.games.careta.doubt import DoubtPanel
-from companion.games.careta.look import signed
 from scoring import careta
 
 

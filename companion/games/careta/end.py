@@ -8,13 +8,12 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names
+from companion.describe.words import names, signed
 from companion.games.careta.cards import CardPicker
 from companion.games.careta.look import (
     cards_row,
     note,
     panel,
-    signed,
     stated_text,
     title,
     toggle,

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from companion.describe import words
 from scoring import careta
 
 FILL = {"red": "#C62828", "yellow": "#F9A825", "blue": "#1565C0", "green": "#2E7D32"}
@@ -80,10 +79,6 @@ def panel(controls: list[ft.Control], *, tone: str = "plain") -> ft.Control:
         content=ft.Column(controls, spacing=8),
     )
 
-
-def signed(points: int) -> str:
-    """Points as the table says a change: "+1", "−1" (the screens' one minus sign)."""
-    return words.signed(points)
 
 
 def title(text: str, size: int = 17) -> ft.Control:

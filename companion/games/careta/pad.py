@@ -32,10 +32,6 @@ def _key(label: str, text: str, on_click: Callable[[], None], *, width: int = KE
     )
 
 
-def _shown(n: int) -> str:
-    return figure(n)
-
-
 @ft.component
 def NumberPad(
     heading: str,
@@ -56,7 +52,7 @@ def NumberPad(
     at_once = with_ally and ally_scores is not None
     keys_range = ally_scores if at_once and ally_scores is not None else scores
     keys = [
-        _key(f"{prefix} {n}", _shown(n), lambda n=n: on_state(n, at_once)) for n in keys_range
+        _key(f"{prefix} {n}", figure(n), lambda n=n: on_state(n, at_once)) for n in keys_range
     ]
     if allow_pass and not at_once:
         keys.append(_key("PASS", "PASS", lambda: on_state("pass", False), width=2 * KEY_W + 6,
@@ -74,8 +70,8 @@ def NumberPad(
             )
         )
         if at_once:
-            parts.append(note(f"State the combined score: {_shown(ally_scores.start)} to "
-                              f"{_shown(ally_scores.stop - 1)}. No PASS with an ally."))
+            parts.append(note(f"State the combined score: {figure(ally_scores.start)} to "
+                              f"{figure(ally_scores.stop - 1)}. No PASS with an ally."))
     parts.append(ft.Row(keys, wrap=True, spacing=6, run_spacing=6,
                         alignment=ft.MainAxisAlignment.CENTER))
     return ft.Column(parts, spacing=8)

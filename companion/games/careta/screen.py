@@ -9,12 +9,13 @@ from typing import Any
 
 import flet as ft
 
+from companion.describe.words import signed
 from companion.games import GameUI
 from companion.games.careta.ally import AllyPhase
 from companion.games.careta.cause import cause_panel
 from companion.games.careta.doubt import DoubtPanel
 from companion.games.careta.end import EndGame
-from companion.games.careta.look import note, panel, signed, stated_text, title
+from companion.games.careta.look import note, panel, stated_text, title
 from companion.games.careta.options import DEFAULTS, CaretaOptions, create
 from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import seats

@@ -7,8 +7,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names
-from companion.games.careta.look import panel, signed, title
+from companion.describe.words import names, signed
+from companion.games.careta.look import panel, title
 from companion.widgets.game_over import game_over
 from scoring import careta
 

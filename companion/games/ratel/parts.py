@@ -65,8 +65,8 @@ def damage_chips(taken: int, count: int, size: int = 16) -> ft.Control:
 
 def _score_cell(match: ratel.Match, name: str) -> tuple[ft.Control, str]:
     """Damage chips, or penalty points against the limit, with the words a screen reader says."""
-    slots = match.damage_to_lose
-    if slots is None:  # the penalty game: points against the limit
+    loses_at = match.damage_to_lose
+    if loses_at is None:  # the penalty game: points against the limit
         points, limit = match.penalties[name], match.penalty_limit
         cell = ft.Column(
             [
@@ -80,10 +80,10 @@ def _score_cell(match: ratel.Match, name: str) -> tuple[ft.Control, str]:
         )
         return cell, _against(points, limit, "penalty points")
     taken = match.damage[name]
-    cell = ft.Row([damage_chips(taken, slots), ft.Text(str(taken), size=15,
+    cell = ft.Row([damage_chips(taken, loses_at), ft.Text(str(taken), size=15,
                                                        weight=ft.FontWeight.BOLD)],
                   spacing=6, tight=True)
-    return cell, _against(taken, slots, "damage")
+    return cell, _against(taken, loses_at, "damage")
 
 
 def _against(count: int, limit: int, unit: str) -> str:
