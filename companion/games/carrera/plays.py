@@ -32,24 +32,25 @@ def play_name(match: carrera.Match, card: str, fuel: int) -> str:
     return f"Play {card} with {fuel if fuel else 'no'} fuel, speed {match.speed_of(card, fuel)}"
 
 
-def _tile(label: str, face: ft.Control, width: int, *, chosen_look: bool, allowed: bool,
+def _tile(label: str, face: ft.Control, width: int, *, card_look: bool, allowed: bool,
           on_tap: Callable[[], None]) -> ft.Control:
-    """A named 48 px high button drawn as a card (`chosen_look`) or a fuel chip."""
+    """A named 48 px high button drawn as a card (`card_look`) or a fuel chip."""
+    # Not `disabled`: Flet would drop a tap on a greyed card, and its player would not learn
+    # why; its name already says it cannot be played.
     return ft.Semantics(
         label=label,
         button=True,
-        disabled=not allowed,
         content=ft.Container(
             content=face,
             width=width,
             height=CHIP_SIZE,
             alignment=ft.Alignment.CENTER,
-            border_radius=8 if chosen_look else CHIP_SIZE // 2,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen_look
+            border_radius=8 if card_look else CHIP_SIZE // 2,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if card_look
             else ft.Colors.AMBER_100,
-            border=ft.Border.all(2, ft.Colors.OUTLINE if chosen_look else ft.Colors.AMBER_800),
+            border=ft.Border.all(2, ft.Colors.OUTLINE if card_look else ft.Colors.AMBER_800),
             opacity=1.0 if allowed else 0.35,
-            # A greyed card still answers a tap: the engine says why it cannot be played.
+            # A greyed card answers a tap too: the engine says why it cannot be played.
             on_click=lambda e: on_tap(),
         ),
     )
@@ -73,7 +74,7 @@ def _card_row(match: carrera.Match, card: str, owner: str | None,
     face = _two_lines(card, f"speed {speed}" if allowed else "taken", size=18)
     cells: list[ft.Control] = [
         _tile(play_name(match, card, 0) if allowed else f"Card {card}, face up already",
-              face, CARD_WIDTH, chosen_look=True, allowed=allowed,
+              face, CARD_WIDTH, card_look=True, allowed=allowed,
               on_tap=lambda: play(card, 0)),
     ]
     if owner is not None:
@@ -82,7 +83,7 @@ def _card_row(match: carrera.Match, card: str, owner: str | None,
         return ft.Row(cells, spacing=GAP * 2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     for n in range(1, match.max_fuel(card) + 1):
         chip = _two_lines(f"+{n}", str(match.speed_of(card, n)), size=15, colour=ft.Colors.BLACK)
-        cells.append(_tile(play_name(match, card, n), chip, CHIP_SIZE, chosen_look=False,
+        cells.append(_tile(play_name(match, card, n), chip, CHIP_SIZE, card_look=False,
                            allowed=True, on_tap=lambda n=n: play(card, n)))
     # A 2 with the market's chip may take a sixth chip: it wraps rather than run off the screen.
     return ft.Row(cells, spacing=GAP, run_spacing=GAP, wrap=True,
