@@ -107,7 +107,8 @@ def _notes(match: carrera.Match, player: str) -> list[str]:
 
 
 def play_pad(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
-    """The current player's turn: every card with its fuel chips, then face down."""
+    """The current player's turn: Face down beside the title, then every card with its fuel
+    chips."""
     player = match.current
     assert player is not None  # the screen shows the pad only while someone is to play
 
