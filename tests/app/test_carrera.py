@@ -41,27 +41,23 @@ def new_match(page: Page, url: str, *names: str, lead: str | None = None,
     text(page, "Carrera", exact=True).wait_for()
 
 
-def pick(page: Page, card: str, fuel: int = 0) -> None:
-    """Tap a card and raise its fuel with the stepper (the speed is then on screen)."""
-    button(page, "Face down" if card == "down" else f"Card {card}").click()
-    # Wait for the card to be picked before its fuel: a tap sooner would raise the fuel of the
-    # card picked before (on a busy machine the screen can lag the taps).
-    button(page, "Play face down" if card == "down" else f"Play {card} with no fuel").wait_for()
-    for n in range(1, fuel + 1):
-        button(page, re.compile(r"^More fuel")).click()
-        button(page, f"Play {card} with {n} fuel").wait_for()
+TITLE_ON_PAD = re.compile(r"^\S+ (leads|plays to) trick \d$")
+
+
+def play_button(page: Page, card: str, fuel: int = 0):
+    """The one button that plays `card` with `fuel` (its name ends with the speed it gives)."""
+    if card == "down":
+        return button(page, "Play face down")
+    return button(page, re.compile(rf"^Play {card} with {fuel or 'no'} fuel, speed \d+$"))
 
 
 def play(page: Page, card: str, fuel: int = 0) -> None:
-    """Play for the current player, then wait until the screen has moved on."""
-    pick(page, card, fuel)
-    if card == "down":
-        name = "Play face down"
-    else:
-        name = f"Play {card} with {fuel or 'no'} fuel"
-    go = button(page, name)
-    go.click()
-    go.wait_for(state="detached")
+    """Play for the current player in one tap, then wait until the screen has moved on (the
+    pad's title, "Ann leads trick 1", names another player or trick, or is gone)."""
+    title = text(page, TITLE_ON_PAD)
+    said = title.inner_text()
+    play_button(page, card, fuel).click()
+    text(page, said, exact=True).wait_for(state="detached")
 
 
 def row(page: Page, name: str):
@@ -86,15 +82,14 @@ def test_a_round_with_a_refill_a_one_a_two_and_a_tie(app, phone) -> None:
     expect_pool(phone, 0, 0)
     for name in ("Ann", "Ben", "Cleo"):  # M1: 5 chips each, nothing else yet
         expect_row(phone, name, "5 fuel, 0 momentum, 0 trophies")
-    expect(button(phone, "Pick a card to play")).to_be_disabled()
-
-    # Trick 1, Ann leads. The speed is shown live while the fuel is set: 4A + 2 = 6 (M3).
-    pick(phone, "4A", 2)
-    see(phone, "Speed 6 = 4 + 2 fuel")
-    button(phone, "Card 3").click()  # another card starts again from no fuel
-    see(phone, "Speed 3 = 3")
+    # Trick 1, Ann leads. Every button says the speed it plays at: 4A + 2 = 6 (M3).
+    expect(button(phone, "Play 4A with 2 fuel, speed 6")).to_have_count(1)
+    expect(button(phone, "Play 3 with no fuel, speed 3")).to_have_count(1)
     play(phone, "3")
-    expect(button(phone, "Card 3")).to_be_disabled()  # M2: no second 3 face up
+    see(phone, "Ann played it face up: no second 3 in this trick")  # M2: no second 3
+    button(phone, "Card 3, face up already").click()  # greyed, and says why when tapped
+    see(phone, "Ann already played a 3 face up in this trick")
+    see(phone, "Ben plays to trick 1")
     play(phone, "5", 3)  # Ben: 5 + 3 = 8
     play(phone, "4A", 1)  # Cleo: 4 + 1 = 5
     see(phone, "Round 1, trick 1: Ben wins")
@@ -106,18 +101,16 @@ def test_a_round_with_a_refill_a_one_a_two_and_a_tie(app, phone) -> None:
 
     # Trick 2: Ben face down; Cleo's 2 takes a market chip (M4); Ann's 1 ties Cleo at 4.
     play(phone, "down")
-    pick(phone, "2", 2)
-    see(phone, "Cleo holds 4 + 1 from the market")
-    see(phone, "up to 5 fuel")
-    see(phone, "Speed 4 = 2 + 2 fuel")
-    go = button(phone, "Play 2 with 2 fuel")
-    go.click()
-    go.wait_for(state="detached")
+    see(phone, "Cleo holds 4 fuel chips.")
+    see(phone, "A 2 takes the market's chip: up to 5 fuel on it.")
+    expect(button(phone, "Play 2 with 5 fuel, speed 7")).to_have_count(1)
+    expect(button(phone, "Play 3 with 5 fuel, speed 8")).to_have_count(0)  # 4 in her supply
+    play(phone, "2", 2)
     expect_pool(phone, 3, 0)  # one chip left the market with the 2
     expect_row(phone, "Cleo", "3 fuel, 0 momentum, 0 trophies; played 2 with 2 fuel, speed 4")
     play(phone, "1", 3)  # Ann: 1 + 3 = 4
     see(phone, "Trick 2: Cleo and Ann tie at speed 4.")
-    expect(button(phone, "Pick a card to play")).to_have_count(0)  # M5: the table decides
+    expect(button(phone, "Play face down")).to_have_count(0)  # M5: the table decides
     button(phone, "Ann wins the trick").click()
     see(phone, "Round 1, trick 2: Ann wins")
     # M6: 2 + 3 fuel to the market (3 + 5 = 8); Ben, alone face down, takes it all: 3 fit
@@ -133,10 +126,10 @@ def test_a_round_with_a_refill_a_one_a_two_and_a_tie(app, phone) -> None:
     expect_row(phone, "Ann", "2 fuel, 1 momentum, 0 trophies; played 5 with 0 fuel, speed 6")
     play(phone, "1", 1)  # Ben: 1 + 1 + 1 momentum = 3
     expect_row(phone, "Ann", "2 fuel, 1 momentum, 0 trophies; played 5 with 0 fuel, speed 1")
-    expect(button(phone, "Card 1")).to_be_disabled()
-    expect(button(phone, "Card 5")).to_be_disabled()
-    pick(phone, "4A")
-    see(phone, "Speed 0 = 0 (4A zeroed by the 1)")
+    expect(button(phone, "Card 1, face up already")).to_have_count(1)
+    expect(button(phone, "Card 5, face up already")).to_have_count(1)
+    see(phone, "A 1 is face up: 4A, 4B and 5 count rank 0")
+    expect(button(phone, "Play 4A with no fuel, speed 0")).to_have_count(1)
     play(phone, "3", 1)  # Cleo: 3 + 1 = 4 wins
     see(phone, "Round 1, trick 3: Cleo wins")
     expect_pool(phone, 2, 5)
@@ -241,7 +234,7 @@ def test_the_second_trophy_ends_the_game(app, phone) -> None:
     see(phone, "Ann wins the game!")
     see(phone, "Ann takes a second trophy and wins the game!")
     see(phone, "Round 2 · trick 6 of 6 · game over")
-    expect(text(phone, "Pick a card to play")).to_have_count(0)
+    expect(button(phone, "Play face down")).to_have_count(0)
     button(phone, re.compile(r"^Undo")).click()
     see(phone, "Cleo plays to trick 6")
     expect(text(phone, "Ann wins the game!")).to_have_count(0)
