@@ -798,6 +798,60 @@ class Match(core.Match):
                 return p
         return None  # pragma: no cover - pending players are all seated
 
+    def judge_cards(self, player: str, cards: Sequence[Card]) -> tuple[str, str]:
+        """(verdict, why) of `player`'s current play if it were shown as `cards`, recording
+        nothing: TRUTHFUL, LIED or TRICK_SHOWN and what the cards make ("the cards make 12", or
+        why they are not valid allies: K3, K7). Refused as `doubt` and `end_game` refuse them:
+        `bad-card` for cards that do not fit the play, `colour-needed` while a colour decides."""
+        g = self._require_game()
+        self._check_player(player)
+        if player not in g["plays"] or g["plays"][player]["stated"] == PASS:
+            raise RuleViolation("cannot-doubt", f"{player} has no stated score to judge in this "
+                                                "game (K3: a PASS states nothing).")
+        verdict, _, why = self._judged(player, _truth_to_json(list(cards)))
+        if not why:  # _judged gives a lie's reason only; a preview says what the cards make too
+            shown = _cards(_truth_to_json(list(cards)), f"{player}'s play")
+            why = judge_play(shown, g["plays"][player]["stated"], g["direction"])[1]
+        return verdict, why
+
+    def end_game_preview(self, unmask: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """What `end_game(unmask)` would record, without recording it: its history entry
+        ({"text", "changes", "winners"}), so a screen can show the verdict and the points before
+        the scorekeeper commits. Refused exactly as `end_game` would be."""
+        data: Any = {} if unmask is None else unmask
+        if isinstance(unmask, Mapping):
+            data = {p: _truth_to_json(v) for p, v in unmask.items()}
+        twin = self._fork(private=True)  # its own log and history: this match never changes
+        twin._apply({"type": "end_game", "unmask": data})
+        return twin.history[-1]
+
+    def cards_in_hand(self) -> dict[str, int]:
+        """{player: cards still in hand} while a set is being played, else {}: the 4 dealt (a new
+        hand after a doubted Cause is 4 again, K9), less one card for each game of the set
+        played so far and one for the ally once played (K5, K6: everyone not out plays a card in
+        every game, and a player unmasked is out only after playing it)."""
+        if self._over or not self._set_open:
+            return {}
+        g = self._game
+        return {
+            p: HAND_SIZE - self._games_done - (g is not None and p in g["plays"])
+            - self._ally_used[p]
+            for p in self.players
+        }
+
+    @property
+    def standing_notes(self) -> dict[str, str]:
+        """Cards in hand during a set (as the standings name the sides: a team's note names
+        each member's count), for the Big scoreboard."""
+        hands = self.cards_in_hand()
+        if not hands:
+            return {}
+        teams = self.teams
+        if teams is None:
+            return {p: _in_hand(n) for p, n in hands.items()}
+        return {self._label(t): "in hand: " + ", ".join(f"{p} {hands[p]}" for p in members)
+                for t, members in teams.items()}
+
     def score_range(self, with_ally: bool = False) -> range:
         """The stated scores allowed for a play in the current game (K2), for the number pad."""
         return score_range(self.direction or UP, with_ally)
@@ -1424,6 +1478,10 @@ class Match(core.Match):
 
 def _n_points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _in_hand(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'} in hand"
 
 
 def _n_cards(n: int) -> str:

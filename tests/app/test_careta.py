@@ -261,6 +261,7 @@ def test_a_set_with_a_cause_doubts_an_ally_an_unmasking_and_a_tie(app, phone) ->
     points(phone, "Ann", 2)
     points(phone, "Ben", 0)
     points(phone, "Cleo", 5)
+    button(phone, re.compile(r"^Show the log \(")).click()  # folded until asked for
     see(phone, "Cleo claims Cause; Ann doubts (showed 1 red, 2 yellow, 3 blue and 4 green)")
     see(phone, "Game 1 ends. Cleo wins with 9: +1. Unmasked, Cleo lied. Won with deception")
     phone.wait_for_timeout(300)

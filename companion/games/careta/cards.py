@@ -56,28 +56,38 @@ def _number_key(label: str, text: str, on: bool, on_click: Callable[[], None],
 
 
 @ft.component
-def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None], done_label: str,
+def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None] | None = None,
+               done_label: str | None = None,
                start: Sequence[careta.Card] = (), what: str = "cards",
                colours_needed: Callable[[Sequence[careta.Card]], list[int]] =
                careta.play_colours_needed,
-               colours_decide: str = "whether the two cards are valid allies (K3)"
+               colours_decide: str = "whether the two cards are valid allies (K3)",
+               on_change: Callable[[list[careta.Card]], None] | None = None,
                ) -> ft.Control:
     """Pick `count` cards by number; `start` are cards already shown (kept, but removable).
 
     A colour is asked only where `colours_needed` (the engine) says it decides the verdict: never
     for one card (its score is its number), an ally's colours only when they decide whether the
-    two are valid allies, a Cause's 0 cards only when their suit decides it."""
+    two are valid allies, a Cause's 0 cards only when their suit decides it.
+
+    `on_change` hears every pick, so the caller can show what the cards decide as they are
+    entered; without `done_label` the picker has no button of its own (the caller's commits)."""
     picked, set_picked = ft.use_state(list(start)[:count])
+
+    def pick(cards: list[careta.Card]) -> None:
+        set_picked(cards)
+        if on_change is not None:
+            on_change(cards)
 
     def add(card: careta.Card) -> None:
         if len(picked) < count:
-            set_picked([*picked, card])
+            pick([*picked, card])
 
     def remove(i: int) -> None:
-        set_picked(picked[:i] + picked[i + 1:])
+        pick(picked[:i] + picked[i + 1:])
 
     def settle(i: int, card: careta.Card) -> None:
-        set_picked(picked[:i] + [card] + picked[i + 1:])
+        pick(picked[:i] + [card] + picked[i + 1:])
 
     needed = colours_needed(picked) if len(picked) == count else []
     parts: list[ft.Control] = [
@@ -115,7 +125,8 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None], done_la
             [_colour_key(c, (c.suit if card.number == 0 else c.secondary) or "", False,
                          lambda c, i=i: settle(i, c)) for c in choices],
             wrap=True, spacing=6, run_spacing=6))
-    parts.append(ft.FilledButton(done_label, icon=ft.Icons.FACT_CHECK, height=48,
-                                 disabled=len(picked) != count or bool(needed),
-                                 on_click=lambda e: on_done(list(picked))))
+    if done_label is not None and on_done is not None:
+        parts.append(ft.FilledButton(done_label, icon=ft.Icons.FACT_CHECK, height=48,
+                                     disabled=len(picked) != count or bool(needed),
+                                     on_click=lambda e: on_done(list(picked))))
     return ft.Column(parts, spacing=8)

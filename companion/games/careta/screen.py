@@ -19,7 +19,7 @@ from companion.games.careta.look import note, panel, stated_text, title
 from companion.games.careta.options import DEFAULTS, CaretaOptions, create
 from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import seats
-from companion.games.careta.table import last_game, match_winner, play_log, points_table
+from companion.games.careta.table import PlayLog, last_game, match_winner, points_table
 from companion.session.follow_up import FollowUp
 from scoring import careta
 
@@ -161,7 +161,7 @@ def CaretaScreen(match: careta.Match, act: Callable[..., bool], may_act: Callabl
     if phase != "match-over":
         parts.append(seats(match, lambda p: open_(("cause", p))))
     parts.append(points_table(match))
-    parts.append(play_log(match))
+    parts.append(PlayLog(match=match, key="log"))
     return ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

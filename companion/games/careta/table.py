@@ -44,11 +44,17 @@ def points_table(match: careta.Match) -> ft.Control:
 
 def last_game(match: careta.Match) -> ft.Control | None:
     """Between games: the latest finished game's entry (the one carrying "winners"), with what
-    each side won, until the next game starts."""
-    if match.phase != "set-needed" and not (match.phase == "direction-needed"
-                                            and match.game_no > 1):
+    each side won, until the next game starts; once the match is over, the game that ended it.
+    The one place a game's result is said: End game leaves the message line quiet and the log
+    starts folded."""
+    history = match.history
+    if match.phase == "match-over":
+        entry = history[-1] if history and "winners" in history[-1] else None
+    elif match.phase != "set-needed" and not (match.phase == "direction-needed"
+                                              and match.game_no > 1):
         return None  # a game is on, or a new set was dealt
-    entry = next((e for e in reversed(match.history) if "winners" in e), None)
+    else:
+        entry = next((e for e in reversed(history) if "winners" in e), None)
     if entry is None or match.set_no == 0:
         return None
     lines: list[ft.Control] = [ft.Text("Last game", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -81,9 +87,19 @@ def _entry(entry: dict[str, Any]) -> ft.Control:
     return ft.Column(lines, spacing=0)
 
 
-def play_log(match: careta.Match) -> ft.Control:
-    """Every action, newest first; the point changes in bold under their reason."""
-    entries = [_entry(e) for e in reversed(match.history)]
-    if not entries:
-        entries = [ft.Text("Nothing played yet: start the first set.", size=13)]
-    return ft.Column([title("Log, newest first", 15), *entries], spacing=6)
+@ft.component
+def PlayLog(match: careta.Match) -> ft.Control:
+    """Every action, newest first, the point changes in bold under their reason: folded until
+    asked for, so the last result is said once above and nothing pushes the table down."""
+    shown, set_shown = ft.use_state(False)
+    count = len(match.history)
+    if not count:
+        return ft.Text("Nothing played yet: start the first set.", size=13)
+    actions = f"{count} action{'' if count == 1 else 's'}"
+    toggle = ft.TextButton(
+        f"{'Hide' if shown else 'Show'} the log ({actions}, newest first)",
+        icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.EXPAND_MORE, height=48,
+        on_click=lambda e: set_shown(not shown))
+    if not shown:
+        return toggle
+    return ft.Column([toggle, *(_entry(e) for e in reversed(match.history))], spacing=6)
