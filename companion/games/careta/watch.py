@@ -88,7 +88,8 @@ def seats(match: careta.Match) -> ft.Control:
             border=ft.Border.all(2, ft.Colors.PRIMARY) if on
             else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             content=ft.Column(lines, spacing=2)))
-    return ft.Column(rows, spacing=4, key="seats")
+    return ft.Column(rows, spacing=4, key="seats",
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 @ft.component
