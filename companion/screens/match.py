@@ -187,9 +187,10 @@ def MatchScreen() -> ft.View:
                     # A keeper's game screen starts afresh after a change made elsewhere, so
                     # its own picks (a card, a cell) never apply to a table they were not
                     # made on.
-                    # A follower's table is read-only: every pad, card and cell is disabled
-                    # (greyed, never tapped), so nothing looks as if it could change the match.
-                    ft.Container(
+                    # A watcher reads the game's watch view: no pad, card or cell to tap.
+                    # A game without one shows its screen disabled (greyed, never tapped).
+                    ui.watch(match=match, follow_up=follow_up, key=f"{mid}@watch")
+                    if ui.watch is not None and not services.keeps_score else ft.Container(
                         disabled=not services.keeps_score,
                         content=ui.screen(
                             match=match, act=act, may_act=may_act, follow_up=follow_up,

@@ -40,7 +40,7 @@ def test_a_watcher_sees_a_read_only_table(lan_app, browser) -> None:
 
     # Home: the games, but no New match button and no Delete on the match to continue.
     open_page(watcher, lan_app.url)
-    see(watcher, "Following live. Keeping score needs the PIN.")
+    see(watcher, "Score is kept on another device. To take over, enter the PIN.")
     see(watcher, "Continue")
     expect(button(watcher, "New Caro match")).to_have_count(0)
     expect(button(watcher, re.compile(r"^Delete "))).to_have_count(0)
@@ -51,11 +51,11 @@ def test_a_watcher_sees_a_read_only_table(lan_app, browser) -> None:
     open_page(keeper, lan_app.url)
     expect(button(keeper, re.compile(r"^Delete Caro: Ann, Ben"))).to_have_count(1)
 
-    # The match: every colour and cell disabled, so no tap reaches the server to be refused.
+    # The match: a board to read, with no colour or cell to tap (tests/app/test_watchers.py).
     open_page(watcher, match_url)
     see(watcher, "Ann lays the first caro")
-    see(watcher, "Following live. Keeping score needs the PIN.")
-    expect(button(watcher, re.compile(r"^Lay grey"))).to_be_disabled()
+    see(watcher, "Score is kept on another device. To take over, enter the PIN.")
+    expect(button(watcher, re.compile(r"^Lay "))).to_have_count(0)
     expect(button(watcher, "Undo")).to_be_disabled()
     shot(watcher, "watcher-match")
     open_page(keeper, match_url)
@@ -63,7 +63,7 @@ def test_a_watcher_sees_a_read_only_table(lan_app, browser) -> None:
 
     # A bookmarked New match address: the form is there, disabled, with the banner.
     open_page(watcher, lan_app.url + "/new/caro")
-    see(watcher, "Following live. Keeping score needs the PIN.")
+    see(watcher, "Score is kept on another device. To take over, enter the PIN.")
     expect(button(watcher, "Start match")).to_be_disabled()
     shot(watcher, "watcher-new-match")
 
@@ -204,9 +204,9 @@ def test_a_fixed_pin_keeps_the_keepers_device_trusted_across_a_restart(tmp_path:
         open_page(keeper, app.url)
         # The page offers its token once its storage answers, however long that takes.
         expect(button(keeper, "New Caro match")).to_have_count(1, timeout=60_000)
-        expect(text(keeper, "Following live")).to_have_count(0)
+        expect(text(keeper, "Score is kept on another device")).to_have_count(0)
         open_page(watcher, app.url)  # a device that never entered the PIN still follows
-        see(watcher, "Following live. Keeping score needs the PIN.")
+        see(watcher, "Score is kept on another device. To take over, enter the PIN.")
         stored = keeper.evaluate("JSON.stringify(window.localStorage)")
         assert LAN_PIN not in stored.replace("table-companion", "")
         # "Stop keeping score here" takes the trust back: after a restart it asks again.
@@ -216,7 +216,7 @@ def test_a_fixed_pin_keeps_the_keepers_device_trusted_across_a_restart(tmp_path:
         app.stop()
         app.start()
         open_page(keeper, app.url)
-        see(keeper, "Following live. Keeping score needs the PIN.")
+        see(keeper, "Score is kept on another device. To take over, enter the PIN.")
         keeper.wait_for_timeout(1500)  # time for a token to be offered, had one been kept
         expect(button(keeper, "New Caro match")).to_have_count(0)
     finally:
@@ -232,7 +232,7 @@ def test_a_random_pin_asks_again_after_a_restart(tmp_path: Path, browser) -> Non
         app.stop()
         app.start()
         open_page(page, app.url)
-        see(page, "Following live. Keeping score needs the PIN.")
+        see(page, "Score is kept on another device. To take over, enter the PIN.")
         page.wait_for_timeout(1500)
         expect(button(page, "New Caro match")).to_have_count(0)
     finally:

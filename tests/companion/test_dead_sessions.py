@@ -23,6 +23,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from companion.app import build_main
+from companion.games.caro.watch import turn_line
 from companion.server.origin import allowed_origins
 from companion.server.serve import web_app, web_root
 from companion.server.sockets import PER_ADDRESS, SessionLimit
@@ -209,7 +210,7 @@ def test_a_page_back_within_the_grace_period_shows_what_it_missed(served: Served
     assert until(lambda: served.open_sockets() == 0)
     shown = b"".join(page.raw)
     served.tables.undo(served.mid, by=served.keeper)  # while the page is away
-    heading = f"{served.tables.get(served.mid).match.current} to lay: pick a colour".encode()
+    heading = turn_line(served.tables.get(served.mid).match).encode()  # as a watcher reads it
     assert heading not in shown  # the undo changed whose turn it is
 
     back = Wire(served.port, served.route, session_id=session_id)

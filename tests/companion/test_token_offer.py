@@ -20,6 +20,7 @@ from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from companion.session.token_offer import MAX_ASKS, TokenOffer
 from companion.session.trust import Trust
+from companion.widgets.following_banner import KEPT_ELSEWHERE
 from storage import Store
 from tests.companion.apart import run_apart
 from tests.companion.test_session_guard import Wire
@@ -169,5 +170,4 @@ def test_the_app_lets_a_trusted_device_in_when_its_page_answers_late(tmp_path: P
 
 def following(session: Session) -> bool:
     """Does the page show the watcher's banner (a device that does not keep score)?"""
-    return any(isinstance(c, ft.Text) and c.value == "Following live. Keeping score needs the "
-               "PIN." for c in every(session.page))
+    return any(isinstance(c, ft.Text) and c.value == KEPT_ELSEWHERE for c in every(session.page))

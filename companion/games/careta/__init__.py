@@ -1,5 +1,12 @@
 """Careta: its match screen and the pieces it is drawn from."""
 
-from companion.games.careta.screen import UI
+from dataclasses import replace
+
+from companion.games.careta.screen import UI as PLAY
+from companion.games.careta.watch import CaretaWatch
+
+# The watcher's view lives beside the scorekeeper's screen, not in it (screen.py knows nothing
+# of watchers): the frame picks one by whether the session keeps score.
+UI = replace(PLAY, watch=CaretaWatch)
 
 __all__ = ["UI"]

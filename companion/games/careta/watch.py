@@ -1,0 +1,109 @@
+"""Careta as a watcher reads it: the set and game, who is to play or decide an ally, what ending
+the game now would give, the seats with what each stated and showed, the points and the log.
+Nothing to tap: no number pad, no PASS, no doubt, Cause, ally or unmasking controls, and no hint
+addressed to the scorekeeper. Every sentence is made from the engine's data (scoring/careta.py).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.describe.words import names
+from companion.games.careta.end import projection
+from companion.games.careta.look import cards_row, note, panel, stated_text, title
+from companion.games.careta.seats import seat_line, turn_order
+from companion.games.careta.table import last_game, play_log, points_table
+from companion.session.follow_up import FollowUp
+from companion.widgets.game_over import game_over
+from scoring import careta
+
+GOAL = {careta.UP: "highest stated score wins", careta.DOWN: "lowest stated score wins"}
+
+
+def where(match: careta.Match) -> str:
+    """The set, the game and the Deck Master (or the target before the first set)."""
+    if match.phase == "match-over":
+        return f"Match over in set {match.set_no} · Deck Master: {match.deck_master}"
+    if match.set_no == 0:
+        return f"Deck Master: {match.deck_master} · first to {match.target}"
+    return (f"Set {match.set_no} · Game {match.game_no} of {careta.GAMES_PER_SET} · "
+            f"Deck Master: {match.deck_master}")
+
+
+def now(match: careta.Match) -> list[str]:
+    """What the table is doing, said to someone watching it (the engine's phase, in words)."""
+    phase = match.phase
+    if phase == "set-needed":
+        return [f"Set {match.set_no + 1} is next: {match.next_deck_master} deals."]
+    if phase == "direction-needed":
+        return [f"{match.starter} starts game {match.game_no}: UP or DOWN, still to be said."]
+    if phase == "match-over":
+        return []
+    lines = [f"{match.starter} started: {match.direction.upper()}, {GOAL[match.direction]}."]
+    if match.latest_play:
+        s = match.player_state(match.latest_play)
+        lines.append(f"{match.latest_play}'s {stated_text(s.stated)} can be doubted until the "
+                     "next play.")
+    if phase == "card-round":
+        lines.append(f"{match.current} to play a card.")
+        return lines
+    lines.append("Allies: " + (f"{match.ally_next} decides next." if match.ally_next
+                               else "nobody else is left to decide."))
+    lines.append("Ending the game now: " + projection(match))
+    return lines
+
+
+def winner(match: careta.Match) -> ft.Control:
+    """Who won the match and with how many points (the keeper's panel also offers Undo)."""
+    teams, winners = match.teams, match.winners
+    if teams:
+        side = match.side(winners[0])
+        headline = f"{side} win the match! ({names(teams[side])})"
+    else:
+        headline = f"{names(winners)} {'win' if len(winners) > 1 else 'wins'} the match!"
+    best = max(match.points.values())
+    return game_over(headline, [f"{best} point{'' if best == 1 else 's'}, target {match.target}."])
+
+
+def seats(match: careta.Match) -> ft.Control:
+    """One row per player in turn order, the one to act outlined; no Cause button."""
+    active = match.current if match.phase == "card-round" else match.ally_next
+    rows: list[ft.Control] = []
+    for p in turn_order(match):
+        s = match.player_state(p)
+        on = p == active
+        lines: list[ft.Control] = [ft.Text(seat_line(match, p), size=15,
+                                           weight=ft.FontWeight.BOLD if on else None,
+                                           color=ft.Colors.ERROR if s.eliminated else None)]
+        tags = [t for t in (match.team_of(p),
+                            "Deck Master" if p == match.deck_master
+                            and match.phase != "match-over" else None) if t]
+        if tags:
+            lines.append(note(" · ".join(tags)))
+        if s.shown:
+            lines.append(cards_row(s.shown, size=24))
+        rows.append(ft.Container(
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=8,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if on else None,
+            border=ft.Border.all(2, ft.Colors.PRIMARY) if on
+            else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column(lines, spacing=2)))
+    return ft.Column(rows, spacing=4, key="seats",
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def CaretaWatch(match: careta.Match, follow_up: FollowUp) -> ft.Control:
+    parts: list[ft.Control] = []
+    if match.phase == "match-over":
+        parts.append(winner(match))
+    parts.append(panel([title(where(match)), *[ft.Text(line, size=15) for line in now(match)]]))
+    result = last_game(match)
+    if result is not None:
+        parts.append(result)
+    if match.phase != "match-over":
+        parts.append(seats(match))
+    parts.append(points_table(match))
+    parts.append(play_log(match) if match.history
+                 else ft.Text("Nothing played yet.", size=13))
+    return ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

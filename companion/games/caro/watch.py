@@ -1,0 +1,111 @@
+"""Caro as a watcher reads it: whose turn, what each player still holds, the board as laid, the
+turns. Nothing to tap: no colour chips, no legal cells with their points, no hint to the
+scorekeeper. Every figure is the engine's (scoring/caro.py)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.describe.words import figure
+from companion.games.caro.look import FILL, INK, LETTER, swatch
+from companion.games.caro.screen import CaroEnd, _passed_line, _series_line, _turn_list
+from companion.session.follow_up import FollowUp
+from companion.session.viewport import use_page_width
+from scoring import caro
+
+LABEL = 18  # the row numbers' column and the column numbers' row
+GAP = 2
+SMALLEST, LARGEST = 22, 48  # a cell's side: the whole board fits the page, and is read, not tapped
+LAST = ft.Border.all(3, ft.Colors.AMBER)
+LAID = ft.Border.all(1, "#9E9E9E")
+
+
+def turn_line(match: caro.Match) -> str:
+    """Whose turn, said to the table (no colour to pick: that is the scorekeeper's)."""
+    player = match.current
+    if match.must_relay:
+        return (f"{player} must lay {match.must_relay} again (rule 5: "
+                f"{figure(match.pending_penalty)} already counted)")
+    if not match.board:
+        return f"{player} lays the first caro"
+    return f"{player} to lay"
+
+
+def holdings(match: caro.Match) -> ft.Control:
+    """One line per player in seating order: the caros they still hold, by colour."""
+    rows: list[ft.Control] = []
+    for name in match.players:
+        held = match.remaining(name)
+        on = name == match.current
+        said = ", ".join(f"{held[c]} {c}" for c in caro.COLOURS if held[c]) or "no caro left"
+        parts: list[ft.Control] = [ft.Text(name, size=15, expand=True, no_wrap=True,
+                                           weight=ft.FontWeight.BOLD if on else None)]
+        for colour in caro.COLOURS:
+            parts += [ft.Container(swatch(colour, 20), opacity=1.0 if held[colour] else 0.3),
+                      ft.Text(f"×{held[colour]}", size=14, width=24)]
+        rows.append(ft.Semantics(label=f"{name} holds {said}", exclude_semantics=True,
+                                 content=ft.Row(parts, spacing=4)))
+    return ft.Column(rows, spacing=4, key="holdings")
+
+
+def side(width: float, columns: int) -> int:
+    """A cell's side for `columns` cells across `width` px, between SMALLEST and LARGEST."""
+    return int(max(SMALLEST, min(LARGEST, (width - LABEL) / columns - GAP)))
+
+
+def _cell(colour: str | None, last: bool, size: int, name: str) -> ft.Control:
+    if colour is None:  # an empty spot inside the laid caros' rectangle
+        return ft.Container(width=size, height=size, border_radius=3,
+                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+    return ft.Container(
+        width=size, height=size, border_radius=3, bgcolor=FILL[colour],
+        border=LAST if last else LAID, alignment=ft.Alignment.CENTER,
+        content=ft.Text(LETTER[colour], color=INK[colour], size=max(10, size // 2),
+                        weight=ft.FontWeight.BOLD, semantics_label=name))
+
+
+def board(match: caro.Match, width: float) -> ft.Control:
+    """The laid caros in their rectangle, with row and column numbers as the scorekeeper's grid
+    has them; the last one laid ringed. Scrolls sideways only past SMALLEST px a cell."""
+    laid, last = match.board, match.last_cell
+    if not laid:
+        return ft.Text("No caro laid yet.", size=14, key="board")
+    top, left, bottom, right = match.bounds
+    cols = range(left, right + 1)
+    size = side(width, len(cols))
+    number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
+    lines: list[ft.Control] = [ft.Row(
+        [ft.Container(width=LABEL, height=LABEL)]
+        + [ft.Container(width=size, height=LABEL, alignment=ft.Alignment.CENTER,
+                        content=ft.Text(str(c), style=number)) for c in cols],
+        spacing=GAP)]
+    for r in range(top, bottom + 1):
+        cells: list[ft.Control] = [ft.Container(
+            width=LABEL, height=size, alignment=ft.Alignment.CENTER,
+            content=ft.Text(str(r), style=number))]
+        for c in cols:
+            colour = laid.get((r, c))
+            name = f"row {r}, column {c}: {colour}" + (" (last laid)" if (r, c) == last else "")
+            cells.append(_cell(colour, (r, c) == last, size, name))
+        lines.append(ft.Row(cells, spacing=GAP))
+    grid = ft.Column(lines, spacing=GAP)
+    if LABEL + len(cols) * (size + GAP) <= width:
+        return ft.Row([grid], alignment=ft.MainAxisAlignment.CENTER, key="board")
+    return ft.Row([grid], scroll=ft.ScrollMode.AUTO, key="board")
+
+
+@ft.component
+def CaroWatch(match: caro.Match, follow_up: FollowUp) -> ft.Control:
+    width = use_page_width() - 24  # the page's padding
+    series = _series_line(match)
+    if match.is_over:  # the result, then the final board; the next game once it is opened
+        return ft.Column([CaroEnd(match, follow_up, keeps_score=False), *series,
+                          board(match, width), _turn_list(match)], spacing=12)
+    return ft.Column([
+        *series,
+        ft.Text(turn_line(match), size=18, weight=ft.FontWeight.BOLD, key="head"),
+        *_passed_line(match),
+        holdings(match),
+        board(match, width),
+        _turn_list(match),
+    ], spacing=10)
