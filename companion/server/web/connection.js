@@ -7,13 +7,14 @@
 (function () {
   const Native = window.WebSocket;
   const MATCH = /^\/match\/([0-9a-f]{12})(\/|$)/;
-  const SETTLE = 250; // ms after the socket's last message before the standings are asked for
+  const SETTLE = 100; // ms after the socket's last message before the standings are asked for
   let banner = null;
   let lost = false;
   let kept = null; // {mid, game, rows: [{name, text}]}: the last standings the server gave
   let timer = null;
   let asking = false;
   let again = false;
+  let heard = 0; // messages the socket brought; `kept.heard` counts those its request followed
 
   function shownMatch() {
     const found = MATCH.exec(location.pathname);
@@ -26,10 +27,13 @@
     if (mid === null || lost) return;
     if (asking) { again = true; return; } // one request at a time; one more once it answers
     asking = true;
+    const after = heard;
     fetch("/standings/" + mid, {cache: "no-store", credentials: "same-origin"})
       .then((response) => (response.ok ? response.json() : null))
       .then((board) => {
-        if (board && Array.isArray(board.rows)) kept = {mid, game: board.game, rows: board.rows};
+        if (board && Array.isArray(board.rows)) {
+          kept = {mid, heard: after, game: board.game, rows: board.rows};
+        }
       })
       .catch(() => {}) // the server went away meanwhile: the last copy stays
       .finally(() => {
@@ -53,7 +57,10 @@
       "box-shadow:0 4px 16px rgba(0,0,0,0.3);";
     const head = document.createElement("div");
     head.style.cssText = "font-size:14px;line-height:1.4;color:#44474e;padding-bottom:4px;";
-    head.textContent = kept.game + ", as this screen last showed it";
+    // A change the socket brought after the last answer was asked for may not be in it (the
+    // connection went before the standings were asked for again): say so rather than guess.
+    head.textContent = kept.heard === heard ? kept.game + ", as this screen last showed it"
+      : kept.game + " before the last change this screen showed";
     card.append(head);
     for (const row of kept.rows) {
       const line = document.createElement("div");
@@ -116,7 +123,7 @@
       super(url, protocols);
       if (!String(url).endsWith("/ws")) return; // only the app's own session socket
       this.addEventListener("open", () => { lost = false; hide(); soon(); });
-      this.addEventListener("message", soon);
+      this.addEventListener("message", () => { heard += 1; soon(); });
       this.addEventListener("close", () => { lost = true; show(); });
     }
   }
