@@ -150,6 +150,7 @@ def main(argv: list[str] | None = None) -> None:
 
     from companion.app import build_main
     from companion.server.serve import serve_web
+    from companion.server.standings import open_boards
     from companion.session.open_matches import OpenMatches
     from companion.session.preferences import Preferences
     from scoring.confusables import prototypes
@@ -171,7 +172,8 @@ def main(argv: list[str] | None = None) -> None:
                 logging.warning("Devices cannot stay trusted across restarts: %s", error)
         args.pin = args.pin or new_pin()
         gate, share = Gate(args.pin, trust=trust), share_for(args.host, args.port, scheme)
-    app = build_main(OpenMatches(store, gate), Preferences(folder), share=share,
+    tables = OpenMatches(store, gate)
+    app = build_main(tables, Preferences(folder), share=share,
                      desktop=args.desktop)
     # Unicode's confusables data, read now beside the start rather than on the event loop when
     # the first name is typed (45-385 ms here on a busy machine), where it would stall every page.
@@ -191,7 +193,7 @@ def main(argv: list[str] | None = None) -> None:
                 threading.Thread(target=open_when_up, args=(args.host, args.port, url),
                                  daemon=True).start()
             serve_web(app, args.host, args.port, share.urls if share is not None else (),
-                      assets_folder(), tls=args.tls)
+                      assets_folder(), tls=args.tls, standings=open_boards(tables))
     finally:
         store.close()
 

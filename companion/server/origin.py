@@ -78,6 +78,21 @@ def origin_allowed(origin: bytes | None, allowed: frozenset[str]) -> bool:
     return _origin(text) in allowed if text.strip().lower() != "null" else False
 
 
+def host_allowed(host: bytes, allowed: frozenset[str], scheme: str = "http") -> bool:
+    """Is this Host header one of the app's own addresses? (A page of another site whose name
+    was pointed at this machine, DNS rebinding, sends its own name.)
+
+    >>> allowed = allowed_origins("127.0.0.1", 8550)
+    >>> host_allowed(b"localhost:8550", allowed), host_allowed(b"evil.example:8550", allowed)
+    (True, False)
+    """
+    try:
+        text = host.decode("ascii")
+    except UnicodeDecodeError:
+        return False
+    return "/" not in text and "@" not in text and _origin(f"{scheme}://{text}") in allowed
+
+
 class OriginGuard:
     """ASGI middleware: a WebSocket handshake from a foreign Origin is closed before the app runs.
 

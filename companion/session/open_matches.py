@@ -87,6 +87,13 @@ class OpenMatches:
                 table = self._tables[mid] = Table(self.store.load(mid))
             return table
 
+    def read_open(self, mid: str, read: Callable[[Match], Any]) -> Any:
+        """`read(match)` for the match `mid` if a screen has opened it, else None: never loads
+        a file (for the server's standings address, which a request must not make read one)."""
+        with self._lock:
+            table = self._tables.get(mid)
+            return read(table.match) if table is not None else None
+
     def create(self, match: Match, *, by: Pass | None = None, mid: str | None = None) -> str:
         """Store a new match; `mid` is the id wished for (see `Store.create`)."""
         self.gate.check(by)

@@ -1,10 +1,84 @@
 // Says "Connection lost, reconnecting" while the app's WebSocket is down, and what happens to
-// taps meanwhile; Flet's client alone shows only "Working...". Served in index.html's head
-// (companion/server/serve.py), before the Flutter client opens its socket.
+// taps meanwhile; Flet's client alone shows only "Working...", drawn over the whole page. Served
+// in index.html's head (companion/server/serve.py), before the Flutter client opens its socket.
+// On a match screen it keeps the table's standings readable under the notice: after each change
+// the socket brings, it asks the server for that match's standings (GET /standings/<id>,
+// companion/server/standings.py) and keeps the last answer, shown while the socket is down.
 (function () {
   const Native = window.WebSocket;
+  const MATCH = /^\/match\/([0-9a-f]{12})(\/|$)/;
+  const SETTLE = 100; // ms after the socket's last message before the standings are asked for
   let banner = null;
   let lost = false;
+  let kept = null; // {mid, game, rows: [{name, text}]}: the last standings the server gave
+  let timer = null;
+  let asking = false;
+  let again = false;
+  let heard = 0; // messages the socket brought; `kept.heard` counts those its request followed
+
+  function shownMatch() {
+    const found = MATCH.exec(location.pathname);
+    return found ? found[1] : null;
+  }
+
+  function ask() {
+    timer = null;
+    const mid = shownMatch();
+    if (mid === null || lost) return;
+    if (asking) { again = true; return; } // one request at a time; one more once it answers
+    asking = true;
+    const after = heard;
+    fetch("/standings/" + mid, {cache: "no-store", credentials: "same-origin"})
+      .then((response) => (response.ok ? response.json() : null))
+      .then((board) => {
+        if (board && Array.isArray(board.rows)) {
+          kept = {mid, heard: after, game: board.game, rows: board.rows};
+        }
+      })
+      .catch(() => {}) // the server went away meanwhile: the last copy stays
+      .finally(() => {
+        asking = false;
+        if (again) { again = false; ask(); }
+      });
+  }
+
+  function soon() {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(ask, SETTLE);
+  }
+
+  function standings() {
+    const card = document.createElement("section");
+    card.id = "connection-lost-standings";
+    card.setAttribute("aria-label", "Standings");
+    card.style.cssText =
+      "margin:12px 12px 0;max-width:400px;width:calc(100% - 24px);box-sizing:border-box;" +
+      "padding:12px 20px 8px;border-radius:12px;background:#ffffff;color:#1b1b1b;" +
+      "box-shadow:0 4px 16px rgba(0,0,0,0.3);";
+    const head = document.createElement("div");
+    head.style.cssText = "font-size:14px;line-height:1.4;color:#44474e;padding-bottom:4px;";
+    // A change the socket brought after the last answer was asked for may not be in it (the
+    // connection went before the standings were asked for again): say so rather than guess.
+    head.textContent = kept.heard === heard ? kept.game + ", as this screen last showed it"
+      : kept.game + " before the last change this screen showed";
+    card.append(head);
+    for (const row of kept.rows) {
+      const line = document.createElement("div");
+      line.className = "standing";
+      line.style.cssText =
+        "display:flex;justify-content:space-between;gap:12px;padding:8px 0;" +
+        "border-top:1px solid #e0e2ec;font-size:20px;line-height:1.3;";
+      const name = document.createElement("strong");
+      name.style.cssText = "overflow-wrap:anywhere;";
+      name.textContent = String(row.name);
+      const text = document.createElement("span");
+      text.style.cssText = "text-align:right;";
+      text.textContent = String(row.text);
+      line.append(name, text);
+      card.append(line);
+    }
+    return card;
+  }
 
   function show() {
     if (banner === null) {
@@ -12,8 +86,9 @@
       banner.id = "connection-lost";
       banner.setAttribute("role", "alert");
       banner.style.cssText =
-        "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:flex-start;" +
-        "justify-content:center;background:rgba(0,0,0,0.35);font-family:Roboto,sans-serif;";
+        "position:fixed;inset:0;z-index:2147483647;display:flex;flex-direction:column;" +
+        "align-items:center;overflow-y:auto;background:rgba(0,0,0,0.35);" +
+        "font-family:Roboto,sans-serif;";
       const box = document.createElement("div");
       box.style.cssText =
         "margin:72px 12px 0;max-width:400px;box-sizing:border-box;padding:16px 20px;" +
@@ -32,6 +107,10 @@
       // Taps on the dimmed page are swallowed here, so none is queued for later.
       banner.addEventListener("pointerdown", (e) => e.stopPropagation(), true);
     }
+    // The standings of the match on screen, never another's (the route may have changed).
+    const old = banner.querySelector("#connection-lost-standings");
+    if (old !== null) old.remove();
+    if (kept !== null && kept.mid === shownMatch()) banner.append(standings());
     if (!banner.isConnected) document.body.append(banner);
   }
 
@@ -43,7 +122,8 @@
     constructor(url, protocols) {
       super(url, protocols);
       if (!String(url).endsWith("/ws")) return; // only the app's own session socket
-      this.addEventListener("open", () => { lost = false; hide(); });
+      this.addEventListener("open", () => { lost = false; hide(); soon(); });
+      this.addEventListener("message", () => { heard += 1; soon(); });
       this.addEventListener("close", () => { lost = true; show(); });
     }
   }
