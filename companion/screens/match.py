@@ -119,7 +119,7 @@ def MatchScreen() -> ft.View:
         act(lambda m: m.undo(), f"Undone: {text}" if text else "Undone.")
 
     def redo(e: Any) -> None:
-        if not match.can_redo and again:
+        if not match.can_redo and remake:
             open_next(back[1])
             return
         if act(lambda m: m.redo(), ""):
@@ -162,7 +162,7 @@ def MatchScreen() -> ft.View:
     # finished match it was taken back to offers it again by Redo.
     fresh = services.keeps_score and not (match.can_undo or match.can_redo)
     back_to = find_previous(services.tables, mid) if fresh else None
-    again = back[0] == mid and match.is_over and follow_id is None
+    remake = back[0] == mid and match.is_over and follow_id is None
 
     def go_back() -> None:
         if stale():
@@ -208,7 +208,7 @@ def MatchScreen() -> ft.View:
                        disabled=not ((match.can_undo or back_to is not None)
                                      and services.keeps_score)),
                 action(ft.Icons.REDO, "Redo", redo,
-                       disabled=not ((match.can_redo or again) and services.keeps_score)),
+                       disabled=not ((match.can_redo or remake) and services.keeps_score)),
                 action(ft.Icons.MENU_BOOK, "Rules",
                        lambda e: page.navigate(f"/match/{mid}/rules")),
                 action(ft.Icons.HISTORY, "Timeline",
