@@ -25,7 +25,7 @@ damage mode) gets game numbers but no totals or leaders.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.session.follow_up import follow_up_id
 from scoring import GAMES
@@ -34,8 +34,7 @@ from storage.index import Summary
 MOST_GAMES = 10_000  # a walk along a chain stops here, whatever the store holds
 
 
-@dataclass(frozen=True)
-class SeriesGame:
+class SeriesGame(NamedTuple):  # a tuple: History makes one per game of every series
     """One game of a series: its summary, its number in the series, and each player's total of
     the series so far (after this game; () while it is in play or for a game without scores)."""
 
@@ -44,8 +43,7 @@ class SeriesGame:
     totals: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class Series:
+class Series(NamedTuple):
     """A chain of at least two played games, the first first."""
 
     games: tuple[SeriesGame, ...]
@@ -119,13 +117,12 @@ def _series(chain: list[Summary]) -> Series:
     for number, summary in enumerate(chain, start=1):
         totals: tuple[tuple[str, int], ...] = ()
         if scored and summary.status == "finished":
-            scores = dict(summary.scores)
-            if set(scores) != set(summary.players):  # a mode without scores: no totals
-                scored = False
-            else:
-                for name in summary.players:
-                    running[name] = running.get(name, 0) + scores[name]
-                totals = tuple((name, running[name]) for name in summary.players)
+            # A mode without final scores (Ratel's damage) ends the totals.
+            scored = len(summary.scores) == len(summary.players)
+            if scored:
+                for name, score in summary.scores:
+                    running[name] = running.get(name, 0) + score
+                totals = tuple((name, running[name]) for name, _ in summary.scores)
         games.append(SeriesGame(summary, number, totals))
     if not scored or not running or final is None:
         return Series(tuple(SeriesGame(g.summary, g.number) for g in games))
