@@ -16,7 +16,7 @@ from scoring import caro
 from storage import Store
 from tests.app.conftest import AppProcess
 from tests.app.ui import button, host, open_page, see, text
-from tests.companion.test_series import finish, next_of
+from tests.companion.test_series import finish, finish_one, next_of
 from tests.storage.finished import caro_finished
 
 pytestmark = pytest.mark.browser
@@ -107,3 +107,32 @@ def test_undo_in_an_untouched_next_game_takes_the_scorekeeper_back(series_app, p
     expect(button(phone, "Redo")).to_be_disabled()
     open_page(phone, f"{app.url}/history")
     see(phone, "Caro series: 2 games · Ann, Ben")
+
+
+@pytest.fixture
+def in_play_app(tmp_path: Path) -> Iterator[tuple[AppProcess, list[str], caro.Match]]:
+    """One Caro game finished and its next game with one caro laid."""
+    data = tmp_path / "data"
+    first = caro_finished(1)
+    second = next_of(first)
+    finish_one(second)
+    with Store(data) as store:
+        one = store.create(first)
+        two = store.create(second, mid=follow_up_id(one))
+    process = AppProcess(data).start()
+    yield process, [one, two], first
+    process.stop()
+
+
+def test_a_series_whose_next_game_is_in_play(in_play_app, phone) -> None:
+    app, (one, two), first = in_play_app
+    open_page(phone, f"{app.url}/")
+    see(phone, "Continue")  # played in: a match to continue like any other
+    expect(host(phone).get_by_role("button", name=re.compile(r"^Open Caro: Ann, Ben"))
+           ).to_have_count(1)
+    open_page(phone, f"{app.url}/history")
+    best = max(first.scores.values())
+    leaders = " and ".join(p for p, t in first.scores.items() if t == best)
+    said = " · ".join(f"{p} {t}" for p, t in first.scores.items())
+    see(phone, f"Ahead in the series: {leaders} ({said} points); game 2 is in play.")
+    shot(phone, "history-in-play")
