@@ -160,8 +160,8 @@ def MatchScreen() -> ft.View:
     follow_up = FollowUp(made=follow_id is not None, open=open_next)
     # A follow-up with nothing played in it (nor to redo) can be taken back by Undo; the
     # finished match it was taken back to offers it again by Redo.
-    fresh = services.keeps_score and not (match.can_undo or match.can_redo)
-    back_to = find_previous(services.tables, mid) if fresh else None
+    unplayed = services.keeps_score and not (match.can_undo or match.can_redo)
+    back_to = find_previous(services.tables, mid) if unplayed else None
     remake = back[0] == mid and match.is_over and follow_id is None
 
     def go_back() -> None:
