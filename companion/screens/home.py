@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.describe.series import waiting_next_games
 from companion.describe.when import ago
 from companion.games import GAME_UIS
 from companion.session.context import use_services
@@ -47,7 +48,10 @@ def Home() -> ft.View:
     tables = services.tables
     _, set_refresh = ft.use_state(0)
     use_any_change(only_on="/")  # the Continue list follows every session's actions
-    active = tables.summaries(status="active")
+    every = tables.summaries()
+    # A next game made but not yet played is opened from the match before it, not continued.
+    waiting = waiting_next_games(every)
+    active = [s for s in every if s.status == "active" and s.id not in waiting]
     notices = list(tables.notices)
 
     def dismiss() -> None:

@@ -3,7 +3,9 @@
 The game's own screen draws the table and calls `act(action)`, or `may_act()` before answering a
 tap itself; the frame runs the action on the shared table (which saves it before anything is
 confirmed), shows a refused action's reason where the player is looking, and refreshes when
-another screen changes the same match. A finished match offers its one follow-up (follow_up.py).
+another screen changes the same match. A finished match offers its one follow-up (follow_up.py);
+Undo in that follow-up before anything is played in it takes it back, and Redo on the finished
+match then makes it again.
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ import flet as ft
 from companion.games import GAME_UIS
 from companion.session.context import use_services
 from companion.session.follow import use_followed_match
-from companion.session.follow_up import FollowUp, find_follow_up, open_follow_up
+from companion.session.follow_up import (
+    FollowUp,
+    find_follow_up,
+    find_previous,
+    open_follow_up,
+    take_back,
+)
 from companion.session.in_step import use_in_step
 from companion.session.open_matches import StaleView
 from companion.widgets.following_banner import following_banner
@@ -42,6 +50,9 @@ def MatchScreen() -> ft.View:
     # (match, text, is an error): a message belongs to the match it was said on, since this
     # screen stays mounted when the same tab goes straight to another match's address.
     said, set_said = ft.use_state(("", "", False))
+    # (finished match, starter) after Undo took back its untouched follow-up: Redo there makes
+    # it again, as it was.
+    back, set_back = ft.use_state(("", None))
     # Re-render after any session's change; set_seen also re-renders at once after our own.
     _, set_seen = use_followed_match(mid)
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
@@ -101,10 +112,16 @@ def MatchScreen() -> ft.View:
         return True
 
     def undo(e: Any) -> None:
+        if not match.can_undo and back_to is not None:
+            go_back()
+            return
         text = _last_text(match)
         act(lambda m: m.undo(), f"Undone: {text}" if text else "Undone.")
 
     def redo(e: Any) -> None:
+        if not match.can_redo and remake:
+            open_next(back[1])
+            return
         if act(lambda m: m.redo(), ""):
             set_message((f"Redone: {_last_text(match)}", False))
 
@@ -141,6 +158,31 @@ def MatchScreen() -> ft.View:
         page.navigate(f"/match/{fresh}")
 
     follow_up = FollowUp(made=follow_id is not None, open=open_next)
+    # A follow-up with nothing played in it (nor to redo) can be taken back by Undo; the
+    # finished match it was taken back to offers it again by Redo.
+    unplayed = services.keeps_score and not (match.can_undo or match.can_redo)
+    back_to = find_previous(services.tables, mid) if unplayed else None
+    remake = back[0] == mid and match.is_over and follow_id is None
+
+    def go_back() -> None:
+        if stale():
+            return
+        try:
+            previous = take_back(services.tables, mid, seen=shown)
+        except RuleViolation as error:  # locked meanwhile, or another phone played in it
+            set_message((str(error), True))
+            set_seen(table.version)
+            return
+        except OSError as error:
+            set_message((f"Could not take it back, so nothing changed: {error}", True))
+            return
+        what, button = (("The next game", "Next game") if match.HAS_NEXT_GAME
+                        else ("The match played again", "Play again"))
+        set_back((previous, match.current if match.HAS_NEXT_GAME else None))
+        set_said((previous, f"{what} was taken back (nothing was played in it): Redo or "
+                            f"{button} starts it again.", False))
+        page.navigate(f"/match/{previous}")
+
     # Games whose engine starts the next game itself (Caro: the loser starts) offer it on their
     # own screen; the others get a new match with the same players and options.
     again: list[ft.Control] = []
@@ -163,9 +205,10 @@ def MatchScreen() -> ft.View:
             title=kept.get("title", ui.short_title, ft.Text, ui.short_title),
             actions=[
                 action(ft.Icons.UNDO, "Undo", undo,
-                       disabled=not (match.can_undo and services.keeps_score)),
+                       disabled=not ((match.can_undo or back_to is not None)
+                                     and services.keeps_score)),
                 action(ft.Icons.REDO, "Redo", redo,
-                       disabled=not (match.can_redo and services.keeps_score)),
+                       disabled=not ((match.can_redo or remake) and services.keeps_score)),
                 action(ft.Icons.MENU_BOOK, "Rules",
                        lambda e: page.navigate(f"/match/{mid}/rules")),
                 action(ft.Icons.HISTORY, "Timeline",

@@ -141,9 +141,14 @@ class OpenMatches:
     def redo(self, mid: str, *, seen: int | None = None, by: Pass | None = None) -> None:
         self.act(mid, lambda m: m.redo(), seen=seen, by=by)
 
-    def delete(self, mid: str, *, by: Pass | None = None) -> None:
+    def delete(self, mid: str, *, seen: int | None = None, by: Pass | None = None) -> None:
+        """Remove a match for good; `seen`, the version a screen showed, refuses (StaleView) a
+        delete the screen decided on before another session's change (a next game discarded
+        by Undo while another phone takes its first action)."""
         self.gate.check(by)
         with self._lock:
+            if seen is not None:
+                self.check(mid, seen=seen, by=by)
             self.store.delete(mid)
             self._tables.pop(mid, None)
         self._notify(mid, -1)
@@ -232,8 +237,8 @@ class SessionMatches:
     def redo(self, mid: str, *, seen: int | None = None) -> None:
         self._tables.redo(mid, seen=seen, by=self.who)
 
-    def delete(self, mid: str) -> None:
-        self._tables.delete(mid, by=self.who)
+    def delete(self, mid: str, *, seen: int | None = None) -> None:
+        self._tables.delete(mid, seen=seen, by=self.who)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         return self._tables.subscribe(listener)

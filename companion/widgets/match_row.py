@@ -16,7 +16,9 @@ from scoring import RuleViolation
 
 
 @ft.component
-def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Control:
+def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
+             note: str = "") -> ft.Control:
+    """`note`: a line of its own under the result (a series' game number and totals)."""
     services = use_services()
     page = ft.context.page
     title = summary.title
@@ -62,6 +64,8 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None]) -> ft.Contr
                         [
                             ft.Text(label, weight=ft.FontWeight.BOLD, size=15),
                             ft.Text(detail, size=14),
+                            *([ft.Text(note, size=14, weight=ft.FontWeight.BOLD)]
+                              if note else []),
                             ft.Text(when, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                         ],
                         spacing=2,
