@@ -87,6 +87,12 @@ def _entry(entry: dict[str, Any]) -> ft.Control:
     return ft.Column(lines, spacing=0)
 
 
+def play_log(match: careta.Match) -> ft.Control:
+    """Every action, newest first, unfolded: the log as a watcher reads it (nothing to tap)."""
+    return ft.Column([title("Log, newest first", 15),
+                      *(_entry(e) for e in reversed(match.history))], spacing=6)
+
+
 @ft.component
 def PlayLog(match: careta.Match) -> ft.Control:
     """Every action, newest first, the point changes in bold under their reason: folded until
