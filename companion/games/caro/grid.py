@@ -234,7 +234,9 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
     size = fitted_size(width, len(cols)) if fit else cell_size(width, len(cols))
     cells_width = len(cols) * (size + GAP) - GAP
-    shape = (cols, size)  # rows are keyed: a row more or less keeps the others
+    # Rows are keyed: a row more or less keeps the others. (The final board's cells take no
+    # tap: none is handed back from the board in play.)
+    shape = (cols, size, fit)
     if kept_ref.current is None or kept_ref.current.shape != shape:
         kept_ref.current = _Kept(shape)
     kept: _Kept = kept_ref.current
