@@ -23,7 +23,7 @@ CELL_BOXES = """() => [...document.querySelectorAll('flt-semantics-host [role=bu
                e.getBoundingClientRect()])
     .filter(([name]) => name.startsWith('cell '))
     .map(([name, r]) => ({name, left: r.left, right: r.right, width: r.width,
-                          height: r.height}))"""
+                          height: r.height, bottom: r.bottom}))"""
 
 
 def cell_boxes(page) -> list[dict]:
@@ -133,7 +133,10 @@ def test_more_cells_on_request_for_a_caro_laid_away_from_the_others(app, phone) 
     button(phone, "Show only the cells next to the caros").wait_for()
     boxes = cell_boxes(phone)
     assert len(boxes) == len(mirror.cells_in_reach()) + 1  # the whole 11 x 11 reach
-    assert all(b["height"] >= THUMB for b in boxes)
+    # (The whole reach is taller than the phone: the page's edge, 10 px up, cuts the last rows.)
+    bottom = phone.evaluate("() => window.innerHeight")
+    assert all(b["height"] >= THUMB for b in boxes if b["bottom"] < bottom - 12), [
+        b for b in boxes if b["height"] < THUMB][:3]
     phone.screenshot(path="/tmp/grid-more.png")
     button(phone, re.compile(r"^Lay black")).click()
     button(phone, re.compile(r"^Lay black, .*selected")).wait_for()

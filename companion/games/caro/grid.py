@@ -29,6 +29,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.games.caro.look import FILL, INK, LETTER
+from companion.games.caro.strip import Side, Strip, off_screen
 from scoring import caro
 
 Cell = tuple[int, int]
@@ -36,6 +37,7 @@ LABEL = 18  # width of the row-number column and height of the column-number row
 MIN_CELL = 48  # a thumb's target (Material's 48 dp); the grid scrolls sideways rather than shrink
 MAX_CELL = 56
 GAP = 2
+SCROLLBAR_ROOM = 14  # under the cells of a grid that scrolls sideways: its bar sits there
 LETTER_SIZE = 20  # a laid caro's letter
 LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside the letter
 
@@ -55,7 +57,19 @@ LAST = ft.Border.all(LAST_WIDTH, ft.Colors.AMBER)
 MARKED = ft.Border.all(3, ft.Colors.ERROR)
 
 
-def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Control:
+def letter_size(size: int) -> int:
+    """A laid caro's letter in a cell of `size` px: LETTER_SIZE at a thumb's width, smaller in
+    the final board fitted to the screen."""
+    return min(LETTER_SIZE, max(8, size * 5 // 12))
+
+
+def last_width(size: int) -> int:
+    """The "last laid" ring's width in a cell of `size` px, leaving the letter its room."""
+    return LAST_WIDTH if size >= MIN_CELL else max(2, size // 12)
+
+
+def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
+          size: int = MIN_CELL) -> ft.Control:
     if look is None:
         return ft.Container(expand=True)
     col, laid, last, points, double, marked = look
@@ -64,9 +78,10 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
     if laid:
         bgcolor = FILL[laid]
         name = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
-        text = ft.Text(LETTER[laid], color=INK[laid], size=LETTER_SIZE, weight=ft.FontWeight.BOLD,
-                       semantics_label=name)
-        border = LAST if last else LAID
+        text = ft.Text(LETTER[laid], color=INK[laid], size=letter_size(size),
+                       weight=ft.FontWeight.BOLD, semantics_label=name)
+        border = (LAST if size >= MIN_CELL else ft.Border.all(last_width(size), ft.Colors.AMBER)
+                  ) if last else LAID
     elif points is not None:
         text = ft.Text(("x2 " if double else "") + f"{points}", size=13, no_wrap=True,
                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
@@ -85,7 +100,8 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None]) -> ft.Contro
         border_radius=4,
         alignment=ft.Alignment.CENTER,
         content=text,
-        on_click=lambda e: on_tap((row, col)),
+        # The final board is read-only: its cells are pictures, not buttons.
+        on_click=None if on_tap is None else lambda e: on_tap((row, col)),
     )
 
 
@@ -132,6 +148,12 @@ def cell_size(width: float, columns: int) -> int:
     return int(max(MIN_CELL, min(MAX_CELL, (width - LABEL) / columns - GAP)))
 
 
+def fitted_size(width: float, columns: int) -> int:
+    """The side of a cell for the final board: `columns` cells always fit `width` px whole
+    (smaller than a thumb where they must: nobody taps the final board)."""
+    return max(1, int(min(MAX_CELL, (width - LABEL) / columns - GAP)))
+
+
 def near_cells(match: caro.Match) -> frozenset[Cell]:
     """The cells the grid draws by default: the laid caros, and the cells still in reach (C2)
     within one ring around their bounding box, which holds every legal cell (each touches a laid
@@ -174,15 +196,33 @@ class _Kept:
 
 @ft.component
 def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], version: int,
-             width: float, on_tap: Callable[[Cell], None], first_cell: Cell,
-             marked: Cell | None, outside: frozenset[Cell] = frozenset()) -> ft.Control:
+             width: float, on_tap: Callable[[Cell], None] | None, first_cell: Cell,
+             marked: Cell | None, outside: frozenset[Cell] = frozenset(),
+             fit: bool = False) -> ft.Control:
     """`points`: the legal cells of `colour` with what each scores (the screen's `options`);
-    `outside`: more cells to draw (see `more_cells`)."""
+    `outside`: more cells to draw (see `more_cells`). With `fit` (the final board), the laid
+    caros' rectangle is drawn read-only, its cells sized so it fits `width` whole."""
     latest_tap = ft.use_ref(None)  # (a callable initial value would be called)
     latest_tap.current = on_tap
     stable_tap = ft.use_callback(lambda cell: latest_tap.current(cell), [])
     kept_ref = ft.use_ref(None)
-    if match.board:
+    # How far the cells are scrolled sideways, as the page last reported it (clamped), and the
+    # strip it applies to; `seen` only makes a report draw the chips again.
+    offset_ref, strip_ref, scroller_ref = ft.use_ref(0.0), ft.use_ref(None), ft.use_ref(None)
+    _, set_seen = ft.use_state(0.0)
+
+    def scrolled(e: ft.OnScrollEvent) -> None:
+        # One report at the end of each drag, fling or scroll_to; the rest are ignored.
+        if getattr(e.event_type, "value", e.event_type) != "end" or strip_ref.current is None:
+            return
+        offset_ref.current = strip_ref.current.clamp(e.pixels)
+        set_seen(offset_ref.current)
+
+    on_scroll = ft.use_callback(scrolled, [])
+    if fit and match.board:
+        top, left, bottom, right = match.bounds
+        cells = {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)}
+    elif match.board:
         cells = set(near_cells(match)) | outside
     else:
         cells = {first_cell}
@@ -192,15 +232,18 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     double = colour is not None and match.doubles(colour)
     rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
     cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
-    size = cell_size(width, len(cols))
+    size = fitted_size(width, len(cols)) if fit else cell_size(width, len(cols))
     cells_width = len(cols) * (size + GAP) - GAP
-    shape = (cols, size)  # rows are keyed: a row more or less keeps the others
+    # Rows are keyed: a row more or less keeps the others. (The final board's cells take no
+    # tap: none is handed back from the board in play.)
+    shape = (cols, size, fit)
     if kept_ref.current is None or kept_ref.current.shape != shape:
         kept_ref.current = _Kept(shape)
     kept: _Kept = kept_ref.current
+    tap = None if fit else stable_tap
 
     def cell(place: Cell, look: CellLook) -> ft.Control:
-        return kept.get(place, look, _cell, place[0], look, stable_tap)
+        return kept.get(place, look, _cell, place[0], look, tap, size)
 
     board, last = match.board, match.last_cell
     lines: list[ft.Control] = [kept.get("header", None, _header, cols, cells_width)]
@@ -217,10 +260,71 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     numbers = ft.Column(labels, spacing=GAP)
     grid = ft.Column(lines, spacing=GAP)
     if LABEL + GAP + cells_width <= width:
+        offset_ref.current, strip_ref.current = 0.0, None  # a strip made later starts at 0
         return ft.Row([numbers, grid], spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
                       vertical_alignment=ft.CrossAxisAlignment.START)
     # Wider than the screen: the cells keep their size and scroll sideways under their column
     # numbers, while the row numbers stay put beside them; an up-and-down drag is left to the
-    # page (a pan-and-zoom viewer would take both).
-    return ft.Row([numbers, ft.Row([grid], scroll=ft.ScrollMode.AUTO, expand=True)],
-                  spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START)
+    # page (a pan-and-zoom viewer would take both). The row has the width the cells were sized
+    # for, so the server knows the strip's viewport without asking the page.
+    strip = Strip(cols[0], len(cols), size, GAP, width - LABEL - GAP)
+    offset = offset_ref.current = strip.clamp(offset_ref.current)
+    strip_ref.current = strip
+    scroller = ft.Row([ft.Container(grid, padding=ft.Padding.only(bottom=SCROLLBAR_ROOM))],
+                      scroll=ft.ScrollMode.ALWAYS, expand=True, on_scroll=on_scroll)
+    scroller_ref.current = scroller
+
+    async def bring(side: Side, target: float) -> None:
+        await scroller_ref.current.scroll_to(offset=target, duration=300)
+        offset_ref.current = target
+        set_seen(target)
+
+    hidden = strip.hidden([c for _, c in points], offset)
+    return ft.Column([
+        _chips(hidden, lambda side: bring(side, strip.reveal(side, hidden[side], offset)),
+               bool(points)),
+        ft.Row([numbers, scroller], spacing=GAP, width=width,
+               vertical_alignment=ft.CrossAxisAlignment.START),
+    ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _chips(hidden: dict[Side, list[int]], bring: Callable[[Side], object],
+           legal: bool) -> ft.Control:
+    """Above a grid that scrolls sideways: a chip for each side with legal cells out of view,
+    whose tap scrolls them in; else a quiet line. Always one 48 px line, so the grid under it
+    does not jump as the chips come and go."""
+    chips: list[ft.Control] = []
+    for side in ("left", "right"):
+        count = len(hidden[side])
+        if not count:
+            continue
+
+        async def tapped(e: ft.Event, side: Side = side) -> None:
+            await bring(side)
+
+        # Both sides at once: short words, so the two chips share one line.
+        words = ft.Text(off_screen(count, side, short=all(hidden.values())), size=13,
+                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
+                        no_wrap=True, semantics_label=off_screen(count, side))
+
+        chips.append(ft.Container(
+            height=48, border_radius=24, border=ft.Border.all(1, ft.Colors.PRIMARY),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=ft.Padding.symmetric(horizontal=12),
+            alignment=ft.Alignment.CENTER, on_click=tapped, key=f"off {side}",
+            content=ft.Row(_arrowed(words, side), spacing=4, tight=True),
+        ))
+    if not chips:
+        said = ("Every legal cell is in view" if legal
+                else "The grid is wider than the screen: drag it sideways")
+        chips.append(ft.Text(said, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Row(chips, height=48, spacing=8, alignment=ft.MainAxisAlignment.SPACE_BETWEEN
+                  if len(chips) == 2 else ft.MainAxisAlignment.END if hidden["right"]
+                  else ft.MainAxisAlignment.START if hidden["left"]
+                  else ft.MainAxisAlignment.CENTER, key="off screen")
+
+
+def _arrowed(words: ft.Control, side: Side) -> list[ft.Control]:
+    """The chip's words with an arrow on the side it scrolls to."""
+    if side == "left":
+        return [ft.Icon(ft.Icons.ARROW_BACK, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER), words]
+    return [words, ft.Icon(ft.Icons.ARROW_FORWARD, size=18, color=ft.Colors.ON_PRIMARY_CONTAINER)]

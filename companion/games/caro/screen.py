@@ -204,10 +204,10 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
 
     keeps_score = use_services().keeps_score
     series = _series_line(match)
-    if match.is_over:  # the final board stays in view under the result
+    if match.is_over:  # the final board stays in view under the result, whole
         final = CaroGrid(match=match, colour=None, points={}, version=version,
-                         width=page_width - 24, on_tap=lambda cell: None,
-                         first_cell=_first_cell(match), marked=None, key="grid")
+                         width=page_width - 24, on_tap=None, first_cell=_first_cell(match),
+                         marked=None, fit=True, key="grid")
         return ft.Column([CaroEnd(match, follow_up, keeps_score), *series, final,
                           _turn_list(match)], spacing=12)
 
