@@ -315,7 +315,8 @@ class Match(core.Match):
             return f"{_names(short)} {held} fewer than {_cards(need)}"
         left = {v: self.copies_left(v) for v in higher}
         if all(n < need for n in left.values()):
-            counts = ", ".join(f"{card_value(v)}: {n} left" for v, n in left.items())
+            counts = (", ".join(f"{card_value(v)}: {n} left" for v, n in left.items())
+                      if len(left) <= 2 else f"at most {max(left.values())} of any")
             return f"no higher value has {need} copies left ({counts})"
         return None
 

@@ -119,6 +119,18 @@ def test_copies_known_out_of_play_leave_too_few_to_beat() -> None:
                           "turn (R2).")
 
 
+def test_with_three_higher_values_the_reason_gives_the_most_left() -> None:
+    m = Match(NAMES[:3])
+    for value in (5, 4):  # Ann sheds 5 x +5 then 5 x +4 and escapes
+        m.play(5, value)
+        m.pass_all()
+    m.play(5, 3)  # Ben; only Cleo answers
+    assert m.still_to_pass == ["Cleo"] and m.nobody_can_beat()
+    m.pass_all()
+    m.play(5, 2)
+    assert m.why_nobody_can_beat() == "no higher value has 5 copies left (at most 1 of any)"
+
+
 def test_what_counts_as_out_of_play() -> None:
     m = Match(NAMES[:3])
     # A -n trick discards every card in it.
