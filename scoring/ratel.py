@@ -7,12 +7,12 @@ with a -n they discard n cards. A player left without cards escapes; in the stan
 one holding cards takes a damage (2 damage lose, 1 in the short game), in the penalty variant the
 round ends at the first escape and the others score their hands as penalty points.
 
-Implements rulings R1-R7: values and copies (R1), plays and passes (R2), how a trick ends and what
+Implements rulings R1-R8: values and copies (R1), plays and passes (R2), how a trick ends and what
 its winner takes or discards (R3), escapes and the next leader (R4), damage and the standard and
 short games (R5), the penalty variant (R6), and rounds tracked trick by trick or entered as a
-result only, with hand counts rather than cards (R7). When nothing the others may hold can beat
-the table (R1's six copies less those known out of play, and their hand counts), every one of
-them passes in one action (R2, R3).
+result only, with hand counts rather than cards (R7), and when nobody can beat the table, from
+the top play, the hand counts and the copies known out of play, so that all still to answer
+pass in one action (R8).
 """
 
 from __future__ import annotations
@@ -294,7 +294,7 @@ class Match(core.Match):
     def why_nobody_can_beat(self) -> str | None:
         """Why no player still to answer can beat the table, or None when one might (then each
         passes on their own). Only what the table has told the app counts: the top play, the
-        copies known out of play, and the hand counts.
+        copies known out of play, and the hand counts (R8).
 
         >>> m = Match(["Ann", "Ben", "Cleo"])
         >>> m.play(2, 5); print(m.why_nobody_can_beat())
@@ -388,7 +388,7 @@ class Match(core.Match):
 
     def pass_all(self, player: str | None = None) -> None:
         """Everyone still to answer passes at once, when nobody can beat the table: one action,
-        the same table as each passing in turn (R2, R3). `player` is the current one."""
+        the same table as each passing in turn (R8). `player` is the current one."""
         self._record({"type": "pass_all", "player": player})
 
     def record_round(
