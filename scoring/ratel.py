@@ -7,10 +7,12 @@ with a -n they discard n cards. A player left without cards escapes; in the stan
 one holding cards takes a damage (2 damage lose, 1 in the short game), in the penalty variant the
 round ends at the first escape and the others score their hands as penalty points.
 
-Implements rulings R1-R7: values and copies (R1), plays and passes (R2), how a trick ends and what
+Implements rulings R1-R8: values and copies (R1), plays and passes (R2), how a trick ends and what
 its winner takes or discards (R3), escapes and the next leader (R4), damage and the standard and
 short games (R5), the penalty variant (R6), and rounds tracked trick by trick or entered as a
-result only, with hand counts rather than cards (R7).
+result only, with hand counts rather than cards (R7), and when nobody can beat the table, from
+the top play, the hand counts and the copies known out of play, so that all still to answer
+pass in one action (R8).
 """
 
 from __future__ import annotations
@@ -150,6 +152,8 @@ class Match(core.Match):
         self._passed: list[str] = []
         self._escaped: list[str] = []
         self._discarded = 0
+        # {value: copies this round known out of play}: what finished tricks discarded for sure.
+        self._gone: dict[int, int] = {}
         self._round_started = False
         self._leader: str | None = leader
         self._current: str | None = leader
@@ -263,6 +267,64 @@ class Match(core.Match):
         return not self._over and bool(self._trick)
 
     @property
+    def still_to_pass(self) -> list[str]:
+        """Who must still pass for the trick to end, in turn order from the current player:
+        everyone holding cards but the last to play, less those who passed since (R3)."""
+        if self._over or not self._trick or self._current is None:
+            return []
+        last = self._trick[-1]["player"]
+        seats = [core.next_in_turn(self.players, self._current, k)
+                 for k in range(len(self.players))]
+        return [p for p in seats
+                if p != last and self._hands[p] > 0 and p not in self._passed]
+
+    @property
+    def out_of_play(self) -> dict[int, int]:
+        """{value: copies} known out of play this round: the finished tricks' winning plays, a
+        -n trick's every card, and a +n trick's cards of a value beyond what its winner may have
+        taken back (their choice is not recorded, R7). Cards discarded from a hand are face up
+        at the table but not recorded, so they are not counted."""
+        return {v: n for v, n in sorted(self._gone.items()) if n}
+
+    def copies_left(self, value: int) -> int:
+        """Copies of `value` that may still be in someone's hand (R1: six, less those known out
+        of play; a current trick's cards are all lower than what is to be beaten)."""
+        return max(0, COPIES - self._gone.get(value, 0))
+
+    def why_nobody_can_beat(self) -> str | None:
+        """Why no player still to answer can beat the table, or None when one might (then each
+        passes on their own). Only what the table has told the app counts: the top play, the
+        copies known out of play, and the hand counts (R8).
+
+        >>> m = Match(["Ann", "Ben", "Cleo"])
+        >>> m.play(2, 5); print(m.why_nobody_can_beat())
+        nothing beats +5
+        >>> m.undo(); m.play(2, 4); print(m.why_nobody_can_beat())
+        None
+        """
+        pending = self.still_to_pass
+        if not pending:
+            return None
+        top = self._trick[-1]
+        need, higher = top["count"], [v for v in VALUES if v > top["value"]]
+        if not higher:
+            return f"nothing beats {card_value(top['value'])}"
+        short = [p for p in pending if self._hands[p] < need]
+        if len(short) == len(pending):
+            held = "holds" if len(short) == 1 else "each hold"
+            return f"{_names(short)} {held} fewer than {_cards(need)}"
+        left = {v: self.copies_left(v) for v in higher}
+        if all(n < need for n in left.values()):
+            counts = (", ".join(f"{card_value(v)}: {n} left" for v, n in left.items())
+                      if len(left) <= 2 else f"at most {max(left.values())} of any")
+            return f"no higher value has {need} copies left ({counts})"
+        return None
+
+    def nobody_can_beat(self) -> bool:
+        """Whether the players still to answer can only pass (see `why_nobody_can_beat`)."""
+        return self.why_nobody_can_beat() is not None
+
+    @property
     def can_record_round(self) -> bool:
         """Whether the round may still be entered as a result only (before its first play, R7)."""
         return not self._over and not self._round_started
@@ -323,6 +385,11 @@ class Match(core.Match):
     def pass_turn(self, player: str | None = None) -> None:
         """The current player passes (R2); they may play again on a later turn."""
         self._record({"type": "pass", "player": player})
+
+    def pass_all(self, player: str | None = None) -> None:
+        """Everyone still to answer passes at once, when nobody can beat the table: one action,
+        the same table as each passing in turn (R8). `player` is the current one."""
+        self._record({"type": "pass_all", "player": player})
 
     def record_round(
         self,
@@ -446,6 +513,34 @@ class Match(core.Match):
             parts += self._end_trick(changes)
         else:
             self._current = self._next_holder(player)
+        self._note(" ".join(parts), changes, player, round_no)
+
+    def _on_pass_all(self, event: Event) -> None:
+        self._check_open()
+        player = self._require_player(event.get("player"), self._current)
+        if not self._trick:
+            raise RuleViolation(
+                "must-play",
+                f"{player} leads this trick and must play: there is nothing to pass on (R2).",
+            )
+        why = self.why_nobody_can_beat()
+        if why is None:
+            top = self._trick[-1]
+            raise RuleViolation(
+                "can-beat",
+                f"{top['player']}'s {top['count']} x {card_value(top['value'])} may still be "
+                "beaten: each player plays or passes in turn (R2).",
+            )
+        event["player"] = player
+        round_no = self._round_no
+        pending = self.still_to_pass
+        top = self._trick[-1]
+        self._passed += pending
+        verb = "passes" if len(pending) == 1 else "pass"
+        parts = [f"{_names(pending)} {verb}: nobody can beat {top['player']}'s {top['count']} x "
+                 f"{card_value(top['value'])} ({why})."]
+        changes: dict[str, int] = {}
+        parts += self._end_trick(changes)
         self._note(" ".join(parts), changes, player, round_no)
 
     def _on_record_round(self, event: Event) -> None:
@@ -620,6 +715,7 @@ went out discarded at least its winning play, so 39 at most.
             self._discarded += on_table + dropped
             effect = f"discards {_cards(dropped)}" if dropped else "has no cards to discard"
         parts = [f"{winner} wins the trick with {count} x {card_value(value)} and {effect}."]
+        self._count_gone(taken)
         self._trick = []
         self._passed = []
         seats = [core.next_in_turn(self.players, winner, k) for k in range(len(self.players))]
@@ -661,6 +757,20 @@ went out discarded at least its winning play, so 39 at most.
         trick["round_over"] = True
         trick["leader"] = self._leader
         return parts
+
+    def _count_gone(self, taken: int) -> None:
+        """Add the finished trick's cards surely out of play to `_gone`: its winning play always,
+        and of the others, all after a -n, else those of a value beyond the `taken` the winner
+        may have picked (which ones is not recorded)."""
+        *others, last = self._trick
+        self._gone[last["value"]] = self._gone.get(last["value"], 0) + last["count"]
+        by_value: dict[int, int] = {}
+        for play in others:
+            by_value[play["value"]] = by_value.get(play["value"], 0) + play["count"]
+        for v, n in by_value.items():
+            sure = n if last["value"] < 0 else max(0, n - taken)
+            if sure:
+                self._gone[v] = self._gone.get(v, 0) + sure
 
     def _end_round(
         self,

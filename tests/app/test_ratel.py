@@ -128,7 +128,7 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     expect(button(phone, "2 cards")).to_be_disabled()  # she holds 1 card
     play(phone, "Cleo", 1, "+5")
     see(phone, "Cleo plays 1 x +5 and has no cards left.")
-    see(phone, "Ann cannot beat Cleo's 1 x +5: Nothing beats +5. Pass.")
+    see(phone, "Nobody can beat Cleo's 1 x +5: nothing beats +5. One tap passes for Ann and Ben.")
     pass_turn(phone, "Ann")
     expect_row(phone, "Ann", "9 cards, 0 of 2 damage; passed")
     pass_turn(phone, "Ben")

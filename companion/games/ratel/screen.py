@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import plural
+from companion.describe.words import names, plural
 from companion.games import GameUI
 from companion.games.ratel.parts import (
     announcement,
@@ -83,6 +83,12 @@ def _hint(match: ratel.Match, player: str, count: int, legal: list[int]) -> str:
         return f"{player} leads: pick how many cards, then tap their value."
     top = match.trick[-1]
     beat = f"{top['player']}'s {play_text(top)}"
+    why = match.why_nobody_can_beat()
+    if why is not None:
+        pending = match.still_to_pass
+        if len(pending) > 1:
+            return f"Nobody can beat {beat}: {why}. One tap passes for {names(pending)}."
+        return f"{player} cannot beat {beat}: {why}. Pass."
     if legal:
         return f"Beat {beat} with {plural(count, 'card')} of a higher value, or pass."
     why = match.violation(count, match.min_value) if match.min_value is not None else None
@@ -92,7 +98,8 @@ def _hint(match: ratel.Match, player: str, count: int, legal: list[int]) -> str:
 
 @ft.component
 def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Control:
-    """The current player's count (1-6), value (-5..+5, only legal ones enabled) and Pass."""
+    """The current player's Pass, count (1-6) and value (-5..+5, only legal ones enabled), and
+    one tap for everyone's pass when nobody can beat the table."""
     # (events, count): a count picked belongs to the turn it was picked in.
     pick, set_pick = ft.use_state((-1, 1))
     player = match.current
@@ -114,15 +121,30 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
     def pass_turn(e: Any) -> None:
         act(lambda m: m.pass_turn(player=player))
 
+    def pass_all(e: Any) -> None:
+        act(lambda m: m.pass_all(player=player))
+
     rows = [
         ft.Row([_value_button(count, v, v in legal, play) for v in values], spacing=6,
                alignment=ft.MainAxisAlignment.CENTER)
         for values in (ratel.VALUES[:5], ratel.VALUES[5:])
     ]
+    # Pass sits beside the name, at the top of the pad: it stays in thumb reach however many
+    # player rows push the pad down (6 players on a 412 x 915 phone).
     parts: list[ft.Control] = [
-        ft.Text(f"{player} to play", size=18, weight=ft.FontWeight.BOLD),
-        ft.Text(_hint(match, player, count, legal), size=14),
+        ft.Row([
+            # A node of its own: beside a button, the text would merge into the table above.
+            ft.Semantics(container=True, expand=True, content=ft.Text(
+                f"{player} to play", size=18, weight=ft.FontWeight.BOLD)),
+            ft.OutlinedButton("Pass", icon=ft.Icons.DO_NOT_DISTURB_ON_OUTLINED, height=48,
+                              width=128, disabled=not match.can_pass, on_click=pass_turn),
+        ], spacing=8),
     ]
+    # One tap for a trick nobody can beat, offered only when two or more would tap Pass.
+    if len(match.still_to_pass) > 1 and match.nobody_can_beat():
+        parts.append(ft.FilledButton("Nobody can beat it: all pass", icon=ft.Icons.DONE_ALL,
+                                     height=52, on_click=pass_all))
+    parts.append(ft.Text(_hint(match, player, count, legal), size=14))
     if need is None:  # after the lead the count is fixed (R2): no count row to tap
         parts.append(ft.Row(
             [_count_button(c, c == count, keeps_score and c in options,
@@ -131,8 +153,6 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
             spacing=6, alignment=ft.MainAxisAlignment.CENTER,
         ))
     parts += rows
-    parts.append(ft.OutlinedButton("Pass", icon=ft.Icons.DO_NOT_DISTURB_ON_OUTLINED, height=52,
-                                   width=400, disabled=not match.can_pass, on_click=pass_turn))
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         border_radius=10,
@@ -157,7 +177,7 @@ def _last_round_by_result(match: ratel.Match) -> bool:
     for event in reversed(match.events):
         if event["type"] == "record_round":
             return True
-        if event["type"] in ("play", "pass"):
+        if event["type"] in ("play", "pass", "pass_all"):
             return False
     return False
 
