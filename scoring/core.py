@@ -34,6 +34,7 @@ from scoring.names import (
     new_name_problem,
     shown,
 )
+from scoring.said import ENGLISH, Said, Words, render, said
 from scoring.words import given
 
 Event = dict[str, Any]
@@ -51,16 +52,23 @@ class _Prefix(NamedTuple):
 
 
 class RuleViolation(ValueError):
-    """A refused input: `.rule` is a stable kebab-case code, `str()` a sentence for the table.
+    """A refused input: `.rule` is a stable kebab-case code, `.said` its sentence as data (a
+    message id and its arguments, scoring/said.py) and `str()` that sentence in English.
 
-    >>> e = RuleViolation("not-your-turn", "It is Ben's turn, not Ann's.")
-    >>> e.rule, str(e)
-    ('not-your-turn', "It is Ben's turn, not Ann's.")
+    >>> e = RuleViolation("not-your-turn", "It is {player}'s turn, not {other}'s.",
+    ...                   player="Ben", other="Ann")
+    >>> e.rule, str(e), e.said.args["player"]
+    ('not-your-turn', "It is Ben's turn, not Ann's.", 'Ben')
+    >>> from scoring.said import said_n
+    >>> str(RuleViolation("game-over", said_n("{n} game left", "{n} games left", 2)))
+    '2 games left'
     """
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, rule: str, message: str | Said, /, **args: Any) -> None:
+        words = message if isinstance(message, Said) else Said(message, args)
+        super().__init__(str(words))
         self.rule = rule
+        self.said = words
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.rule!r}, {str(self)!r})"
@@ -218,31 +226,51 @@ def next_in_turn(players: Sequence[str], name: str, steps: int = 1) -> str:
 class Standing(NamedTuple):
     """One row of a scoreboard as data: who, the figure that ranks them, and what it counts.
 
-    >>> Standing("Ann", 2, "trophies", "4 fuel").text, Standing("Suns", 5, "/10").text
+    >>> from scoring.said import said, term_n
+    >>> trophies = term_n("carrera unit", "trophy", "trophies", 2)
+    >>> Standing("Ann", 2, trophies, said("{n} fuel", n=4)).text, Standing("Suns", 5, "/10").text
     ('2 trophies, 4 fuel', '5/10')
-    >>> Standing("Ann", 2, "trophies", "4 fuel").caption, Standing("Suns", 5, "/10").caption
+    >>> Standing("Ann", 2, trophies, "4 fuel").caption, Standing("Suns", 5, "/10").caption
     ('trophies', 'of 10')
     """
 
     name: str  # as the row is named: a player, or a team with its members (Careta)
     value: int
-    # What the figure counts, as it is written after it: "damage", "penalty points", "/10"
-    # (points of a target); "" for plain points.
-    unit: str = ""
-    more: str = ""  # a second figure the row holds, in words ("4 fuel"); "" when none
+    # What the figure counts, as it is written after it: a glossary word (a `Term`, in the form
+    # the value asks for: "damage", "penalty points", "trophies"), "/10" (points of a target),
+    # or "" for plain points.
+    unit: Any = ""
+    more: Any = ""  # a second figure the row holds (a `Said`: "4 fuel"); "" when none
 
-    @property
-    def caption(self) -> str:
+    def caption_in(self, words: Words) -> str:
         """What a scoreboard writes under the large figure: what it counts, and nothing else (a
         second figure, `more`, is a line of its own: "trophies, 4 fuel" under a 2 read as if
         the 2 counted both)."""
-        return f"of {self.unit[1:]}" if self.unit.startswith("/") else self.unit
+        unit = self.unit
+        if isinstance(unit, str) and unit.startswith("/"):
+            return said("of {target}", target=int(unit[1:])).render(words)
+        return render(unit, words)
+
+    def text_in(self, words: Words) -> str:
+        """The whole row's figure in one line, as `Match.standings` gives it."""
+        unit, value = self.unit, self.value
+        if isinstance(unit, str) and unit.startswith("/"):
+            figure = said("{value}/{target}", value=value, target=int(unit[1:]))
+        elif unit:
+            figure = said("{value} {unit}", value=value, unit=unit)
+        else:
+            figure = said("{value}", value=value)
+        if self.more:
+            figure = said("{figure}, {more}", figure=figure, more=self.more)
+        return figure.render(words)
+
+    @property
+    def caption(self) -> str:
+        return self.caption_in(ENGLISH)
 
     @property
     def text(self) -> str:
-        """The whole row's figure in one line, as `Match.standings` gives it."""
-        glued = "" if not self.unit or self.unit.startswith("/") else " "
-        return f"{self.value}{glued}{self.unit}" + (f", {self.more}" if self.more else "")
+        return self.text_in(ENGLISH)
 
 
 class Count(NamedTuple):

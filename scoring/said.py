@@ -1,0 +1,189 @@
+"""What the engines say, as data: a message id and its arguments, rendered in any language.
+
+An engine never builds a sentence for a person. It returns a `Said`: a message id and its
+arguments. The id is the English template, gettext's convention (the English text is the key a
+catalog translates), so `str()` of a `Said` reads as English and logs, tests and `str(error)`
+keep a sentence, while companion/ renders the same value in the table's language through its
+catalogs (`render(value, words)` with a `Words` of that language). German or Japanese word order
+is the translator's: a template is one whole sentence or phrase, never glued from fragments.
+
+A template names its arguments in braces, bare: "{player} lays {colour} at {cell}." (no format
+spec: every argument is rendered to text first). An argument is one of:
+- `str`: written as it is: a player's name, a cell ("B3"). Never translated.
+- `int`: a number, written as the reader's locale writes numbers.
+- `Said`: a phrase inside the sentence, rendered first in the same language.
+- `Term`: a word of a game's glossary (a colour, a suit, a card), translated in its context.
+- `Listed`: several values joined as the reader's language lists them ("Ann, Ben and Cleo").
+- `Signed`: a number with its sign ("+3", "−3", the typographic minus).
+
+Plural forms: `said_n(singular, plural, n, ...)` picks the form by `n` (an argument "n" too), as
+the reader's language has them (Japanese one, German two, ...). `term_n` likewise for a word.
+
+Catalog extraction (Babel) finds the ids by these keywords, so every id must be a literal at
+the call: said:1, said_n:1,2, term:1c,2, term_n:1c,2,3, RuleViolation:2.
+
+>>> str(said("{player} passes.", player="Ann"))
+'Ann passes.'
+>>> left = [said_n("{n} caro left", "{n} caros left", n) for n in (1, 3)]
+>>> [str(s) for s in left]
+['1 caro left', '3 caros left']
+>>> str(said("{who} lose {points}.", who=Listed(("Ann", "Ben")), points=Signed(-2)))
+'Ann and Ben lose −2.'
+>>> str(said("Rule 1: {colour} cannot go there.", colour=term("caro colour", "grey")))
+'Rule 1: grey cannot go there.'
+>>> str(said("It is {player}'s turn.", player="{Ann}"))  # a name is never a template
+"It is {Ann}'s turn."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+MINUS = "\u2212"  # the typographic minus: a negative figure never reads as a hyphen
+
+
+class Words(Protocol):
+    """One language's way of saying things: what `render` needs from a catalog and a locale."""
+
+    def gettext(self, message: str) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+    def pgettext(self, context: str, message: str) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
+    def number(self, n: int | float) -> str: ...
+    def listed(self, items: list[str], style: str) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A sentence or phrase as data: its message id (the English template) and arguments."""
+
+    msg: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None  # the English plural template; the form is picked by args["n"]
+
+    def render(self, words: Words) -> str:
+        if self.plural is not None:
+            template = words.ngettext(self.msg, self.plural, int(self.args["n"]))
+        else:
+            template = words.gettext(self.msg)
+        if not self.args:
+            return template  # a sentence with nothing to fill in is used as it stands
+        return template.format_map({k: render(v, words) for k, v in self.args.items()})
+
+    def __str__(self) -> str:
+        return self.render(ENGLISH)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A glossary word of a game ("grey" in "caro colour"), translated in its context; with
+    `plural`, in the form `n` asks for."""
+
+    context: str
+    word: str
+    plural: str | None = None
+    n: int | None = None
+
+    def render(self, words: Words) -> str:
+        if self.plural is not None and self.n is not None:
+            return words.npgettext(self.context, self.word, self.plural, self.n)
+        return words.pgettext(self.context, self.word)
+
+    def __str__(self) -> str:
+        return self.render(ENGLISH)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Values said as one list: style "and" ("Ann, Ben and Cleo") or "or"."""
+
+    items: tuple[Any, ...]
+    style: str = "and"
+
+    def render(self, words: Words) -> str:
+        return words.listed([render(item, words) for item in self.items], self.style)
+
+    def __str__(self) -> str:
+        return self.render(ENGLISH)
+
+
+@dataclass(frozen=True, slots=True)
+class Signed:
+    """A number always written with its sign: "+3", "0", "−3"."""
+
+    value: int
+
+    def render(self, words: Words) -> str:
+        n = self.value
+        text = words.number(abs(n))
+        return f"+{text}" if n > 0 else f"{MINUS}{text}" if n < 0 else text
+
+    def __str__(self) -> str:
+        return self.render(ENGLISH)
+
+
+def said(msg: str, /, **args: Any) -> Said:
+    """A sentence: `msg` is its English template, the message id."""
+    return Said(msg, args)
+
+
+def said_n(singular: str, plural: str, n: int, /, **args: Any) -> Said:
+    """A sentence whose form depends on the number `n` (also given to it as "n")."""
+    return Said(singular, {"n": n, **args}, plural)
+
+
+def term(context: str, word: str) -> Term:
+    """A glossary word: `context` names the game and the kind ("caro colour", "ratel card")."""
+    return Term(context, word)
+
+
+def term_n(context: str, word: str, plural: str, n: int) -> Term:
+    """A glossary word in the form the number `n` asks for ("grey", "greys")."""
+    return Term(context, word, plural, n)
+
+
+def listed(items: Iterable[Any], style: str = "and") -> Listed:
+    return Listed(tuple(items), style)
+
+
+def render(value: Any, words: Words) -> str:
+    """Any argument (or a whole `Said`) as text in the language of `words`."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (int, float)):
+        return words.number(value)
+    if isinstance(value, (Said, Term, Listed, Signed)):
+        return value.render(words)
+    return str(value)
+
+
+class _English:
+    """English as the engines write it: the ids are English already; numbers as Python writes
+    them, a negative with the typographic minus; lists with "and"/"or" and no serial comma."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def number(self, n: int | float) -> str:
+        return f"{MINUS}{-n}" if n < 0 else str(n)
+
+    def listed(self, items: list[str], style: str) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + f" {style} " + items[-1]
+
+
+ENGLISH: Words = _English()
