@@ -64,9 +64,9 @@ def assert_every_name_drawn(page: Page) -> None:
     raise AssertionError(f"glyphs drawn as boxes, by name: {boxes}")
 
 
-def type_the_names(page: Page, url: str) -> None:
-    open_page(page, url)
-    button(page, "New Careta match").click()  # up to 8 players
+def type_the_names(page: Page) -> None:
+    """From Home, a new Careta match (up to 8 players) with the names and the Vai one."""
+    button(page, "New Careta match").click()
     add_players(page, *NAMES, TOFU)
     see(page, "6.")
 
@@ -77,7 +77,8 @@ def test_names_in_every_script_are_drawn_with_no_network(app, browser) -> None:
     fonts: list[str] = []
     phone.context.on("requestfinished", lambda r: fonts.append(r.url)
                      if r.url.endswith(".woff2") else None)
-    type_the_names(phone, app.url)
+    open_page(phone, app.url)
+    type_the_names(phone)
     assert_every_name_drawn(phone)
     assert not refused, f"requests to other origins: {refused}"
     for name in ("noto-sans-jp", "noto-sans-kr", "noto-emoji"):
@@ -89,7 +90,8 @@ def test_without_the_fonts_the_check_sees_the_boxes(app, browser) -> None:
     check counts them), Roboto still draws the Latin and Greek names."""
     phone = new_phone(browser)
     phone.context.route("**/fonts/noto-*.woff2", lambda route: route.abort())
-    type_the_names(phone, app.url)
+    open_page(phone, app.url)
+    type_the_names(phone)
     for _ in range(LOOKS):
         boxes = boxes_drawn(phone)
         if boxes is not None:
