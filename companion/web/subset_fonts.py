@@ -122,7 +122,8 @@ def subset(source: Path, face: int, unicodes: Iterable[int] | None, out: Path) -
     options.name_IDs = ["*"]          # the OFL notice in the name table stays
     options.hinting = False           # the web engine does not hint; smaller files
     options.notdef_outline = True
-    font = TTFont(source, fontNumber=face, lazy=False)
+    # The source's timestamp kept: a rerun from the same packages writes the same bytes.
+    font = TTFont(source, fontNumber=face, lazy=False, recalcTimestamp=False)
     names = font["name"]
     notice = (f"{names.getDebugName(4)}, {names.getDebugName(5).split(';')[0]}: "
               f"{names.getDebugName(0)}")
