@@ -1,7 +1,7 @@
 """CI: the package as a user installs it. Builds the sdist and the wheel (`python -m build`: the
 wheel from the sdist), installs the wheel into a new virtual environment outside the clone,
-starts `table-companion --no-browser` there and checks that Home answers and that the icon and
-favicon it serves are the app's own (byte for byte), then stops it.
+starts `table-companion --no-browser` there and checks that Home answers and that the icon,
+favicon and a font it serves are the app's own (byte for byte), then stops it.
 
 Run with the system's python3 from the clone's root; prints one line a step, and on a failure
 what failed and the server's last output. Exit status 1 on a failure.
@@ -20,7 +20,8 @@ from pathlib import Path
 CLONE = Path(__file__).resolve().parent.parent
 # Served path -> the app's own file in the clone.
 SERVED_AS = {"icons/icon-192.png": "assets/icons/icon-192.png",
-             "favicon.png": "assets/favicon.png"}
+             "favicon.png": "assets/favicon.png",
+             "fonts/noto-sans-jp.woff2": "assets/fonts/noto-sans-jp.woff2"}
 START_TIMEOUT = 90  # seconds for the server to answer Home
 
 
@@ -95,7 +96,7 @@ def check_served(bin_folder: Path, work: Path) -> None:
             if status != 200 or body != (CLONE / own).read_bytes():
                 raise Failed(f"/{served} is not the app's own {own} (HTTP {status}, "
                              f"{len(body)} bytes): the wheel does not carry the app's assets")
-        print(f"install check: Home answers 200 and serves the app's own icon and favicon "
+        print(f"install check: Home answers 200 and serves the app's own icon, favicon and fonts "
               f"({time.monotonic() - started:.0f} s)", flush=True)
     finally:
         server.terminate()

@@ -8,7 +8,7 @@ from weakref import WeakKeyDictionary
 
 import flet as ft
 
-from companion import APP_NAME
+from companion import APP_NAME, fonts
 from companion.browser import Place
 from companion.screens.board import BoardScreen
 from companion.screens.chart import ChartScreen
@@ -173,8 +173,9 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
 
     def main(page: ft.Page) -> None:
         page.title = APP_NAME
-        page.theme = ft.Theme(color_scheme_seed=SEED)
-        page.dark_theme = ft.Theme(color_scheme_seed=SEED)
+        page.theme = fonts.theme(SEED)
+        page.dark_theme = fonts.theme(SEED)
+        page.fonts = fonts.page_fonts()  # fetched from the page's own origin, never a CDN
         page.theme_mode = MODES[preferences.theme]
         session = tables.session(tables.gate.new_pass(page.client_ip))
         sockets.attach(page)

@@ -52,6 +52,9 @@ class GameUI:
     bar_title: str = ""
     # Said under the game's figures on the Statistics screen, about its average final score.
     stats_note: str = ""
+    # Does the game's screen itself say this history entry where the eye goes (Careta's "Last
+    # game" panel says a game's result)? Then Redo's message line does not say it again.
+    says_itself: Callable[[dict[str, Any]], bool] = lambda entry: False
 
     @property
     def game(self) -> str:

@@ -123,7 +123,8 @@ def MatchScreen() -> ft.View:
             open_next(back[1])
             return
         if act(lambda m: m.redo(), ""):
-            set_message((f"Redone: {_last_text(match)}", False))
+            said_there = match.history and ui.says_itself(match.history[-1])
+            set_message(("Redone." if said_there else f"Redone: {_last_text(match)}", False))
 
     try:
         follow_id = find_follow_up(services.tables, mid) if match.is_over else None

@@ -79,6 +79,14 @@ def test_a_result_is_said_once_and_the_pad_starts_in_the_first_screen(app, phone
     see(phone, "Show the log (11 actions, newest first)")  # folded: the result is not repeated
     points(phone, "Eve", 3)
     assert times_said(phone, result) == 1
+    # Undone and redone, the result is still said once (Redo's message line says "Redone.").
+    button(phone, "Undo").click()
+    see(phone, "Undone: " + result)
+    points(phone, "Eve", 0)
+    button(phone, "Redo").click()
+    see(phone, "Redone.")
+    points(phone, "Eve", 3)
+    assert times_said(phone, result) == 1
     to_top(phone)
     shot(phone, "01-result-once")
     assert bottom_of(phone, "UP") <= SCREEN  # the next game's choice, in the first screen

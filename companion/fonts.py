@@ -1,0 +1,46 @@
+"""The fonts every name is drawn with: Roboto (Flet's client ships it) and, for what Roboto
+lacks, the Noto subsets the app ships in `assets/fonts/` (made by
+`python companion/web/subset_fonts.py`; their licence is `assets/fonts/OFL.txt`).
+
+Flutter on the web draws text itself and never uses the phone's fonts; for a glyph missing from
+its fonts it would fetch Noto from Google's font CDN, which the page's policy forbids (and an
+offline phone cannot reach). So the page registers the subsets (`page.fonts`, fetched from the
+app's own origin, after the first frame) and every text style of the theme names them as
+fallbacks, in order: Roboto first for Latin, Greek and Cyrillic, then the others for what it
+lacks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import flet as ft
+
+# Family -> file under assets/fonts/ (and so under the page's own address: fonts/...).
+FILES: dict[str, str] = {
+    "Noto Sans": "noto-sans.woff2",          # Latin Extended-B and Additional, Greek Extended...
+    "Noto Sans JP": "noto-sans-jp.woff2",    # kana, JIS X 0208 (every level 1 kanji)
+    "Noto Sans KR": "noto-sans-kr.woff2",    # all 11,172 Hangul syllables and the jamo
+    "Noto Emoji": "noto-emoji.woff2",        # monochrome: drawn in the text's colour
+}
+FALLBACK: list[str] = list(FILES)
+BASE_FAMILY = "Roboto"
+
+
+def page_fonts() -> dict[str, str]:
+    """`page.fonts`: relative addresses, resolved against the page's own (a web app served
+    under a sub-path finds them too)."""
+    return {family: f"fonts/{name}" for family, name in FILES.items()}
+
+
+def text_theme() -> ft.TextTheme:
+    """Every style of the theme with the fallbacks. Flet's client replaces a theme style
+    outright (no merge with Material's), so each keeps what Material 3 gives it besides its
+    size: Roboto, and the scheme's on-surface colour (sizes come from Material's geometry)."""
+    style = ft.TextStyle(font_family=BASE_FAMILY, font_family_fallback=FALLBACK,
+                         color=ft.Colors.ON_SURFACE, decoration_color=ft.Colors.ON_SURFACE)
+    return ft.TextTheme(**{field.name: style for field in fields(ft.TextTheme)})
+
+
+def theme(seed: str) -> ft.Theme:
+    return ft.Theme(color_scheme_seed=seed, font_family=BASE_FAMILY, text_theme=text_theme())
