@@ -82,7 +82,8 @@ def use_language(page: ft.Page) -> tuple[str, Callable[[object], None]]:
             ask(lambda: page.session.invoke_method(page._i, "get_device_info", None,
                                                    REPLY_WAIT)),
             ask(lambda: prefs._invoke_method("get", {"key": ZONE_KEY}, REPLY_WAIT)))
-        chosen.current = known(kept)
+        # A choice made in Settings while the page was answering stands.
+        chosen.current = chosen.current or known(kept)
         viewer_zone.current = zone(zone_name)
         page.on_locale_change = browser_changed
         apply(session_language(chosen.current, preferred(info)))

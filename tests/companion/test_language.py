@@ -145,3 +145,60 @@ def test_material_speaks_the_session_language() -> None:
     config = locale_configuration("ja")
     assert config.current_locale.language_code == "ja"
     assert [loc.language_code for loc in config.supported_locales] == list(LANGUAGES)
+
+
+def test_settings_switches_this_session_at_once_and_refuses_a_crafted_language(
+        tmp_path: Path) -> None:
+    """On a real Flet session: a language no radio button offers changes nothing; Deutsch turns
+    the Settings screen German at once, Material's texts with it, and nothing is written on the
+    server's disk (the choice is the device's)."""
+    import asyncio
+
+    import flet as ft
+    from flet.messaging.session import Session
+
+    from companion.app import build_main
+    from companion.session.open_matches import OpenMatches
+    from companion.session.preferences import Preferences
+    from storage import Store
+    from tests.companion.apart import run_apart
+    from tests.companion.test_session_guard import Wire
+    from tests.companion.tree import every
+
+    store = Store(tmp_path / "data")
+
+    def texts(session: Session) -> set[str]:
+        return {c.value for c in every(session.page) if isinstance(c, ft.Text)
+                and isinstance(c.value, str)}
+
+    async def choose() -> tuple[set[str], set[str], str, str]:
+        wire = Wire()
+        wire.loop = asyncio.get_running_loop()
+        session = Session(wire)
+        _context_page.set(session.page)
+        session.page.route = "/settings"
+        build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
+        session.get_page_patch()
+        await asyncio.sleep(0.1)  # the router renders Settings
+        languages = next(c for c in every(session.page)
+                         if isinstance(c, ft.RadioGroup) and c.value in LANGUAGES)
+        for crafted in ("xx", "../../etc/passwd", 7, None):
+            session.apply_patch(languages._i, {"value": crafted})
+            await session.dispatch_event(languages._i, "change", crafted)
+        await asyncio.sleep(0.1)
+        refused = texts(session)
+        refused_language = i18n.language(session.page)
+        session.apply_patch(languages._i, {"value": "de"})
+        await session.dispatch_event(languages._i, "change", "de")
+        await asyncio.sleep(0.1)
+        material = session.page.locale_configuration.current_locale.language_code
+        return refused, texts(session), refused_language, material
+
+    try:
+        refused, german, refused_language, material = run_apart(choose())
+    finally:
+        store.close()
+    assert refused_language == "en" and "Language" in refused and "Theme" in refused
+    assert {"Sprache", "Design", "Einstellungen"} <= german and "Language" not in german
+    assert material == "de"
+    assert not (tmp_path / "preferences.json").exists()
