@@ -26,6 +26,7 @@ from companion.server.lan import Share
 from companion.session.context import AppContext, Services
 from companion.session.follow import catch_up, let_go
 from companion.session.keep_awake import use_keep_screen_on
+from companion.session.language import use_language
 from companion.session.open_matches import OpenMatches, SessionMatches
 from companion.session.page_width import PageWidth
 from companion.session.preferences import NotSaved, Preferences
@@ -85,6 +86,7 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
     theme, set_theme_state = ft.use_state(preferences.theme)
     keep_screen_on, set_keep_screen_on = use_keep_screen_on(page, tables, preferences)
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
+    language, set_language = use_language(page)
 
     def set_theme(value: str) -> None:
         if not isinstance(value, str) or value not in MODES:
@@ -148,6 +150,7 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
                         share=share, keeps_score=keeps_score, unlock=unlock, lock=lock,
                         page_width=page_width, theme=theme, keep_screen_on=keep_screen_on,
                         set_keep_screen_on=set_keep_screen_on,
+                        language=language, set_language=set_language,
                         in_browser=bool(place and place.in_browser),
                         storage_persisted=place.storage_persisted if place else True,
                         desktop=desktop)

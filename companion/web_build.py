@@ -46,7 +46,11 @@ PACKAGES = ("companion", "scoring", "storage")
 # Inside the packages, what the page gets from the folder instead (companion/assets in a wheel).
 NOT_IN_ARCHIVE = ("companion/assets",)
 # Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
-DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six")
+DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six",
+                 "babel")
+# Babel's CLDR data for the app's languages only (companion/i18n/choice.py), and root, which
+# they inherit from: the other ~1,000 locales are ~30 MB the app never reads.
+CLDR_KEPT = ("root", "en", "es", "de", "ja")
 # Files of flet-web's client that this build never loads (see the module docstring).
 SKIP_FILES = {
     "flutter_service_worker.js", "flutter.js.map",
@@ -253,7 +257,10 @@ def distribution_files(name: str) -> list[tuple[Path, str]]:
     for item in dist.files or []:
         posix = item.as_posix()
         if (posix.startswith("..") or "__pycache__" in posix or posix.endswith((".pyc", ".pyi"))
-                or "/sboms/" in posix):  # type stubs and bills of materials: never imported
+                or "/sboms/" in posix  # type stubs and bills of materials: never imported
+                or (posix.startswith("babel/locale-data/")
+                    and posix.removeprefix("babel/locale-data/").split(".")[0]
+                    not in CLDR_KEPT)):
             continue
         path = Path(item.locate())
         if path.is_file():

@@ -1,8 +1,12 @@
-"""Times as a person at the table reads them (the store keeps them as aware UTC datetimes)."""
+"""Times as a person at the table reads them (the store keeps them as aware UTC datetimes), in
+the session's language and the viewer's own time zone (companion/i18n: CLDR's dates through
+Babel; no month names of our own)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+
+from companion.i18n import _, ngettext, voice
 
 
 def ago(moment: datetime, now: datetime | None = None) -> str:
@@ -16,16 +20,18 @@ def ago(moment: datetime, now: datetime | None = None) -> str:
     now = now or datetime.now(UTC)
     seconds = (now - moment).total_seconds()
     if seconds < 60:
-        return "just now"
+        return _("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
+        n = int(seconds // 60)
+        return ngettext("{n} min ago", "{n} min ago", n).format(n=voice().number(n))
     if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
+        n = int(seconds // 3600)
+        return ngettext("{n} h ago", "{n} h ago", n).format(n=voice().number(n))
     if seconds < 2 * 86400:
-        return "yesterday"
-    return moment.astimezone().strftime("%d %b %Y")
+        return _("yesterday")
+    return voice().date(moment)
 
 
 def day(moment: datetime) -> str:
-    """The local date and time, e.g. '29 Nov 2026, 19:32'."""
-    return moment.astimezone().strftime("%d %b %Y, %H:%M")
+    """The viewer's local date and time, e.g. 'Nov 29, 2026, 19:32' ('29. Nov. 2026, 19:32')."""
+    return voice().date_time(moment)

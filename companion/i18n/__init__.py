@@ -5,27 +5,84 @@ engine says (`scoring.said`: a `Said`, a `RuleViolation`'s `.said`, a history en
 into text with `say(value)`. Both answer in the language of the session being drawn (the
 device's choice, else its browser's, else English).
 
-This module is the one seam: today it answers in English (the engines' ids are English); the
-catalogs (Babel, gettext .po files under companion/locale/) plug in behind `words()` without any
-screen changing.
+This module is the one seam: the catalogs (Babel, gettext .po files under companion/locale/,
+catalog.py) sit behind `words()`, and which language a session speaks is choice.py's. `_`,
+`ngettext`, `pgettext` and `say` ask `words()` at each call, so a test may patch it.
 """
 
 from __future__ import annotations
 
+from datetime import tzinfo
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from scoring.said import ENGLISH, Words, render
+import flet as ft
+
+from companion.i18n.catalog import Voice
+from companion.i18n.choice import DEFAULT, LANGUAGES, known
+from scoring.said import Words, render
+
+__all__ = ["LANGUAGES", "N_", "Voice", "_", "language", "ngettext", "pgettext", "say", "speak",
+           "words"]
+
+# Each session's voice, by its page (a closed page's goes with it). A page that never chose
+# speaks `_DEFAULT`: English, times in this machine's zone.
+_voices: WeakKeyDictionary[ft.Page, Voice] = WeakKeyDictionary()
+_DEFAULT: Voice | None = None
+
+
+def _default() -> Voice:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Voice(DEFAULT)
+    return _DEFAULT
+
+
+def _page() -> ft.Page | None:
+    try:
+        return ft.context.page
+    except RuntimeError:  # outside any session (a script, a test, the server's own work)
+        return None
 
 
 def words() -> Words:
     """The `Words` (catalog and locale) of the session being drawn or handled."""
-    return ENGLISH
+    page = _page()
+    voice = _voices.get(page) if page is not None else None
+    return voice if voice is not None else _default()
+
+
+def voice() -> Voice:
+    """As `words()`, with the session's times too (describe/when.py)."""
+    found = words()
+    return found if isinstance(found, Voice) else _default()
+
+
+def language(page: ft.Page | None = None) -> str:
+    """The code of the language the session of `page` (else the current one) speaks."""
+    page = page if page is not None else _page()
+    found = _voices.get(page) if page is not None else None
+    return found.code if found is not None else DEFAULT
+
+
+def speak(page: ft.Page, code: str, zone: tzinfo | None = None) -> None:
+    """From now on the session of `page` speaks `code` (one of LANGUAGES; anything else is
+    refused with ValueError), its times in `zone` (None: this machine's)."""
+    if known(code) is None:
+        raise ValueError(f"Unknown language {code!r}; choose one of {', '.join(LANGUAGES)}.")
+    _voices[page] = Voice(code, zone)
 
 
 def say(value: Any) -> str:
     """What an engine said (a `Said`, `Term`, `Listed`, `Signed`, a name or a number), as text in
     the session's language."""
     return render(value, words())
+
+
+def N_(message: str) -> str:
+    """Marks English kept as it is for now (a module's constant) to be translated where it is
+    shown, with `_(CONSTANT)`: extraction finds it here, and nothing is looked up."""
+    return message
 
 
 def _(message: str) -> str:

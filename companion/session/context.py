@@ -42,6 +42,9 @@ class Services:
     # Started as the desktop window (`table-companion --desktop`): only then is a file dialog's
     # answer a path on this computer, chosen by its user. Never taken from the page.
     desktop: bool = False
+    # The language this session speaks (companion/i18n) and the device's choice of it.
+    language: str = "en"
+    set_language: Callable[[object], None] = lambda value: None
     # In the browser: False where it refused to keep the storage for good (Settings says so).
     storage_persisted: bool = True
 

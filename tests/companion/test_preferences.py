@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.session.preferences import NotSaved, Preferences
+from companion.session.preferences import THEMES, NotSaved, Preferences
 from tests.companion.apart import run_apart
 from tests.companion.tree import every
 
@@ -65,7 +65,8 @@ def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, mon
         build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
         session.get_page_patch()
         await asyncio.sleep(0.1)  # the router renders Settings
-        themes = next(c for c in every(session.page) if isinstance(c, ft.RadioGroup))
+        themes = next(c for c in every(session.page)
+                      if isinstance(c, ft.RadioGroup) and c.value in THEMES)
         monkeypatch.setattr(os, "fsync", full_disk)
         session.apply_patch(themes._i, {"value": "dark"})  # as the page reports the tap
         await session.dispatch_event(themes._i, "change", "dark")
