@@ -50,7 +50,7 @@ DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repa
                  "babel")
 # Babel's CLDR data for the app's languages only (companion/i18n/choice.py), and root, which
 # they inherit from: the other ~1,000 locales are ~30 MB the app never reads.
-CLDR_KEPT = ("root", "en", "es", "de", "ja")
+CLDR_KEPT = ("root", "en", "en_001", "en_GB", "es", "de", "ja")  # en_GB: English's formats
 # Files of flet-web's client that this build never loads (see the module docstring).
 SKIP_FILES = {
     "flutter_service_worker.js", "flutter.js.map",

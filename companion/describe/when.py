@@ -33,5 +33,5 @@ def ago(moment: datetime, now: datetime | None = None) -> str:
 
 
 def day(moment: datetime) -> str:
-    """The viewer's local date and time, e.g. 'Nov 29, 2026, 19:32' ('29. Nov. 2026, 19:32')."""
+    """The viewer's local date and time, e.g. '29 Nov 2026, 19:32' ('29. Nov. 2026, 19:32')."""
     return voice().date_time(moment)

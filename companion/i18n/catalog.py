@@ -94,13 +94,18 @@ def catalog(code: str) -> Catalog:
     return found
 
 
+CLDR_LOCALE = {"en": "en_GB"}  # the CLDR locale a language's formats come from
+
+
 class Voice:
     """One session's `Words` (scoring.said): its language's catalog and CLDR formats, and the
     time zone its times are shown in (the viewer's; None: this machine's)."""
 
     def __init__(self, code: str, zone: tzinfo | None = None) -> None:
         self.code = code
-        self.locale = Locale.parse(code)
+        # English as the engines write it (scoring.said.ENGLISH): "Ann, Ben and Cleo",
+        # "29 Nov 2026": British English's CLDR formats, not American's serial comma.
+        self.locale = Locale.parse(CLDR_LOCALE.get(code, code))
         self.zone = zone
         self._catalog = catalog(code)
 
@@ -132,11 +137,11 @@ class Voice:
         return moment.astimezone(self.zone)
 
     def date(self, moment: datetime) -> str:
-        """'Nov 29, 2026', '29. Nov. 2026', '2026年11月29日'."""
+        """'29 Nov 2026', '29. Nov. 2026', '2026年11月29日'."""
         return format_skeleton("yMMMd", self.local(moment), locale=self.locale)
 
     def date_time(self, moment: datetime) -> str:
-        """'Nov 29, 2026, 19:32' as the language joins a date and a time."""
+        """'29 Nov 2026, 19:32' as the language joins a date and a time."""
         local = self.local(moment)
         return (get_datetime_format("medium", locale=self.locale)
                 .replace("{1}", self.date(local))
