@@ -57,6 +57,21 @@ async (name, waiting) => {
 """
 
 
+CHANNEL = "table-companion"  # the page's script (web/start.js) listens here
+
+
+def tell_page(news: str) -> None:
+    """Tell the page's script how the start goes ("home": the app is up); nothing outside a
+    browser. A channel, not the worker's messages: those are Flet's, read by its client."""
+    if not in_browser():
+        return
+    from js import BroadcastChannel
+
+    channel = BroadcastChannel.new(CHANNEL)
+    channel.postMessage(news)
+    channel.close()
+
+
 def in_browser() -> bool:
     return sys.platform == "emscripten"
 
@@ -183,7 +198,7 @@ def hold_updates(page: ft.Page, persist: Persist) -> HeldUpdates:
 
 async def storage_persisted() -> bool:
     """Whether the browser keeps the matches under storage pressure. The page asked it to
-    (`navigator.storage.persist()` in web/register.html: a worker cannot ask); this worker
+    (`navigator.storage.persist()` in web/start.js: a worker cannot ask); this worker
     reads the answer."""
     from js import navigator
 

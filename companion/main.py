@@ -29,6 +29,7 @@ async def main(page: ft.Page) -> None:
 
     store = Store(place.folder)
     build_main(OpenMatches(store), Preferences(place.folder), place=place)(page)
+    browser.tell_page("home")
 
 
 if __name__ == "__main__":

@@ -113,8 +113,8 @@ def test_import_reads_the_file_chooser_and_export_downloads(app, tmp_path: Path)
 
 def test_the_installed_app_starts_from_its_service_worker_with_the_server_stopped(app) -> None:
     page = app.at_home()
-    # The worker takes control once it has cached the whole release.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START)
+    # The worker says once its copy holds everything this browser needs (companion/web/sw.js).
+    page.wait_for_function("() => window.tableCompanion.offline === true", timeout=START)
     app.site.stop()
     try:
         page.reload()
