@@ -57,17 +57,16 @@ async (name, waiting) => {
 """
 
 
-CHANNEL = "table-companion"  # the page's script (web/start.js) listens here
-
-
 def tell_page(news: str) -> None:
-    """Tell the page's script how the start goes ("home": the app is up); nothing outside a
-    browser. A channel, not the worker's messages: those are Flet's, read by its client."""
+    """Tell the page's script how the start goes, for its splash (web/start.js: "app", "matches",
+    "elsewhere", "home"); nothing outside a browser. On the tab's own channel, named after this
+    worker (start.js names it): a channel reaches every tab, and the worker's messages are
+    Flet's, read by its client."""
     if not in_browser():
         return
-    from js import BroadcastChannel
+    import js
 
-    channel = BroadcastChannel.new(CHANNEL)
+    channel = js.BroadcastChannel.new(f"table-companion {js.name}")
     channel.postMessage(news)
     channel.close()
 
@@ -107,10 +106,12 @@ async def hold_lock(page: ft.Page) -> None:
     notice = ft.Text(WAITING, size=18, text_align=ft.TextAlign.CENTER)
 
     def waiting() -> None:
+        tell_page("elsewhere")
         page.add(ft.SafeArea(ft.Container(notice, padding=24)))
         page.update()
 
     await run_js(_ACQUIRE)(LOCK, create_once_callable(waiting))
+    tell_page("matches")
     if page.controls:
         page.controls.clear()
         page.update()

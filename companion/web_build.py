@@ -158,6 +158,10 @@ def patch_index(index: Path, base_url: str) -> None:
                          "cannot start it from start.js")
     text = text.replace(FLUTTER_SCRIPT, '<script src="start.js"></script>')
     text = text.replace("</body>", f"  <script>\n{awake}</script>\n</body>")
+    # The browser's bar in the app's colour; Flutter adds its own (transparent) at run time,
+    # which start.js keeps at this one.
+    theme = json.loads((assets_folder() / "manifest.json").read_text())["theme_color"]
+    text = text.replace("</head>", f'  <meta name="theme-color" content="{theme}">\n</head>', 1)
     # A static host sends no policy of ours: the page states it, before any script (its inline
     # scripts by hash, so the meta is written last).
     if "<head>" not in text:
