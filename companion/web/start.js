@@ -12,11 +12,13 @@
 //   fetches reaches the worker's copy once, from that one download (sw.js says how), then loads
 //   Flutter (flutter_bootstrap.js, which the build took out of the page for this);
 // - once the app is up names to the worker the Flutter build this browser runs, and learns
-//   whether the copy is complete (`window.tableCompanion.offline`: null until known);
+//   whether the copy is complete (`window.tableCompanion.offline`: null until known), and says
+//   so once (and at each start while it cannot be completed);
 // - keeps the page's theme colour: Flutter writes its own theme-color (transparent) at start.
 (function () {
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
   const LOCK = "table-companion-data"; // companion/browser.py's LOCK
+  const TOLD_KEY = "table-companion.ready-offline-told";
   const SAYS = {
     flutter: "Loading the app's screens…",
     python: "Starting Python…",
@@ -24,8 +26,14 @@
     matches: "Opening your matches…",
     elsewhere: "Table Companion is open in another tab or window. Close it there and the " +
       "app starts here by itself.",
+    ready: "Ready offline: this device now has everything the app needs to start and play " +
+      "with no network.",
+    notReady: "Not ready offline yet: some of the app's files could not be saved on this " +
+      "device. Keep the network on and open the app again before going offline.",
   };
-  const state = { offline: null, stage: null, said: [] };  // said: every stage, in order
+  const STAGES = ["flutter", "python", "app", "matches", "elsewhere"];
+  // said: every stage, in order; told: every notice
+  const state = { offline: null, stage: null, said: [], told: [] };
   window.tableCompanion = state;
 
   const splash = document.createElement("div");
@@ -82,8 +90,7 @@
       state.said.push("home");
       splash.remove();
       askWorker();
-    } else if (typeof event.data === "string" && Object.hasOwn(SAYS, event.data)
-               && state.stage !== "home") {
+    } else if (STAGES.includes(event.data) && state.stage !== "home") {
       say(event.data);
     }
   });
@@ -142,12 +149,46 @@
     if (worker) worker.postMessage({ build: build() });
   }
 
+  // The worker's word on its copy (Settings reads it from the cache itself): told once when it
+  // is complete, and at each start while it cannot be completed.
+  function copied(ready) {
+    state.offline = ready;
+    try {
+      if (ready && localStorage.getItem(TOLD_KEY) === null) {
+        localStorage.setItem(TOLD_KEY, "true");
+        notice(SAYS.ready, false);
+      }
+    } catch (error) { // storage refused (a private window): told at each start
+      if (ready) notice(SAYS.ready, false);
+    }
+    if (!ready) notice(SAYS.notReady, true);
+  }
+
+  // A notice at the foot of the page, over the app, until tapped or for a few seconds.
+  function notice(text, warning) {
+    state.told.push(text);
+    const box = document.createElement("div");
+    box.className = "tc-notice";
+    box.setAttribute("role", "status");
+    box.textContent = text;
+    Object.assign(box.style, {
+      position: "fixed", left: "12px", right: "12px", bottom: "16px", zIndex: "2147483646",
+      minHeight: "48px", boxSizing: "border-box", padding: "14px 16px", borderRadius: "8px",
+      fontFamily: "Roboto, system-ui, sans-serif", fontSize: "16px", lineHeight: "1.4",
+      background: warning ? "#FFDAD6" : "#323232", color: warning ? "#410002" : "#FFFFFF",
+      boxShadow: "0 2px 8px rgba(0,0,0,0.3)", cursor: "pointer",
+    });
+    box.addEventListener("click", () => box.remove());
+    document.body.appendChild(box);
+    setTimeout(() => box.remove(), warning ? 15000 : 8000);
+  }
+
   if (!("serviceWorker" in navigator)) {
     ourTurn().then(loadFlutter);
     return;
   }
   navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data && typeof event.data.offline === "boolean") state.offline = event.data.offline;
+    if (event.data && typeof event.data.offline === "boolean") copied(event.data.offline);
   });
   navigator.serviceWorker.register("sw.js").catch((error) =>
     console.warn("Table Companion: offline copy not installed:", error));

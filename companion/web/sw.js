@@ -23,6 +23,7 @@ function key(path) {
 const OWN = `table-companion ${self.registration.scope} `;  // the scope ends with "/"
 const CACHE = OWN + RELEASE;
 const ABOUT = "table-companion-about";  // a cache entry (not a file) naming the build and files
+const READY = "table-companion-ready";  // a cache entry: "true" once the copy is complete
 // Earlier builds named a cache "table-companion-<release>", whatever their scope:
 // such a cache is this deployment's if it holds this very worker's script.
 const UNSCOPED = "table-companion-";
@@ -102,7 +103,10 @@ async function fill(build) {
   const cache = await caches.open(CACHE);
   await remember(cache, build);
   for (const path of await missing(cache, build)) await fetchInto(cache, path);
-  return (await missing(cache, build)).length === 0;
+  const ready = (await missing(cache, build)).length === 0;
+  // Where the app's Python reads it (companion/session/offline_copy.py).
+  await cache.put(key(READY), new Response(String(ready)));
+  return ready;
 }
 
 let completing = null;  // one fill at a time, whoever asks
