@@ -4,25 +4,43 @@ page's, its Python worker's and its service worker's requests alike).
 
     python bench/web_download.py [--folder BUILT_FOLDER]
 
-Targets (issue 22): a first visit at most 30 MB, each file once; a reload downloads nothing.
+Then a second release with one Python file changed (companion/main.py gains a comment line in
+app.tar.gz; the worker lists the new hashes), taken over by the open page's worker.
+
+Targets (issue 22): a first visit at most 30 MB, each file once; a reload downloads nothing; the
+second release at most 2 MB.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import shutil
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.web_build import build, folder_size  # noqa: E402
+from companion.web_build import build, folder_size, write_worker  # noqa: E402
 from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
 from tests.app.ui import open_page, see  # noqa: E402
 from tests.web.counting import CountingSite, Sent  # noqa: E402
 
 TARGET_MB = 30
+RELEASE_TARGET_MB = 2
+UPDATED = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const before = registration.active;
+  await registration.update();
+  for (let i = 0; i < 6000 && (registration.active === before
+                                || registration.active.state !== "activated"); i++) {
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return registration.active !== before;
+}"""
 HOME = "New Caro match"
 # The worker is settled: active, nothing installing, and (where the page reports it) its copy
 # complete.
@@ -58,6 +76,21 @@ def report(what: str, sent: Sent) -> None:
             print(f"  {name}: {requests[name]} request(s), {sizes[name] / 10**6:.1f} MB")
 
 
+def one_python_file_changed(folder: Path) -> None:
+    """The next release: app.tar.gz with companion/main.py one comment line longer."""
+    archive = folder / "app.tar.gz"
+    with tarfile.open(archive) as source:
+        members = [(m, source.extractfile(m).read() if m.isfile() else None)
+                   for m in source.getmembers()]
+    with tarfile.open(archive, "w:gz", compresslevel=9) as tar:
+        for member, data in members:
+            if member.name == "companion/main.py":
+                data += b"# the next release\n"
+                member.size = len(data)
+            tar.addfile(member, io.BytesIO(data) if data is not None else None)
+    write_worker(folder)
+
+
 def measure(folder: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -84,6 +117,13 @@ def measure(folder: Path) -> None:
             see(page, HOME, timeout=600_000)
             quiet(site.sent)
             report("reload", site.sent)
+            site.sent.reset()
+            one_python_file_changed(folder)
+            assert page.evaluate(UPDATED), "the new release's worker did not take over"
+            report("a release with one Python file changed", site.sent)
+            mb = site.sent.snapshot()[1].total() / 10**6
+            print(f"  the release {mb:.2f} MB (target <= {RELEASE_TARGET_MB} MB): "
+                  f"{'met' if mb <= RELEASE_TARGET_MB else 'missed'}")
             context.close()
         finally:
             browser.close()
@@ -93,11 +133,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folder", help="an already built folder (default: build one)")
     args = parser.parse_args()
-    if args.folder:
-        measure(Path(args.folder))
-        return
     with tempfile.TemporaryDirectory() as tmp:
-        measure(build(Path(tmp) / "site"))
+        site = Path(tmp) / "site"
+        if args.folder:  # a copy: the second release is written into it
+            shutil.copytree(args.folder, site)
+        else:
+            build(site)
+        measure(site)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI 
 
 Two of the client's builds are shipped, and Flutter's loader picks one per browser: the WasmGC
 build with the skwasm renderer where it runs (Chromium-based browsers with WebGL: most phones),
-and the JavaScript build with CanvasKit (its full variant) everywhere else. On a phone-class
+and the JavaScript build with CanvasKit (its full variant) everywhere else; a phone downloads and
+keeps only the one it runs (web/sw.js and web/start.js). On a phone-class
 client (CPU slowed 4x) a mid-game Caro Undo/Redo took 104 ms with the first against 246 ms with
 the second: the page's drawing, not the app's Python, was what the web app's tap was waiting
 for. To keep the folder within its budget, the build leaves out what this app never loads:

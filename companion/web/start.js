@@ -60,6 +60,8 @@
   Object.assign(line.style, { margin: "0", fontSize: "18px", maxWidth: "28em", lineHeight: "1.4" });
   splash.append(icon, name, line);
   document.body.appendChild(splash);
+  state.splashAt = performance.now(); // ms since the page began: bench/web.py compares them
+
   document.getElementById("loading")?.remove(); // Flet's bare image: ours says more
 
   function say(stage) {
@@ -71,6 +73,7 @@
   say("flutter");
 
   window.addEventListener("flutter-first-frame", () => {
+    state.firstFrameAt = performance.now();
     if (state.stage === "flutter") say("python");
   }, { once: true });
 
