@@ -57,6 +57,20 @@ async (name, waiting) => {
 """
 
 
+def tell_page(news: str) -> None:
+    """Tell the page's script how the start goes, for its splash (web/start.js: "app", "matches",
+    "elsewhere", "home"); nothing outside a browser. On the tab's own channel, named after this
+    worker (start.js names it): a channel reaches every tab, and the worker's messages are
+    Flet's, read by its client."""
+    if not in_browser():
+        return
+    import js
+
+    channel = js.BroadcastChannel.new(f"table-companion {js.name}")
+    channel.postMessage(news)
+    channel.close()
+
+
 def in_browser() -> bool:
     return sys.platform == "emscripten"
 
@@ -92,10 +106,12 @@ async def hold_lock(page: ft.Page) -> None:
     notice = ft.Text(WAITING, size=18, text_align=ft.TextAlign.CENTER)
 
     def waiting() -> None:
+        tell_page("elsewhere")
         page.add(ft.SafeArea(ft.Container(notice, padding=24)))
         page.update()
 
     await run_js(_ACQUIRE)(LOCK, create_once_callable(waiting))
+    tell_page("matches")
     if page.controls:
         page.controls.clear()
         page.update()
@@ -183,7 +199,7 @@ def hold_updates(page: ft.Page, persist: Persist) -> HeldUpdates:
 
 async def storage_persisted() -> bool:
     """Whether the browser keeps the matches under storage pressure. The page asked it to
-    (`navigator.storage.persist()` in web/register.html: a worker cannot ask); this worker
+    (`navigator.storage.persist()` in web/start.js: a worker cannot ask); this worker
     reads the answer."""
     from js import navigator
 

@@ -12,23 +12,30 @@ import sys
 import flet as ft
 
 from companion import browser
-from companion.app import build_main
-from companion.server.flet_internals import IN_BROWSER, mismatch, reported
-from companion.session.open_matches import OpenMatches
-from companion.session.preferences import Preferences
+
+browser.tell_page("app")  # the page's splash says what loads: the imports below are most of it
+
+from companion.app import build_main  # noqa: E402
+from companion.server.flet_internals import IN_BROWSER, mismatch, reported  # noqa: E402
+from companion.session.open_matches import OpenMatches  # noqa: E402
+from companion.session.preferences import Preferences  # noqa: E402
 
 
 async def main(page: ft.Page) -> None:
-    problem = mismatch(IN_BROWSER, reported)
-    if problem:  # the build bundled another Flet than the one the guards were written for
-        print(f"table-companion: {problem}", file=sys.stderr)
-        page.add(ft.Text(f"Table Companion cannot start: {problem}", selectable=True))
-        return
-    place = await browser.open_data(page)
-    from storage import Store  # after the folder is loaded: the store reads it when it opens
+    try:
+        problem = mismatch(IN_BROWSER, reported)
+        if problem:  # the build bundled another Flet than the one the guards were written for
+            print(f"table-companion: {problem}", file=sys.stderr)
+            page.add(ft.Text(f"Table Companion cannot start: {problem}", selectable=True))
+            return
+        browser.tell_page("matches")
+        place = await browser.open_data(page)
+        from storage import Store  # after the folder is loaded: the store reads it when it opens
 
-    store = Store(place.folder)
-    build_main(OpenMatches(store), Preferences(place.folder), place=place)(page)
+        store = Store(place.folder)
+        build_main(OpenMatches(store), Preferences(place.folder), place=place)(page)
+    finally:  # the splash goes, whatever the page shows (Home, or why the app cannot start)
+        browser.tell_page("home")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI 
 
 Two of the client's builds are shipped, and Flutter's loader picks one per browser: the WasmGC
 build with the skwasm renderer where it runs (Chromium-based browsers with WebGL: most phones),
-and the JavaScript build with CanvasKit (its full variant) everywhere else. On a phone-class
+and the JavaScript build with CanvasKit (its full variant) everywhere else; a phone downloads and
+keeps only the one it runs (web/sw.js and web/start.js). On a phone-class
 client (CPU slowed 4x) a mid-game Caro Undo/Redo took 104 ms with the first against 246 ms with
 the second: the page's drawing, not the app's Python, was what the web app's tap was waiting
 for. To keep the folder within its budget, the build leaves out what this app never loads:
@@ -42,6 +43,13 @@ from companion import APP_DESCRIPTION, APP_NAME, assets_folder
 from companion.server.own_origin import ClientChanged, policy, write_client
 
 TEMPLATES = Path(__file__).resolve().parent / "web"
+FLUTTER_SCRIPT = '<script src="flutter_bootstrap.js" async></script>'
+# Files only one of Flutter's builds loads: the loader picks one per browser (start.js names it
+# to the service worker, which then caches that build's files and not the other's).
+BUILDS = {
+    "wasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm"),
+    "js": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
+}
 PACKAGES = ("companion", "scoring", "storage")
 # Inside the packages, what the page gets from the folder instead (companion/assets in a wheel).
 NOT_IN_ARCHIVE = ("companion/assets",)
@@ -120,6 +128,10 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
     # Roboto from the bundled fonts, not Google Fonts (as the served app does with no_cdn).
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     drop_missing_fonts(out / "assets" / "FontManifest.json")
+    missing = [name for names in BUILDS.values() for name in names if not (out / name).exists()]
+    if missing:
+        raise BuildError(f"flet-web's client no longer has {', '.join(missing)}: update BUILDS "
+                         "in companion/web_build.py")
     write_worker(out)
     return out
 
@@ -145,8 +157,16 @@ def patch_index(index: Path, base_url: str) -> None:
                         'flet.pythonModuleName = "companion.main"')
     text = text.replace('content="black"', 'content="default"')
     awake = (TEMPLATES / "keep_awake.js").read_text(encoding="utf-8")
-    text = text.replace("</body>", (TEMPLATES / "register.html").read_text()
-                        + f"  <script>\n{awake}</script>\n</body>")
+    # Flutter loads once our worker has taken the page (start.js), not as the page is read.
+    if FLUTTER_SCRIPT not in text:
+        raise BuildError("flet-web's index.html no longer loads flutter_bootstrap.js as it did: "
+                         "cannot start it from start.js")
+    text = text.replace(FLUTTER_SCRIPT, '<script src="start.js"></script>')
+    text = text.replace("</body>", f"  <script>\n{awake}</script>\n</body>")
+    # The browser's bar in the app's colour; Flutter adds its own (transparent) at run time,
+    # which start.js keeps at this one.
+    theme = json.loads((assets_folder() / "manifest.json").read_text())["theme_color"]
+    text = text.replace("</head>", f'  <meta name="theme-color" content="{theme}">\n</head>', 1)
     # A static host sends no policy of ours: the page states it, before any script (its inline
     # scripts by hash, so the meta is written last).
     if "<head>" not in text:
@@ -208,17 +228,23 @@ def drop_missing_fonts(manifest: Path) -> None:
 
 
 def write_worker(out: Path) -> None:
-    """Our service worker, with a release name that changes whenever any file does."""
+    """Our service worker and page script: the worker lists every file with its SHA-256 (a new
+    release fetches only the files whose hash changed) and those of each Flutter build apart,
+    under a release name that changes whenever any file does."""
+    shutil.copyfile(TEMPLATES / "start.js", out / "start.js")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                   if p.is_file() and p.name != "sw.js")  # listed once, below (a rewrite)
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+                   if p.is_file() and p.name != "sw.js")  # the worker is the browser's to keep
+    hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in files}
+    hashes["./"] = hashes.pop("index.html")  # the page, asked for by its folder's address
+    digest = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode())
     version = metadata.version("table-companion")
     release = f"{version}-{digest.hexdigest()[:12]}"  # the worker adds its scope (sw.js)
-    urls = ["./", *files, "sw.js"]
+    builds = {build: [name for name in names if name in hashes]
+              for build, names in BUILDS.items()}
     text = (TEMPLATES / "sw.js").read_text(encoding="utf-8")
-    text = text.replace("__RELEASE__", release).replace("__FILES__", json.dumps(urls, indent=0))
+    text = (text.replace("__RELEASE__", release)
+            .replace("__FILES__", json.dumps(hashes, indent=0, sort_keys=True))
+            .replace("__BUILDS__", json.dumps(builds)))
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 

@@ -7,6 +7,7 @@ import flet as ft
 
 from companion.i18n import LANGUAGES, N_, _
 from companion.session.context import Services, use_services
+from companion.session.offline_copy import ASKING, use_offline_copy
 from companion.widgets.data_transfer import DataTransfer
 
 
@@ -36,6 +37,23 @@ def _where(services: Services) -> list[ft.Control]:
             ft.Text(str(services.tables.folder), font_family="monospace")]
 
 
+READY_OFFLINE = ("Ready offline: this device has everything the app needs to start and play "
+                 "with no network.")
+NOT_READY_OFFLINE = ("Not ready offline yet: this browser is still saving the app's files, or "
+                     "could not save them all. Keep the network on and open the app again "
+                     "before going offline.")
+
+
+def _offline(ready: bool | str) -> list[ft.Control]:
+    """The web app's own copy in this browser (companion/session/offline_copy.py)."""
+    if ready == ASKING:
+        return []
+    if ready is True:
+        return [ft.Row([ft.Icon(ft.Icons.OFFLINE_PIN, color=ft.Colors.PRIMARY),
+                        ft.Text(READY_OFFLINE, expand=True)])]
+    return [_warning(NOT_READY_OFFLINE)]
+
+
 def _warning(text: str) -> ft.Control:
     return ft.Container(
         bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=8, padding=12,
@@ -50,6 +68,7 @@ def _heading(text: str) -> ft.Control:
 @ft.component
 def Settings() -> ft.View:
     services = use_services()
+    offline = use_offline_copy(services.in_browser)
     theme = services.theme
     return ft.View(
         route="/settings",
@@ -89,6 +108,7 @@ def Settings() -> ft.View:
                     ft.Divider(),
                     _heading(_("Your data")),
                     *_where(services),
+                    *(_offline(offline) if services.in_browser else []),
                     ft.Divider(),
                     _heading(_("Export and import")),
                     *([_warning(_(MAY_BE_CLEARED))]

@@ -53,7 +53,7 @@ def test_the_wheel_carries_the_rules_sheets_and_the_web_templates(wheel: zipfile
     assert len(sheets) == 4
     templates = [p for folder in ("web", "server/web") for p in (ROOT / "companion" / folder)
                  .iterdir() if p.suffix in (".js", ".html")]
-    assert {"sw.js", "register.html", "persist.js", "connection.js"} <= {p.name for p in templates}
+    assert {"sw.js", "start.js", "persist.js", "connection.js"} <= {p.name for p in templates}
     for path in [*sheets, *templates]:
         assert path.relative_to(ROOT).as_posix() in names
     for module in ("companion/cli.py", "companion/web_build.py", "scoring/__init__.py",

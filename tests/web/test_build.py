@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import gzip
+import hashlib
 import json
 import re
 import tarfile
@@ -11,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 from companion.server.own_origin import RIVE_HERE, RIVE_SCRIPTS, directive, script_hashes
-from companion.web_build import STDLIB_UNUSED, folder_size
+from companion.web_build import BUILDS, STDLIB_UNUSED, folder_size
 
 LIMIT = 45 * 10**6  # bytes: issue 13's budget for the whole folder
 
@@ -31,15 +32,22 @@ def test_the_folder_is_the_apps_own_and_within_budget(web_folder: Path) -> None:
     assert folder_size(web_folder) <= LIMIT
 
 
-def test_the_worker_caches_every_file_once_under_a_release_name(web_folder: Path) -> None:
+def test_the_worker_lists_every_file_with_its_hash_under_a_release_name(web_folder: Path) -> None:
     worker = (web_folder / "sw.js").read_text()
     release = re.search(r'const RELEASE = "([^"]+)"', worker)
     assert release and " " not in release.group(1) and "__" not in release.group(1), (
         "the release name is filled in (one word: the worker tells its caches apart by it)")
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))
-    assert len(files) == len(set(files)), "cache.addAll refuses duplicate requests"
+    files = json.loads(re.search(r"const FILES = (\{.*?\});", worker, re.S).group(1))
     on_disk = {p.relative_to(web_folder).as_posix() for p in web_folder.rglob("*") if p.is_file()}
-    assert set(files) - {"./"} == on_disk
+    assert set(files) == on_disk - {"index.html", "sw.js"} | {"./"}
+    for name, digest in files.items():
+        path = web_folder / ("index.html" if name == "./" else name)
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, name
+    builds = json.loads(re.search(r"const BUILDS = (\{.*?\});", worker, re.S).group(1))
+    assert builds == {build: list(names) for build, names in BUILDS.items()}
+    index = (web_folder / "index.html").read_text()
+    assert '<script src="start.js"></script>' in index, "the page script loads Flutter"
+    assert "flutter_bootstrap.js" not in index, "not before the worker has taken the page"
 
 
 def test_the_page_names_its_policy_and_the_client_asks_no_cdn_for_rive(web_folder: Path) -> None:
@@ -51,7 +59,7 @@ def test_the_page_names_its_policy_and_the_client_asks_no_cdn_for_rive(web_folde
     assert directive(csp, "default-src") == "'self'" and directive(csp, "connect-src") == "'self'"
     scripts = directive(csp, "script-src").split()
     assert scripts == ["'self'", "'wasm-unsafe-eval'", *script_hashes(index)]
-    assert len(scripts) >= 5, "Flet's three inline scripts and the registration are hashed"
+    assert len(scripts) >= 5, "Flet's three inline scripts and keep_awake.js are hashed"
     for name in ("main.dart.js", "main.dart.wasm"):
         assert b"cdn.jsdelivr.net" not in (web_folder / name).read_bytes(), name
     for script in RIVE_SCRIPTS:

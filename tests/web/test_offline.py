@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.screens.settings import MAY_BE_CLEARED
 from companion.server.own_origin import policy
@@ -113,8 +114,8 @@ def test_import_reads_the_file_chooser_and_export_downloads(app, tmp_path: Path)
 
 def test_the_installed_app_starts_from_its_service_worker_with_the_server_stopped(app) -> None:
     page = app.at_home()
-    # The worker takes control once it has cached the whole release.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START)
+    # The worker says once its copy holds everything this browser needs (companion/web/sw.js).
+    page.wait_for_function("() => window.tableCompanion.offline === true", timeout=START)
     app.site.stop()
     try:
         page.reload()
@@ -150,10 +151,16 @@ def test_a_caro_match_survives_a_reload(app) -> None:
     see(page, mirror.history[-1]["text"])
 
 
-def test_a_second_tab_waits_and_says_why(app) -> None:
+def test_a_second_tab_says_at_once_why_it_waits_and_starts_once_the_first_closes(app) -> None:
+    """The page's own script reads the Web Lock (companion/web/start.js): the second tab says
+    so before Flutter or Python load, and loads them once the first tab has closed."""
     first = app.at_home()
     second = app.context.new_page()
-    open_page(second, app.site.url)
-    see(second, "open in another tab", timeout=START)
+    second.goto(app.site.url)
+    expect(second.locator("#tc-progress")).to_contain_text("open in another tab")
+    assert second.evaluate("() => typeof window._flutter") == "undefined", "nothing loaded"
+    assert second.evaluate("() => window.tableCompanion.said") == ["flutter", "elsewhere"]
     first.close()
+    second.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
+    second.evaluate("document.querySelector('flt-semantics-placeholder').click()")
     see(second, "New Caro match", timeout=START)

@@ -1,0 +1,72 @@
+"""One download (issue 22): a Chromium phone's first visit fetches each file once, and only the
+Flutter build it runs; a reload fetches nothing; a new release fetches only the files that
+changed. Counted by the server (tests/web/counting.py), which sees the page's, its Python
+worker's and its service worker's requests alike."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.web_build import BUILDS, write_worker
+from tests.app.conftest import PHONE
+from tests.app.ui import open_page, see
+from tests.web.conftest import START
+from tests.web.counting import CountingSite
+
+pytestmark = pytest.mark.browser
+
+FIRST_VISIT = 30 * 10**6  # bytes: issue 22's budget for what a Chromium phone downloads
+# The browser asks for the worker's script itself to see whether it changed (on registering and
+# on navigating): not a file the app downloads.
+WORKER = "/sw.js"
+OFFLINE = "() => window.tableCompanion && window.tableCompanion.offline === true"
+UPDATED = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const before = registration.active;
+    await registration.update();
+    for (let i = 0; i < 1200 && (registration.active === before
+                                  || registration.active.state !== "activated"); i++) {
+        await new Promise((done) => setTimeout(done, 50));
+    }
+    return registration.active !== before;
+}"""
+
+
+def test_a_first_visit_fetches_each_file_once_and_one_build_and_a_release_what_changed(
+        browser, web_folder: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    shutil.copytree(web_folder, folder)
+    with CountingSite(folder) as site:
+        context = browser.new_context(viewport=PHONE)
+        try:
+            page = context.new_page()
+            open_page(page, site.url)
+            see(page, "New Caro match", timeout=START)
+            page.wait_for_function(OFFLINE, timeout=START, polling=250)
+            requests, sizes = site.sent.snapshot()
+            twice = {path: n for path, n in requests.items() if n > 1 and path != WORKER}
+            assert not twice, f"fetched more than once: {twice}"
+            assert sizes.total() <= FIRST_VISIT, f"{sizes.total() / 10**6:.1f} MB"
+            assert requests["/main.dart.wasm"] == 1, "Chromium runs the WebAssembly build"
+            other = {f"/{name}" for name in BUILDS["js"]} & set(requests)
+            assert not other, f"the build Chromium does not run was fetched: {other}"
+
+            site.sent.reset()
+            page.reload()
+            open_page(page, site.url)
+            see(page, "New Caro match", timeout=START)
+            requests, _ = site.sent.snapshot()
+            assert set(requests) <= {WORKER}, f"a reload fetched {dict(requests)}"
+
+            # A new release with one file changed: the worker fetches that file alone.
+            site.sent.reset()
+            (folder / "version.json").write_text('{"app_name": "a new release"}')
+            write_worker(folder)
+            assert page.evaluate(UPDATED), "the new release's worker did not take over"
+            requests, _ = site.sent.snapshot()
+            assert set(requests) == {WORKER, "/version.json"}, dict(requests)
+        finally:
+            context.close()
