@@ -26,7 +26,7 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def figure(n: int) -> str:
+def figure(n: int | float) -> str:
     """A count as the screens write it: the session's language's digits, a negative with the
     minus sign (U+2212), never a hyphen.
 

@@ -73,7 +73,7 @@ def MatchScreen() -> ft.View:
     # it again, as it was.
     back, set_back = ft.use_state(("", None))
     # Re-render after any session's change; set_seen also re-renders at once after our own.
-    _, set_seen = use_followed_match(mid)
+    _seen, set_seen = use_followed_match(mid)
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
     kept = use_kept()  # the parts that look as they did are handed to Flet as they were
 

@@ -27,7 +27,7 @@ def FollowingBanner() -> ft.Control:
     services = use_services()
     page = ft.context.page
     gate = services.tables.gate
-    _, set_told = ft.use_state(0)
+    _told, set_told = ft.use_state(0)
     key = ft.use_ref(None)  # this line's place in what the page missed
 
     def on_gate() -> None:  # the keeper locked new scorekeepers out, or let them in

@@ -35,7 +35,7 @@ def WrongPins(*, on_home: bool = False) -> ft.Control:
     services = use_services()
     page = ft.context.page
     gate = services.tables.gate
-    _, set_told = ft.use_state(0)
+    _told, set_told = ft.use_state(0)
     key = ft.use_ref(None)  # this widget's place in what the page missed
 
     def on_gate() -> None:
