@@ -27,7 +27,7 @@ def show_export_dialog(picker: ft.FilePicker, tables: SessionMatches, mid: str,
             said = await hand_over(picker, made, desktop=desktop)
         except Exception:  # a disk or browser failure: say so (the log has what and where)
             log.exception("Export of %s failed", mid)
-            said = EXPORT_FAILED
+            said = _(EXPORT_FAILED)
         page.show_dialog(ft.SnackBar(ft.Text(say(said))))
 
     async def as_json(e: Any) -> None:
