@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
+
+from scoring.said import Said, said
 
 
 class Kind(Enum):
@@ -22,23 +25,38 @@ class Kind(Enum):
 @dataclass(frozen=True)
 class Notice:
     kind: Kind
-    subject: str  # "The Caro match of Ann and Ben (<id>)", "The list of matches (index.json)"
-    problem: str  # why it could not be used; never a path
-    result: str = ""  # what the app did about it, e.g. "; the other matches are fine"
+    subject: Any  # "The Caro match of Ann and Ben (<id>)", "The list of matches (index.json)"
+    problem: Any  # why it could not be used; never a path
+    result: Any = ""  # what the app did about it, e.g. "; the other matches are fine"
     why_stuck: str = ""  # STUCK: why it could not be moved (an OS error's reason)
     path: str | None = None  # where the file now is, on the server's disk
     match_id: str | None = None
 
-    def said(self, *, where: bool = False) -> str:
-        """The notice in a sentence; with `where`, the path of the file too."""
+    def spoken(self, *, where: bool = False) -> Said:
+        """The notice as data (a whole sentence per case, scoring/said.py), for a screen to say
+        in its language; with `where`, the path of the file too. The subject, problem and result
+        are the store's words (a `Said` or, from the store of today, English text)."""
         if self.kind is Kind.NEWER:
-            return f"{self.subject} {self.problem}"
+            return said("{subject} {problem}", subject=self.subject, problem=self.problem)
+        result = self.result or ""
         if self.kind is Kind.MOVED:
-            now = f"moved to {self.path}" if where and self.path else "set aside"
-            return f"{self.subject} could not be read ({self.problem}); it was {now}{self.result}."
-        place = f"stays at {self.path}" if where and self.path else "stays where it was"
-        return (f"{self.subject} could not be read ({self.problem}) nor moved aside "
-                f"({self.why_stuck}); it {place}{self.result}.")
+            if where and self.path:
+                return said("{subject} could not be read ({problem}); it was moved to "
+                            "{path}{result}.", subject=self.subject, problem=self.problem,
+                            path=self.path, result=result)
+            return said("{subject} could not be read ({problem}); it was set aside{result}.",
+                        subject=self.subject, problem=self.problem, result=result)
+        if where and self.path:
+            return said("{subject} could not be read ({problem}) nor moved aside ({why}); it "
+                        "stays at {path}{result}.", subject=self.subject, problem=self.problem,
+                        why=self.why_stuck, path=self.path, result=result)
+        return said("{subject} could not be read ({problem}) nor moved aside ({why}); it stays "
+                    "where it was{result}.", subject=self.subject, problem=self.problem,
+                    why=self.why_stuck, result=result)
+
+    def said(self, *, where: bool = False) -> str:
+        """The notice in an English sentence (the log's); with `where`, the path too."""
+        return str(self.spoken(where=where))
 
     def __str__(self) -> str:
         return self.said()

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.describe.words import signed, unit_words
+from companion.describe.words import change, unit_title
+from companion.i18n import _, say
 from scoring.core import Count, Match
 
 
@@ -48,6 +49,24 @@ class Series:
 # -- the timeline ---------------------------------------------------------------------------------
 
 
+def _part(part: str, number: int | None, first: bool) -> str:
+    """One part of a group's title, a whole phrase per part the games name (a part no game has
+    is said as its code)."""
+    if part == "round":
+        text = _("Round {n}") if first else _("round {n}")
+    elif part == "trick":
+        text = _("Trick {n}") if first else _("trick {n}")
+    elif part == "set":
+        text = _("Set {n}") if first else _("set {n}")
+    elif part == "game":
+        text = _("Game {n}") if first else _("game {n}")
+    elif part == "deal" and number is None:
+        return _("The deal") if first else _("the deal")
+    else:
+        text = f"{part} {{n}}"
+    return text.format(n=say(number if number is not None else ""))
+
+
 def group_title(parts: tuple[tuple[str, int | None], ...]) -> str:
     """A group's title from the parts of the match it is (`Match.step_groups`), widest first.
 
@@ -56,21 +75,13 @@ def group_title(parts: tuple[tuple[str, int | None], ...]) -> str:
     >>> group_title(())
     'The match'
     """
-    said = " · ".join(f"{part} {number}" if number is not None else f"the {part}"
-                      for part, number in parts)
-    return said[:1].upper() + said[1:] if said else "The match"
-
-
-def _signed(name: str, delta: int, unit: str) -> str:
-    """A change as the timeline says it: "Ann +18" (plain points), "Ben −1 trophy"."""
-    if unit == "points":
-        return f"{name} {signed(delta)}"
-    one, many = unit_words(unit)
-    return f"{name} {signed(delta)} {one if abs(delta) == 1 else many}"
+    if not parts:
+        return _("The match")
+    return " · ".join(_part(part, number, i == 0) for i, (part, number) in enumerate(parts))
 
 
 def _said(counts: list[Count], entry: dict[str, Any]) -> list[str]:
-    return [_signed(name, delta, count.unit)
+    return [change(name, delta, count.unit)
             for count in counts for name, delta in entry.get(count.key, {}).items() if delta]
 
 
@@ -93,7 +104,10 @@ def timeline(match: Match) -> list[Group]:
                                                 strict=True), start=1):
         if not groups or groups[-1].title != title:
             groups.append(Group(title, []))
-        groups[-1].steps.append(Step(number, entry["text"], _said(counts, entry)))
+        # "said" is the entry as data; an entry from before it (or a game not yet converted)
+        # has its English "text" only.
+        groups[-1].steps.append(Step(number, say(entry.get("said", entry["text"])),
+                                     _said(counts, entry)))
     return groups
 
 
@@ -110,8 +124,7 @@ def _accumulate(title: str, start: dict[str, int], deltas: list[dict[str, int]])
 
 def series_title(count: Count) -> str:
     """A chart's title: "Points", "Team points", "Penalty points", "Fuel"."""
-    many = unit_words(count.unit)[1]
-    return f"Team {many}" if count.teams else many.capitalize()
+    return unit_title(count.unit, teams=count.teams)
 
 
 def progress(match: Match) -> list[Series]:

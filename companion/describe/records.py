@@ -22,24 +22,36 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from companion.describe.words import unit_words
+from companion.describe.words import amount, counted, figure
+from companion.i18n import _, ngettext
 from scoring import GAMES
 
 ALL = "all"
-PERIODS: dict[str, str] = {
-    ALL: "All time",
-    "7d": "Last 7 days",
-    "30d": "Last 30 days",
-    "year": "This year",
-}
+PERIODS: tuple[str, ...] = (ALL, "7d", "30d", "year")
+
+
+def period_name(period: str) -> str:
+    """A period (one of PERIODS) as the chips name it: "All time", "Last 7 days"."""
+    if period == "7d":
+        return _("Last 7 days")
+    if period == "30d":
+        return _("Last 30 days")
+    if period == "year":
+        return _("This year")
+    return _("All time")
 
 
 @dataclass(frozen=True)
 class ScoreKind:
     """What a game's final score is, for the average column."""
 
-    label: str  # "points", "penalty points"
+    unit: str  # a `FinalScore`'s unit: "points", "penalty"
     lower_is_better: bool = False
+
+    @property
+    def label(self) -> str:
+        """What it counts, in the session's language: "points", "penalty points"."""
+        return counted(self.unit)
 
 
 def score_kind(game: str) -> ScoreKind | None:
@@ -47,13 +59,13 @@ def score_kind(game: str) -> ScoreKind | None:
     without a final score worth averaging, or one no longer offered.
 
     >>> score_kind("ratel"), score_kind("carrera")
-    (ScoreKind(label='penalty points', lower_is_better=True), None)
+    (ScoreKind(unit='penalty', lower_is_better=True), None)
     """
     cls = GAMES.get(game)
     final = cls.FINAL_SCORE if cls is not None else None
     if final is None:
         return None
-    return ScoreKind(unit_words(final.unit)[1], final.lower_is_better)
+    return ScoreKind(final.unit, final.lower_is_better)
 
 
 class SummaryLike(Protocol):
@@ -235,7 +247,7 @@ def percent(rate: float) -> str:
     >>> percent(2 / 3), percent(0.0)
     ('67%', '0%')
     """
-    return f"{round(rate * 100)}%"
+    return _("{n}%").format(n=figure(round(rate * 100)))
 
 
 def average_text(line: GameLine) -> str | None:
@@ -254,9 +266,12 @@ def average_text(line: GameLine) -> str | None:
     kind = score_kind(line.game)
     if kind is None or line.average is None:
         return None
-    number = f"{line.average:.1f}".removesuffix(".0")
-    said = f"{number} {kind.label.removesuffix('s') if number == '1' else kind.label}"
+    average = round(line.average, 1)
+    whole = average == int(average)
+    # One decimal at most, written as the session's language writes numbers ("12,5" in de).
+    said = amount(kind.unit, int(average) if whole else average,
+                  None if whole else figure(average))
     if line.scored < line.played:
-        matches = "match" if line.scored == 1 else "matches"
-        return f"{said} (of {line.scored} {matches})"
+        return ngettext("{average} (of {n} match)", "{average} (of {n} matches)",
+                        line.scored).format(average=said, n=figure(line.scored))
     return said

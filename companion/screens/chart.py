@@ -8,6 +8,7 @@ import flet_charts as fch
 
 from companion.describe.progress import Series, by_round, corners, progress, step_rounds
 from companion.describe.words import figure
+from companion.i18n import _, ngettext
 from companion.screens.about_match import match_view, use_match_page
 from companion.widgets.icon_action import icon_action
 
@@ -37,7 +38,8 @@ def _legend(series: Series) -> ft.Control:
                 [
                     ft.Container(width=14, height=14, border_radius=7,
                                  bgcolor=LINE_COLOURS[i % len(LINE_COLOURS)]),
-                    ft.Text(f"{side}: {values[-1]}", size=14),
+                    ft.Text(_("{player}: {score}").format(player=side,
+                                                          score=figure(values[-1])), size=14),
                 ],
                 spacing=6,
                 tight=True,
@@ -46,13 +48,22 @@ def _legend(series: Series) -> ft.Control:
     return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
 
 
+def _after(side: str, value: int, unit: str, x: int) -> str:
+    """A point's tooltip: "Ann: 12 after step 4"."""
+    if unit == "round":
+        text = _("{player}: {score} after round {n}")
+    else:
+        text = _("{player}: {score} after step {n}")
+    return text.format(player=side, score=figure(value), n=figure(x))
+
+
 def _line(i: int, count: int, side: str, values: list[int], unit: str) -> fch.LineChartData:
     """One side's line. Sides with equal scores share their path: each later line is drawn
     thinner and dashed on top of the earlier ones, with a smaller dot at each change, so every
     side stays visible (stripes, gaps and rings) where lines coincide."""
     colour = LINE_COLOURS[i % len(LINE_COLOURS)]
     return fch.LineChartData(
-        points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {figure(y)} after {unit} {x}")
+        points=[fch.LineChartDataPoint(x, y, tooltip=_after(side, y, unit, x))
                 for x, y in corners(values)],
         color=colour,
         stroke_width=2.5 + (count - 1 - i) * min(1.5, 4.5 / max(count - 1, 1)),
@@ -71,9 +82,16 @@ def _chart(series: Series, unit: str = "step") -> ft.Control:
     count = len(series.values)
     lines = [_line(i, count, side, values, unit)
              for i, (side, values) in enumerate(series.values.items())]
-    now = ", ".join(f"{side} {values[-1]}" for side, values in series.values.items())
+    now = ", ".join(_("{player} {score}").format(player=side, score=figure(values[-1]))
+                    for side, values in series.values.items())
+    if unit == "round":
+        over = ngettext("{title} chart over {n} round: {now}",
+                        "{title} chart over {n} rounds: {now}", steps)
+    else:
+        over = ngettext("{title} chart over {n} step: {now}",
+                        "{title} chart over {n} steps: {now}", steps)
     return ft.Semantics(
-        label=f"{series.title} chart over {steps} {unit}s: {now}",
+        label=over.format(title=series.title, n=figure(steps), now=now),
         content=fch.LineChart(
             data_series=lines,
             min_x=0,
@@ -83,7 +101,8 @@ def _chart(series: Series, unit: str = "step") -> ft.Control:
             max_y=(high // y_every + 1) * y_every,
             left_axis=fch.ChartAxis(label_spacing=y_every, label_size=36),
             bottom_axis=fch.ChartAxis(label_spacing=x_every, label_size=26, show_max=False,
-                                      title=ft.Text(unit.capitalize(), size=12), title_size=18),
+                                      title=ft.Text(_("Round") if unit == "round" else _("Step"),
+                                                    size=12), title_size=18),
             horizontal_grid_lines=fch.ChartGridLines(interval=y_every, width=1,
                                                      color=ft.Colors.OUTLINE_VARIANT),
             vertical_grid_lines=fch.ChartGridLines(interval=x_every, width=1,
@@ -104,9 +123,9 @@ def ChartScreen() -> ft.View:
 
     steps = len(match.events) - 1
     controls: list[ft.Control] = [
-        ft.Text(f"After {steps} step{'' if steps == 1 else 's'}"
-                f"{' (finished)' if match.is_over else ''}.", size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text((ngettext("After {n} step (finished).", "After {n} steps (finished).", steps)
+                 if match.is_over else ngettext("After {n} step.", "After {n} steps.", steps)
+                 ).format(n=figure(steps)), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     rounds = step_rounds(match)  # Ratel counts rounds, the others steps
     for series in progress(match):
@@ -117,6 +136,6 @@ def ChartScreen() -> ft.View:
             _legend(series),
             ft.Container(_chart(shown, unit), padding=ft.Padding.only(right=12, top=6)),
         ]
-    return match_view(at, "Chart", controls, actions=[
-        icon_action(ft.Icons.HISTORY, "Timeline",
+    return match_view(at, _("Chart"), controls, actions=[
+        icon_action(ft.Icons.HISTORY, _("Timeline"),
                     lambda e: page.navigate(f"/match/{mid}/timeline"))])

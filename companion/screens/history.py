@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.describe.series import series_of
 from companion.describe.when import day
+from companion.i18n import _
 from companion.session.context import use_services
 from companion.session.in_step import use_any_change
 from companion.widgets.data_transfer import DataTransfer
@@ -19,7 +20,7 @@ from companion.widgets.series_group import SeriesGroup
 @ft.component
 def History() -> ft.View:
     services = use_services()
-    _, set_refresh = ft.use_state(0)
+    _refresh, set_refresh = ft.use_state(0)
     use_any_change(only_on="/history")  # a match another phone finishes appears at once
     every = services.tables.summaries()
     finished = [s for s in every if s.status == "finished"]
@@ -39,11 +40,11 @@ def History() -> ft.View:
             rows.append(SeriesGroup(series=series, on_change=refresh,
                                     key=f"series {series.games[0].summary.id}"))
     if not rows:
-        rows = [ft.Text("No finished matches yet. They appear here when a game ends.")]
+        rows = [ft.Text(_("No finished matches yet. They appear here when a game ends."))]
     rows.insert(0, DataTransfer(on_change=lambda: set_refresh(lambda n: n + 1)))
     return ft.View(
         route="/history",
-        appbar=ft.AppBar(title=ft.Text("History")),
+        appbar=ft.AppBar(title=ft.Text(_("History"))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[ft.Column(rows, spacing=8)],

@@ -7,6 +7,7 @@ import flet as ft
 from companion.describe.series import waiting_next_games
 from companion.describe.when import ago
 from companion.games import GAME_UIS
+from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.session.in_step import use_any_change
 from companion.widgets.following_banner import following_banner
@@ -25,11 +26,13 @@ def _game_card(ui, keeps_score: bool) -> ft.Control:
             padding=14,
             content=ft.Column(
                 [
-                    ft.Text(ui.title, size=18, weight=ft.FontWeight.BOLD),
-                    ft.Text(f"{ui.players.start}–{ui.players.stop - 1} players · {ui.blurb}",
-                            size=14),
+                    ft.Text(say(ui.title), size=18, weight=ft.FontWeight.BOLD),
+                    ft.Text(_("{low}–{high} players · {about}").format(
+                        low=say(ui.players.start), high=say(ui.players.stop - 1),
+                        about=say(ui.blurb)), size=14),
                     ft.Row(
-                        [ft.FilledButton(f"New {ui.title} match", icon=ft.Icons.ADD, height=48,
+                        [ft.FilledButton(_("New {game} match").format(game=say(ui.title)),
+                                         icon=ft.Icons.ADD, height=48,
                                          on_click=lambda e: page.navigate(f"/new/{ui.game}"))],
                         alignment=ft.MainAxisAlignment.END,
                         visible=keeps_score,
@@ -46,7 +49,7 @@ def Home() -> ft.View:
     services = use_services()
     page = ft.context.page
     tables = services.tables
-    _, set_refresh = ft.use_state(0)
+    _refresh, set_refresh = ft.use_state(0)
     use_any_change(only_on="/")  # the Continue list follows every session's actions
     every = tables.summaries()
     # A next game made but not yet played is opened from the match before it, not continued.
@@ -59,7 +62,7 @@ def Home() -> ft.View:
         try:
             tables.dismiss_notices(notices)
         except RuleViolation as error:  # Locked: the PIN was taken back meanwhile
-            page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+            page.show_dialog(ft.SnackBar(ft.Text(say(error.said))))
             return
         set_refresh(lambda n: n + 1)
 
@@ -73,17 +76,17 @@ def Home() -> ft.View:
             ft.Container(
                 bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=8, padding=12,
                 content=ft.Row([ft.Icon(ft.Icons.WARNING_AMBER),
-                                ft.Text(notice.said(where=where), expand=True)]),
+                                ft.Text(say(notice.spoken(where=where)), expand=True)]),
             )
         )
     if notices and services.keeps_score:
-        controls.append(ft.TextButton("Dismiss notices", on_click=lambda e: dismiss()))
+        controls.append(ft.TextButton(_("Dismiss notices"), on_click=lambda e: dismiss()))
     if active:
-        controls.append(ft.Text("Continue", size=20, weight=ft.FontWeight.BOLD))
+        controls.append(ft.Text(_("Continue"), size=20, weight=ft.FontWeight.BOLD))
         for summary in active:
             controls.append(MatchRow(summary=summary, when=ago(summary.played_at),
                                      on_change=lambda: set_refresh(lambda n: n + 1)))
-    controls.append(ft.Text("New match" if services.keeps_score else "Games",
+    controls.append(ft.Text(_("New match") if services.keeps_score else _("Games"),
                             size=20, weight=ft.FontWeight.BOLD))
     # One column on a phone, two side by side in a wide window.
     controls.append(ft.ResponsiveRow(
@@ -93,15 +96,16 @@ def Home() -> ft.View:
     return ft.View(
         route="/",
         appbar=ft.AppBar(
-            title=ft.Text("Table Companion"),
+            title=ft.Text("Table Companion"),  # the app's name, in every language
             actions=[
                 # No server in the browser: nothing to share, no PIN to enter.
                 *([] if services.in_browser else [
-                    icon_action(ft.Icons.QR_CODE_2, "Share", lambda e: page.navigate("/share"))]),
-                icon_action(ft.Icons.HISTORY, "History", lambda e: page.navigate("/history")),
-                icon_action(ft.Icons.INSIGHTS, "Statistics",
+                    icon_action(ft.Icons.QR_CODE_2, _("Share"),
+                                lambda e: page.navigate("/share"))]),
+                icon_action(ft.Icons.HISTORY, _("History"), lambda e: page.navigate("/history")),
+                icon_action(ft.Icons.INSIGHTS, _("Statistics"),
                             lambda e: page.navigate("/stats")),
-                icon_action(ft.Icons.SETTINGS, "Settings", lambda e: page.navigate("/settings")),
+                icon_action(ft.Icons.SETTINGS, _("Settings"), lambda e: page.navigate("/settings")),
             ],
         ),
         controls=[ft.Column(controls, spacing=10)],

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.games import GAME_UIS
+from companion.i18n import _, say, words
 from companion.session.context import use_services
 from companion.session.follow import use_followed_match
 from companion.session.follow_up import (
@@ -36,10 +37,28 @@ from companion.widgets.scoreboard import scoreboard
 from scoring import RuleViolation
 from scoring.core import Match
 
+# What the message line says, worked out when the screen is drawn so that it speaks the
+# session's language of the moment (a switch in Settings shows at once, the message too).
+Message = Callable[[], str]
 
-def _last_text(match: Match) -> str:
+
+def _quiet() -> str:
+    return ""
+
+
+def spoken(value: Any) -> Message:
+    """The message line saying what an engine said (a refusal's `.said`, an entry's)."""
+    return lambda: say(value)
+
+
+def last_said(match: Match) -> Any:
+    """What the last action in effect did, as data; "" before the first. An entry from before
+    "said" (or from a game not yet converted) has its English "text" only."""
     history = match.history
-    return history[-1]["text"] if history else ""
+    if not history:
+        return ""
+    entry = history[-1]
+    return entry.get("said", entry["text"])
 
 
 @ft.component
@@ -49,12 +68,12 @@ def MatchScreen() -> ft.View:
     mid = ft.use_route_params().get("id", "")
     # (match, text, is an error): a message belongs to the match it was said on, since this
     # screen stays mounted when the same tab goes straight to another match's address.
-    said, set_said = ft.use_state(("", "", False))
+    said, set_said = ft.use_state(("", _quiet, False))
     # (finished match, starter) after Undo took back its untouched follow-up: Redo there makes
     # it again, as it was.
     back, set_back = ft.use_state(("", None))
     # Re-render after any session's change; set_seen also re-renders at once after our own.
-    _, set_seen = use_followed_match(mid)
+    _seen, set_seen = use_followed_match(mid)
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
     kept = use_kept()  # the parts that look as they did are handed to Flet as they were
 
@@ -64,10 +83,10 @@ def MatchScreen() -> ft.View:
     match, shown = table.match, table.version
     ui = GAME_UIS[match.GAME]
 
-    def set_message(text_error: tuple[str, bool]) -> None:
+    def set_message(text_error: tuple[Message, bool]) -> None:
         set_said((mid, *text_error))
 
-    message = said[1:] if said[0] == mid else ("", False)
+    message = (said[1](), said[2]) if said[0] == mid else ("", False)
 
     def stale() -> bool:
         """Has the browser not yet shown a change made elsewhere? Then the tap was made on an
@@ -75,7 +94,7 @@ def MatchScreen() -> ft.View:
         if in_step.ready():
             return False
         in_step.catch_up()
-        set_message((str(StaleView()), True))
+        set_message((spoken(StaleView().said), True))
         return True
 
     def may_act() -> bool:
@@ -88,26 +107,30 @@ def MatchScreen() -> ft.View:
         try:
             services.tables.check(mid, seen=shown)
         except RuleViolation as error:
-            set_message((str(error), True))
+            set_message((spoken(error.said), True))
             return False
         return True
 
-    def act(action: Callable[[Match], Any], done: str | None = None) -> bool:
+    def act(action: Callable[[Match], Any], done: Any = None) -> bool:
         """Do `action` on the match and save it; False (the reason on the message line) if
-        refused. `done` is the message when it is taken (the new history entry by default)."""
+        refused. `done` is the message when it is taken (the new history entry by default): a
+        `Message`, or what an engine said, or text already in the session's language ("")."""
         if stale():
             return False
         try:
             services.tables.act(mid, action, seen=shown)
         except RuleViolation as error:
-            set_message((str(error), True))
+            set_message((spoken(error.said), True))
             set_seen(table.version)
             return False
         except OSError as error:
-            set_message((f"Could not save, so nothing changed: {error}", True))
+            reason = str(error)  # the system's own words
+            set_message((lambda: _("Could not save, so nothing changed: {reason}").format(
+                reason=reason), True))
             set_seen(-1)
             return False
-        set_message((done if done is not None else _last_text(match), False))
+        said_now = last_said(match) if done is None else done
+        set_message((said_now if callable(said_now) else spoken(said_now), False))
         set_seen(table.version)
         return True
 
@@ -115,16 +138,21 @@ def MatchScreen() -> ft.View:
         if not match.can_undo and back_to is not None:
             go_back()
             return
-        text = _last_text(match)
-        act(lambda m: m.undo(), f"Undone: {text}" if text else "Undone.")
+        what = last_said(match)
+        act(lambda m: m.undo(),
+            (lambda: _("Undone: {action}").format(action=say(what))) if what
+            else (lambda: _("Undone.")))
 
     def redo(e: Any) -> None:
         if not match.can_redo and remake:
             open_next(back[1])
             return
         if act(lambda m: m.redo(), ""):
-            said_there = match.history and ui.says_itself(match.history[-1])
-            set_message(("Redone." if said_there else f"Redone: {_last_text(match)}", False))
+            if match.history and ui.says_itself(match.history[-1]):
+                set_message((lambda: _("Redone."), False))
+            else:
+                what = last_said(match)
+                set_message((lambda: _("Redone: {action}").format(action=say(what)), False))
 
     try:
         follow_id = find_follow_up(services.tables, mid) if match.is_over else None
@@ -141,7 +169,7 @@ def MatchScreen() -> ft.View:
         if not may_act():
             return
         if not match.is_over:
-            set_message(("The match is not over yet.", True))
+            set_message((lambda: _("The match is not over yet."), True))
             return
         def make() -> Match:
             if match.HAS_NEXT_GAME:
@@ -151,10 +179,12 @@ def MatchScreen() -> ft.View:
         try:
             fresh = open_follow_up(services.tables, mid, make)
         except RuleViolation as error:  # a locked device, a starter who did not lose
-            set_message((str(error), True))
+            set_message((spoken(error.said), True))
             return
         except Exception as error:  # could not save, or a follow-up file the store refuses
-            set_message((f"The next match could not be opened: {error}", True))
+            reason = str(error)
+            set_message((lambda: _("The next match could not be opened: {reason}").format(
+                reason=reason), True))
             return
         page.navigate(f"/match/{fresh}")
 
@@ -171,50 +201,58 @@ def MatchScreen() -> ft.View:
         try:
             previous = take_back(services.tables, mid, seen=shown)
         except RuleViolation as error:  # locked meanwhile, or another phone played in it
-            set_message((str(error), True))
+            set_message((spoken(error.said), True))
             set_seen(table.version)
             return
         except OSError as error:
-            set_message((f"Could not take it back, so nothing changed: {error}", True))
+            reason = str(error)
+            set_message((lambda: _("Could not take it back, so nothing changed: {reason}")
+                         .format(reason=reason), True))
             return
-        what, button = (("The next game", "Next game") if match.HAS_NEXT_GAME
-                        else ("The match played again", "Play again"))
+
+        def taken_back() -> str:
+            if match.HAS_NEXT_GAME:
+                return _("The next game was taken back (nothing was played in it): Redo or "
+                         "Next game starts it again.")
+            return _("The match played again was taken back (nothing was played in it): Redo "
+                     "or Play again starts it again.")
+
         set_back((previous, match.current if match.HAS_NEXT_GAME else None))
-        set_said((previous, f"{what} was taken back (nothing was played in it): Redo or "
-                            f"{button} starts it again.", False))
+        set_said((previous, taken_back, False))
         page.navigate(f"/match/{previous}")
 
     # Games whose engine starts the next game itself (Caro: the loser starts) offer it on their
     # own screen; the others get a new match with the same players and options.
     again: list[ft.Control] = []
     if match.is_over and not match.HAS_NEXT_GAME and (services.keeps_score or follow_up.made):
-        label = ("Open the match played again" if follow_up.made
-                 else "Play again: same players and options")
+        label = (_("Open the match played again") if follow_up.made
+                 else _("Play again: same players and options"))
         again = [ft.FilledButton(label, icon=ft.Icons.REPLAY, height=48,
                                  on_click=lambda e: open_next(None))]
     winners = match.won_by if match.is_over else None
 
     def action(icon: ft.IconData, label: str, handler: Callable[[Any], Any],
                disabled: bool = False) -> ft.Control:
-        return kept.get(("action", label), (icon, disabled), icon_action, icon, label,
-                        kept.stable(label, handler), disabled=disabled)
+        # Kept by its icon (its place), rebuilt when its words change (another language).
+        return kept.get(("action", icon), (label, disabled), icon_action, icon, label,
+                        kept.stable(icon, handler), disabled=disabled)
 
-    standings = match.standings()
+    standings = match.standing_figures()
     return ft.View(
         route=f"/match/{mid}",
         appbar=ft.AppBar(
-            title=kept.get("title", ui.short_title, ft.Text, ui.short_title),
+            title=kept.get("title", say(ui.short_title), ft.Text, say(ui.short_title)),
             actions=[
-                action(ft.Icons.UNDO, "Undo", undo,
+                action(ft.Icons.UNDO, _("Undo"), undo,
                        disabled=not ((match.can_undo or back_to is not None)
                                      and services.keeps_score)),
-                action(ft.Icons.REDO, "Redo", redo,
+                action(ft.Icons.REDO, _("Redo"), redo,
                        disabled=not ((match.can_redo or remake) and services.keeps_score)),
-                action(ft.Icons.MENU_BOOK, "Rules",
+                action(ft.Icons.MENU_BOOK, _("Rules"),
                        lambda e: page.navigate(f"/match/{mid}/rules")),
-                action(ft.Icons.HISTORY, "Timeline",
+                action(ft.Icons.HISTORY, _("Timeline"),
                        lambda e: page.navigate(f"/match/{mid}/timeline")),
-                action(ft.Icons.LEADERBOARD, "Big scoreboard",
+                action(ft.Icons.LEADERBOARD, _("Big scoreboard"),
                        lambda e: page.navigate(f"/match/{mid}/board")),
             ],
         ),
@@ -223,7 +261,10 @@ def MatchScreen() -> ft.View:
         controls=[
             ft.Column(
                 [
-                    kept.get("scores", (standings, match.current, winners, match.ahead),
+                    # The standings as data: the board writes them in the session's language
+                    # (its words are part of what it was built from).
+                    kept.get("scores", (standings, match.current, winners, match.ahead,
+                                        words()),
                              scoreboard, standings, current=match.current, winners=winners,
                              ahead=match.ahead),
                     kept.get("message", message, message_line, message[0], error=message[1]),
@@ -256,10 +297,10 @@ def RulesScreen() -> ft.View:
     try:
         ui = GAME_UIS[services.tables.get(mid).match.GAME]
     except Exception:
-        return missing_view(f"/match/{mid}/rules", "This match is not stored here.")
+        return missing_view(f"/match/{mid}/rules", _("This match is not stored here."))
     return ft.View(
         route=f"/match/{mid}/rules",
-        appbar=ft.AppBar(title=ft.Text(f"{ui.title}: rules")),
+        appbar=ft.AppBar(title=ft.Text(_("{game}: rules").format(game=say(ui.title)))),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
         # GitHub-flavoured: the rule sheets hold tables (Caro's pair points).

@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.games import GAME_UIS
+from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.widgets.following_banner import following_banner
 from companion.widgets.message_line import message_line
@@ -45,16 +46,18 @@ def NewMatch() -> ft.View:
     # a session's handlers run one at a time, so a second Start always finds the first one's.
     started = ft.use_ref(None)
     if ui is None:
-        return ft.View(route=f"/new/{game}", appbar=ft.AppBar(title=ft.Text("New match")),
-                       controls=[ft.Text(f"There is no game called “{game}”.")])
+        return ft.View(route=f"/new/{game}", appbar=ft.AppBar(title=ft.Text(_("New match"))),
+                       controls=[ft.Text(_("There is no game called “{game}”.").format(
+                           game=game))])
 
     chosen_first = first if first in players else (players[0] if players else None)
     count = ui.players
     now = (list(players), chosen_first, values)
-    message = problem[0] if problem[1] == now else ""
+    # The refusal is kept as data and said at each render, in the language of the moment.
+    message = say(problem[0]) if problem[1] == now else ""
 
-    def refuse(text: str) -> None:
-        set_problem((text, copy.deepcopy(now)))
+    def refuse(why: Any) -> None:
+        set_problem((why, copy.deepcopy(now)))
 
     def start(e: Any) -> None:
         if started.current is not None and started.current[0] == now:
@@ -67,7 +70,7 @@ def NewMatch() -> ft.View:
             mid = services.tables.create(match)
         except RuleViolation as error:  # a rule, or Locked: this device has not entered the PIN
             started.current = None
-            refuse(str(error))
+            refuse(error.said)
             return
         except BaseException:
             started.current = None
@@ -78,8 +81,9 @@ def NewMatch() -> ft.View:
     first_choice = (
         ft.Column(
             [
-                ft.Text(ui.first_label, weight=ft.FontWeight.BOLD),
-                ft.Text(ui.first_hint, size=13) if ui.first_hint else ft.Container(height=0),
+                ft.Text(say(ui.first_label), weight=ft.FontWeight.BOLD),
+                ft.Text(say(ui.first_hint), size=13) if ui.first_hint
+                else ft.Container(height=0),
                 ft.RadioGroup(
                     value=chosen_first,
                     on_change=lambda e: set_first(e.control.value),
@@ -94,7 +98,7 @@ def NewMatch() -> ft.View:
     )
     return ft.View(
         route=f"/new/{game}",
-        appbar=ft.AppBar(title=ft.Text(f"New {ui.title} match")),
+        appbar=ft.AppBar(title=ft.Text(_("New {game} match").format(game=say(ui.title)))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[
@@ -112,7 +116,7 @@ def NewMatch() -> ft.View:
                     if ui.options
                     else ft.Container(height=0),
                     message_line(message, error=True),
-                    ft.Row([ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, height=52,
+                    ft.Row([ft.FilledButton(_("Start match"), icon=ft.Icons.PLAY_ARROW, height=52,
                                             on_click=start, expand=True)]),
                 ],
                 spacing=14,

@@ -12,7 +12,9 @@ from typing import Any
 import flet as ft
 
 from companion.describe.progress import effects
+from companion.describe.words import figure
 from companion.games import GAME_UIS
+from companion.i18n import _, ngettext, say
 from companion.screens.about_match import match_view, use_match_page
 from companion.session.follow_up import FollowUp
 from companion.widgets.icon_action import icon_action
@@ -38,8 +40,10 @@ def PastTableScreen() -> ft.View:
     mid, route, match = at.mid, at.route, at.table.match
     steps = len(match.events) - 1
     if step is None or not 1 <= step <= steps:
-        return missing_view(route, f"This match has no step {asked} (it has "
-                                   f"{steps}; a step taken back with Undo is gone).")
+        return missing_view(route, ngettext(
+            "This match has no step {asked} (it has {n}; a step taken back with Undo is gone).",
+            "This match has no step {asked} (it has {n}; a step taken back with Undo is gone).",
+            steps).format(asked=asked, n=figure(steps)))
 
     past = type(match).replay(match.events[: step + 1])
     entry = match.history[step - 1]
@@ -56,20 +60,21 @@ def PastTableScreen() -> ft.View:
 
     note = ""
     if refused == step:
-        note = (f"This is the table as it was after step {step}; go back to the match to "
-                "change it.")
+        note = _("This is the table as it was after step {n}; go back to the match to "
+                 "change it.").format(n=figure(step))
     winners = past.won_by if past.is_over else None
     changed = effects(match, entry)
     about = ft.Container(
         content=ft.Column(
             [
                 ft.Row([ft.Icon(ft.Icons.HISTORY, size=18),
-                        ft.Text(f"Step {step}: the table as it was (read-only)",
+                        ft.Text(_("Step {n}: the table as it was (read-only)").format(
+                                    n=figure(step)),
                                 weight=ft.FontWeight.BOLD, size=14, expand=True)]),
-                ft.Text(entry["text"], size=14),
+                ft.Text(say(entry.get("said", entry["text"])), size=14),
                 *([ft.Row([effect_chip(e) for e in changed], wrap=True, spacing=4)]
                   if changed else []),
-                ft.TextButton("Back to the match", icon=ft.Icons.ARROW_BACK, height=48,
+                ft.TextButton(_("Back to the match"), icon=ft.Icons.ARROW_BACK, height=48,
                               on_click=lambda e: page.navigate(f"/match/{mid}")),
             ],
             spacing=4,
@@ -78,15 +83,17 @@ def PastTableScreen() -> ft.View:
         border_radius=8,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
     )
-    return match_view(at, f"After step {step} of {steps}", [
+    return match_view(at, _("After step {n} of {total}").format(n=figure(step),
+                                                                 total=figure(steps)), [
         about,
-        scoreboard(past.standings(), current=past.current, winners=winners, ahead=past.ahead),
+        scoreboard(past.standing_figures(), current=past.current, winners=winners,
+                   ahead=past.ahead),
         message_line(note, error=True),
         ui.screen(match=past, act=refuse, may_act=refuse,
                   follow_up=FollowUp(made=False, open=refuse), version=step, key=f"past-{step}"),
     ], actions=[
-        icon_action(ft.Icons.CHEVRON_LEFT, "Earlier step", lambda e: go(step - 1),
+        icon_action(ft.Icons.CHEVRON_LEFT, _("Earlier step"), lambda e: go(step - 1),
                     disabled=step <= 1),
-        icon_action(ft.Icons.CHEVRON_RIGHT, "Later step", lambda e: go(step + 1),
+        icon_action(ft.Icons.CHEVRON_RIGHT, _("Later step"), lambda e: go(step + 1),
                     disabled=step >= steps),
     ])

@@ -6,6 +6,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import _, say
 from companion.server.lan import Share, qr_png
 from companion.session.access import PinRefused
 from companion.session.context import use_services
@@ -17,25 +18,25 @@ QR_SIZE = 260
 
 def _off() -> list[ft.Control]:
     return [
-        ft.Text("Sharing is off", size=20, weight=ft.FontWeight.BOLD),
-        ft.Text("Only this computer can open the app now. To let phones on the same Wi-Fi follow "
-                "the matches live, start it with:"),
+        ft.Text(_("Sharing is off"), size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(_("Only this computer can open the app now. To let phones on the same Wi-Fi follow "
+                "the matches live, start it with:")),
         ft.Container(
             content=ft.Text("table-companion --lan", font_family="monospace", size=16),
             bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=8, padding=12,
         ),
-        ft.Text("It shows an address and a QR code to open, and a PIN: only a device where the "
-                "PIN was entered can keep score."),
+        ft.Text(_("It shows an address and a QR code to open, and a PIN: only a device where the "
+                "PIN was entered can keep score.")),
     ]
 
 
 def _in_browser() -> list[ft.Control]:
     """An address typed by hand in the web app: it has no server to share, nor a PIN."""
     return [
-        ft.Text("Sharing needs a computer", size=20, weight=ft.FontWeight.BOLD),
-        ft.Text("This app runs on this device alone, with its matches kept in this browser. "
+        ft.Text(_("Sharing needs a computer"), size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(_("This app runs on this device alone, with its matches kept in this browser. "
                 "To let phones on the same Wi-Fi follow a table live, run Table Companion on a "
-                "computer with:"),
+                "computer with:")),
         ft.Container(
             content=ft.Text("table-companion --lan", font_family="monospace", size=16),
             bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=8, padding=12,
@@ -45,11 +46,11 @@ def _in_browser() -> list[ft.Control]:
 
 def _addresses(share: Share, codes: dict[str, bytes]) -> list[ft.Control]:
     if not share.urls:
-        return [ft.Text("This computer has no network address yet. Join the Wi-Fi, then start "
-                        "the app again.")]
+        return [ft.Text(_("This computer has no network address yet. Join the Wi-Fi, then start "
+                        "the app again."))]
     controls: list[ft.Control] = [
-        ft.Text("Follow the match on your phone", size=20, weight=ft.FontWeight.BOLD),
-        ft.Text("On the same Wi-Fi, scan the code or open the address:"),
+        ft.Text(_("Follow the match on your phone"), size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(_("On the same Wi-Fi, scan the code or open the address:")),
     ]
     for url in share.urls:
         controls.append(
@@ -59,7 +60,7 @@ def _addresses(share: Share, codes: dict[str, bytes]) -> list[ft.Control]:
                         content=ft.Image(src=codes[url], width=QR_SIZE, height=QR_SIZE,
                                          fit=ft.BoxFit.CONTAIN,
                                          filter_quality=ft.FilterQuality.NONE,
-                                         semantics_label=f"QR code for {url}"),
+                                         semantics_label=_("QR code for {url}").format(url=url)),
                         bgcolor=ft.Colors.WHITE, border_radius=8, padding=4,
                     ),
                     ft.Text(url, size=20, weight=ft.FontWeight.BOLD),
@@ -74,7 +75,7 @@ def _addresses(share: Share, codes: dict[str, bytes]) -> list[ft.Control]:
 def _eye(shown: bool, toggle: Any) -> ft.Control:
     """Show or hide the PIN: Flet's own reveal button has no accessible name, this one says
     what a tap does."""
-    label = "Hide PIN" if shown else "Show PIN"
+    label = _("Hide PIN") if shown else _("Show PIN")
     return ft.Semantics(label=label, button=True, content=ft.Container(
         content=ft.Icon(ft.Icons.VISIBILITY_OFF if shown else ft.Icons.VISIBILITY),
         width=48, height=48, border_radius=24, alignment=ft.Alignment.CENTER,
@@ -106,13 +107,13 @@ def ShareScreen() -> ft.View:
         try:
             services.unlock(attempt)
         except PinRefused as error:
-            set_message((str(error), True))
+            set_message((say(getattr(error, "said", None) or str(error)), True))
             return
-        set_message(("This device keeps score now.", False))
+        set_message((_("This device keeps score now."), False))
 
     def lock(e: Any) -> None:
         services.lock()
-        set_message(("This device only follows the matches now.", False))
+        set_message((_("This device only follows the matches now."), False))
 
     controls: list[ft.Control] = []
     if services.in_browser:
@@ -122,30 +123,30 @@ def ShareScreen() -> ft.View:
     else:
         controls = _addresses(share, codes)
         controls.append(ft.Divider())
-        controls.append(ft.Text("Keeping score", size=20, weight=ft.FontWeight.BOLD))
+        controls.append(ft.Text(_("Keeping score"), size=20, weight=ft.FontWeight.BOLD))
         if services.keeps_score:
             controls += [
-                ft.Text("This device keeps score: its taps change the match for everyone."),
-                ft.OutlinedButton("Stop keeping score here", icon=ft.Icons.LOCK_OUTLINE,
+                ft.Text(_("This device keeps score: its taps change the match for everyone.")),
+                ft.OutlinedButton(_("Stop keeping score here"), icon=ft.Icons.LOCK_OUTLINE,
                                   height=48, on_click=lock),
-                ft.Text("Guesses at the PIN", size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(_("Guesses at the PIN"), size=20, weight=ft.FontWeight.BOLD),
                 WrongPins(),
             ]
         else:
             controls += [
-                ft.Text("Anyone can follow the matches. To keep score on this device, enter the "
-                        "PIN shown where the app was started."),
-                ft.TextField(label="PIN", value=pin, password=not shown,
+                ft.Text(_("Anyone can follow the matches. To keep score on this device, enter the "
+                        "PIN shown where the app was started.")),
+                ft.TextField(label=_("PIN"), value=pin, password=not shown,
                              keyboard_type=ft.KeyboardType.NUMBER, max_length=8,
                              on_change=edit, on_submit=unlock,
                              suffix_icon=_eye(shown, lambda e: set_shown(not shown))),
-                ft.Row([ft.FilledButton("Unlock scorekeeping", icon=ft.Icons.LOCK_OPEN,
+                ft.Row([ft.FilledButton(_("Unlock scorekeeping"), icon=ft.Icons.LOCK_OPEN,
                                         height=52, expand=True, on_click=unlock)]),
             ]
         controls.append(message_line(message[0], error=message[1]))
     return ft.View(
         route="/share",
-        appbar=ft.AppBar(title=ft.Text("Share")),
+        appbar=ft.AppBar(title=ft.Text(_("Share"))),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
         controls=[ft.Column(controls, spacing=10,

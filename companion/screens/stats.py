@@ -20,10 +20,13 @@ from companion.describe.records import (
     head_to_head,
     in_view,
     percent,
+    period_name,
     player_stats,
     score_kind,
 )
+from companion.describe.words import figure
 from companion.games import GAME_UIS
+from companion.i18n import _, ngettext, say
 from companion.session.context import use_services
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
@@ -48,11 +51,24 @@ def _chips(options: dict[str, str], chosen: str, choose: Any) -> ft.Control:
 
 def _title(game: str) -> str:
     ui = GAME_UIS.get(game)
-    return ui.title if ui else game
+    return say(ui.title) if ui else game
 
 
 def _won(wins: int, played: int) -> str:
-    return f"{played} played · {wins} won · {percent(wins / played if played else 0)}"
+    return _("{played} played · {won} won · {rate}").format(
+        played=figure(played), won=figure(wins), rate=percent(wins / played if played else 0))
+
+
+def _period_in_sentence(period: str) -> str:
+    """A period inside the count's sentence: "last 7 days" (lower case where the language
+    writes it so; a word of its own for the translator)."""
+    if period == "7d":
+        return _("last 7 days")
+    if period == "30d":
+        return _("last 30 days")
+    if period == "year":
+        return _("this year")
+    return _("all time")
 
 
 def _player_card(player: PlayerStats, one_game: bool) -> ft.Control:
@@ -65,16 +81,21 @@ def _player_card(player: PlayerStats, one_game: bool) -> ft.Control:
         if average:
             kind = score_kind(line.game)
             lower = kind is not None and kind.lower_is_better
-            average = f"average {average}" + (", lower is better" if lower else "")
+            average = (_("average {average}, lower is better") if lower
+                       else _("average {average}")).format(average=average)
         if one_game:
             if average:
-                lines.append(ft.Text(average.capitalize(), size=14, color=MUTED))
+                said = (_("Average {average}, lower is better") if lower
+                        else _("Average {average}")).format(average=average_text(line))
+                lines.append(ft.Text(said, size=14, color=MUTED))
             continue
-        figures = _won(line.wins, line.played) + (f" · {average}" if average else "")
+        won = _won(line.wins, line.played)
+        figures = (_("{figures} · {average}").format(figures=won, average=average) if average
+                   else won)
         lines.append(
             ft.Text(
                 spans=[
-                    ft.TextSpan(f"{_title(line.game)}: ",
+                    ft.TextSpan(_("{game}: ").format(game=_title(line.game)),
                                 style=ft.TextStyle(weight=ft.FontWeight.W_600)),
                     ft.TextSpan(figures),
                 ],
@@ -90,26 +111,34 @@ def _player_card(player: PlayerStats, one_game: bool) -> ft.Control:
 
 def _head_to_head_text(h: HeadToHead) -> list[ft.Control]:
     if not h.together:
-        return [ft.Text(f"{h.a} and {h.b} have no finished match together here.")]
-    matches = "match" if h.together == 1 else "matches"
+        return [ft.Text(_("{a} and {b} have no finished match together here.").format(
+            a=h.a, b=h.b))]
     rows = [
-        ft.Text(f"{h.together} {matches} together", size=16, weight=ft.FontWeight.BOLD),
-        ft.Text(f"{h.a} won {h.wins_a} · {h.b} won {h.wins_b}", size=16),
+        ft.Text(ngettext("{n} match together", "{n} matches together", h.together).format(
+            n=figure(h.together)), size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(_("{a} won {wins_a} · {b} won {wins_b}").format(
+            a=h.a, wins_a=figure(h.wins_a), b=h.b, wins_b=figure(h.wins_b)), size=16),
     ]
-    more = []
-    if h.shared:
-        more.append(f"{h.shared} won together (a shared win or the same team)")
-    if h.neither:
-        more.append(f"{h.neither} won by someone else")
+    # One whole sentence for each case: the shared wins, the others', or both.
+    shared, neither = figure(h.shared), figure(h.neither)
+    more = ""
+    if h.shared and h.neither:
+        more = _("{shared} won together (a shared win or the same team); {neither} won by "
+                 "someone else.")
+    elif h.shared:
+        more = _("{shared} won together (a shared win or the same team).")
+    elif h.neither:
+        more = _("{neither} won by someone else.")
     if more:
-        rows.append(ft.Text("; ".join(more).capitalize() + ".", size=14, color=MUTED))
+        rows.append(ft.Text(more.format(shared=shared, neither=neither), size=14,
+                            color=MUTED))
     return rows
 
 
 def _picker(label: str, value: str, names: list[str], choose: Any) -> ft.Control:
     # A Dropdown alone reaches screen readers (and the browser tests) unnamed.
     return ft.Semantics(
-        label=f"{label}: {value}",
+        label=_("{label}: {value}").format(label=label, value=value),
         button=True,
         exclude_semantics=True,
         expand=True,
@@ -138,30 +167,37 @@ def StatsScreen() -> ft.View:
     players = player_stats(summaries, game=chosen_game, period=period)
     names = [p.name for p in players]
 
-    games = {ALL: "All games", **{g: ui.title for g, ui in GAME_UIS.items()}}
+    games = {ALL: _("All games"), **{g: say(ui.title) for g, ui in GAME_UIS.items()}}
+    periods = {p: period_name(p) for p in PERIODS}
+    if game == ALL:
+        counted = ngettext("{n} finished match (all games, {period}). Matches still in play "
+                           "do not count.",
+                           "{n} finished matches (all games, {period}). Matches still in play "
+                           "do not count.", matches)
+    else:
+        counted = ngettext("{n} finished match ({game}, {period}). Matches still in play do "
+                           "not count.",
+                           "{n} finished matches ({game}, {period}). Matches still in play do "
+                           "not count.", matches)
     controls: list[ft.Control] = [
-        ft.Text("Game", size=14, color=MUTED),
+        ft.Text(_("Game"), size=14, color=MUTED),
         _chips(games, game, set_game),
-        ft.Text("Period", size=14, color=MUTED),
-        _chips(PERIODS, period, set_period),
-        ft.Text(
-            f"{matches} finished {'match' if matches == 1 else 'matches'} "
-            f"({games[game].lower() if game == ALL else games[game]}, "
-            f"{PERIODS[period].lower()}). Matches still in play do not count.",
-            size=14,
-        ),
+        ft.Text(_("Period"), size=14, color=MUTED),
+        _chips(periods, period, set_period),
+        ft.Text(counted.format(n=figure(matches), game=games.get(game, game),
+                               period=_period_in_sentence(period)), size=14),
     ]
     if not players:
-        controls.append(ft.Text("No finished matches here yet.", size=16))
+        controls.append(ft.Text(_("No finished matches here yet."), size=16))
     elif len(names) > 1:
-        controls.append(ft.Text("Head to head", size=20, weight=ft.FontWeight.BOLD))
+        controls.append(ft.Text(_("Head to head"), size=20, weight=ft.FontWeight.BOLD))
         a = pair[0] if pair[0] in names else names[0]
         b = pair[1] if pair[1] in names and pair[1] != a else next(n for n in names if n != a)
         controls.append(
             ft.Row(
                 [
-                    _picker("First player", a, names, lambda v: set_pair((v, b))),
-                    _picker("Second player", b, names, lambda v: set_pair((a, v))),
+                    _picker(_("First player"), a, names, lambda v: set_pair((v, b))),
+                    _picker(_("Second player"), b, names, lambda v: set_pair((a, v))),
                 ],
                 spacing=8,
             )
@@ -170,17 +206,18 @@ def StatsScreen() -> ft.View:
         controls.extend(_head_to_head_text(h))
 
     if players:
-        controls.append(ft.Text("Players", size=20, weight=ft.FontWeight.BOLD))
+        controls.append(ft.Text(_("Players"), size=20, weight=ft.FontWeight.BOLD))
         controls.extend(_player_card(p, chosen_game is not None) for p in players)
         shown = {line.game for p in players for line in p.games}
         for g in sorted(shown):
             ui = GAME_UIS.get(g)
             if ui is not None and ui.stats_note and score_kind(g) is not None:
-                controls.append(ft.Text(f"{_title(g)}: {ui.stats_note}", size=13, color=MUTED))
+                controls.append(ft.Text(_("{game}: {note}").format(
+                    game=_title(g), note=say(ui.stats_note)), size=13, color=MUTED))
 
     return ft.View(
         route="/stats",
-        appbar=ft.AppBar(title=ft.Text("Statistics")),
+        appbar=ft.AppBar(title=ft.Text(_("Statistics"))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[

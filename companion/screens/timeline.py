@@ -11,6 +11,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.describe.progress import timeline
+from companion.describe.words import figure
+from companion.i18n import _, ngettext
 from companion.screens.about_match import match_view, use_match_page
 from companion.widgets.icon_action import icon_action
 from companion.widgets.timeline_entry import timeline_entry
@@ -31,25 +33,35 @@ def TimelineScreen() -> ft.View:
     last = len(match.events) - 1
     controls: list[ft.Control] = []
     if not groups:
-        controls.append(ft.Text("Nothing has happened yet: the first action will show here."))
+        controls.append(ft.Text(_("Nothing has happened yet: the first action will show "
+                                  "here.")))
     else:
-        state = "finished" if match.is_over else "so far"
-        controls.append(ft.Text(f"{last} steps {state}, newest first. Tap a step to see the "
-                                "table as it was after it.", size=13,
+        about = (ngettext("{n} step finished, newest first. Tap a step to see the table as it "
+                          "was after it.",
+                          "{n} steps finished, newest first. Tap a step to see the table as "
+                          "it was after it.", last) if match.is_over
+                 else ngettext("{n} step so far, newest first. Tap a step to see the table as "
+                               "it was after it.",
+                               "{n} steps so far, newest first. Tap a step to see the table "
+                               "as it was after it.", last))
+        controls.append(ft.Text(about.format(n=figure(last)), size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     drawn = 0
     for number, group in enumerate(reversed(groups)):
         if drawn >= shown:  # whole groups only; the rest waits for a tap
             earlier = groups[len(groups) - number - 1].steps[-1].number
             controls.append(ft.Container(
-                ft.OutlinedButton(f"Show earlier steps ({earlier} more)", height=48,
+                ft.OutlinedButton(ngettext("Show earlier steps ({n} more)",
+                                           "Show earlier steps ({n} more)", earlier
+                                           ).format(n=figure(earlier)), height=48,
                                   icon=ft.Icons.EXPAND_MORE,
                                   on_click=lambda e: set_shown(shown + PAGE)),
                 alignment=ft.Alignment.CENTER, padding=10))
             break
         drawn += len(group.steps)
         first, final = group.steps[0].number, group.steps[-1].number
-        span = f"step {first}" if first == final else f"steps {first}–{final}"
+        span = (_("step {n}").format(n=figure(first)) if first == final
+                else _("steps {first}–{last}").format(first=figure(first), last=figure(final)))
         controls.append(
             ft.Container(
                 content=ft.Row(
@@ -66,5 +78,6 @@ def TimelineScreen() -> ft.View:
                 lambda e, n=step.number: page.navigate(f"/match/{mid}/timeline/{n}"),
                 latest=step.number == last,
             ))
-    return match_view(at, "Timeline", controls, listed=True, actions=[
-        icon_action(ft.Icons.SHOW_CHART, "Chart", lambda e: page.navigate(f"/match/{mid}/chart"))])
+    return match_view(at, _("Timeline"), controls, listed=True, actions=[
+        icon_action(ft.Icons.SHOW_CHART, _("Chart"),
+                    lambda e: page.navigate(f"/match/{mid}/chart"))])

@@ -26,10 +26,12 @@ from weakref import WeakKeyDictionary
 
 import flet as ft
 
+from companion.describe.words import N_
+from companion.i18n import _, say
 from storage.transfer import MAX_IMPORT_BYTES, Export
 
 # An export that failed says no more than that: the error's own text may name the server's files.
-EXPORT_FAILED = "Could not export the matches. Try again."
+EXPORT_FAILED = N_("Could not export the matches. Try again.")
 
 _pickers: WeakKeyDictionary[ft.Page, ft.FilePicker] = WeakKeyDictionary()
 
@@ -48,11 +50,12 @@ async def hand_over(picker: ft.FilePicker, export: Export, *, desktop: bool) -> 
     as the desktop window); a sentence saying so."""
     page = ft.context.page
     if export.count == 0:
-        problems = "; ".join(export.problems)
-        return f"Nothing to export{': ' + problems if problems else ''}."
+        problems = "; ".join(say(problem) for problem in export.problems)
+        return (_("Nothing to export: {problems}.").format(problems=problems) if problems
+                else _("Nothing to export."))
     kind = export.filename.rsplit(".", 1)[-1].upper()
     path = await picker.save_file(
-        dialog_title=f"Save the {kind} export",
+        dialog_title=_("Save the {kind} export").format(kind=kind),
         file_name=export.filename,
         file_type=ft.FilePickerFileType.CUSTOM,
         allowed_extensions=[kind.lower()],
@@ -61,12 +64,13 @@ async def hand_over(picker: ft.FilePicker, export: Export, *, desktop: bool) -> 
     if not desktop:
         # Whatever the page answered is not a path here. (`page.web` only picks the words.)
         if page.web:
-            return export.sentence(f"as {export.filename} (see your browser's downloads)")
-        return export.message
+            return say(export.sentence(_("as {file} (see your browser's downloads)").format(
+                file=export.filename)))
+        return say(export.message)
     if not isinstance(path, str) or not path:
-        return "Not saved: no file was chosen."
+        return _("Not saved: no file was chosen.")
     await asyncio.to_thread(_write_if_needed, Path(path), export.data)
-    return export.sentence(f"to {path}")
+    return say(export.sentence(_("to {path}").format(path=path)))
 
 
 def _write_if_needed(path: Path, data: bytes) -> None:
@@ -109,7 +113,7 @@ def use_json_import(on_picked: Picked) -> ft.PickFiles:
     picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result), [])
     return ft.PickFiles(
         picker,
-        dialog_title="Import matches from a JSON export",
+        dialog_title=_("Import matches from a JSON export"),
         file_type=ft.FilePickerFileType.CUSTOM,
         allowed_extensions=["json"],
         with_data=True,
@@ -136,13 +140,15 @@ async def read_picked(files: list[ft.FilePickerFile], *,
         return name, bytes(chosen.bytes)
     if paths and chosen.path:
         return name, await asyncio.to_thread(_read_bounded, name, chosen.path)
-    raise PickedUnreadable(f"Could not read {name}: its contents did not arrive. Try again.")
+    raise PickedUnreadable(_("Could not read {name}: its contents did not arrive. Try again.")
+                           .format(name=name))
 
 
 def _check_size(name: str, size: int) -> None:
     if size > MAX_IMPORT_BYTES:
         raise PickedTooLarge(
-            f"{name} is too large to import (more than {MAX_IMPORT_BYTES // 2**20} MB)."
+            _("{name} is too large to import (more than {n} MB).").format(
+                name=name, n=say(MAX_IMPORT_BYTES // 2**20))
         )
 
 
@@ -152,16 +158,17 @@ def _read_bounded(name: str, path: str) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
-        raise PickedUnreadable(f"Could not read {name}.") from None
+        raise PickedUnreadable(_("Could not read {name}.").format(name=name)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise PickedUnreadable(f"Could not read {name}: it is not a file.")
+            raise PickedUnreadable(_("Could not read {name}: it is not a file.").format(
+                name=name))
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.read(MAX_IMPORT_BYTES + 1)
     except OSError as error:
         if isinstance(error, PickedUnreadable):
             raise
-        raise PickedUnreadable(f"Could not read {name}.") from None
+        raise PickedUnreadable(_("Could not read {name}.").format(name=name)) from None
     finally:
         os.close(fd)
     _check_size(name, len(data))

@@ -6,9 +6,17 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import _, say
+
+
+def _said(entry: dict[str, Any]) -> str:
+    # "said" is the entry as data; an entry from before it (or from a game whose engine does
+    # not give it yet) has its English "text" only.
+    return say(entry.get("said", entry["text"]))
+
 
 def action_log(history: list[dict[str, Any]], *, empty: str, most: int = 60,
-               title: str = "Plays, latest first", one_text: bool = False) -> ft.Control:
+               title: str | None = None, one_text: bool = False) -> ft.Control:
     """The latest `most` history texts under `title`, or `empty` before any.
 
     Each line is keyed by its place in the history, so after an action the browser gets one line
@@ -17,12 +25,13 @@ def action_log(history: list[dict[str, Any]], *, empty: str, most: int = 60,
     page's client rebuilds a changed control with everything inside it, so a Column whose lines
     come and go rebuilds every line, where one Text is one control to rebuild.
     """
+    title = _("Plays, latest first") if title is None else title
     if one_text:
-        lines = "\n".join(entry["text"] for entry in reversed(history[-most:])) or empty
+        lines = "\n".join(_said(entry) for entry in reversed(history[-most:])) or empty
         return ft.Column([ft.Text(title, weight=ft.FontWeight.BOLD),
                           ft.Text(lines, size=13, key="lines")], spacing=2)
     first = max(0, len(history) - most)
-    lines = [ft.Text(entry["text"], size=13, key=f"entry {first + i}")
+    lines = [ft.Text(_said(entry), size=13, key=f"entry {first + i}")
              for i, entry in reversed(list(enumerate(history[first:])))]
     if not lines:
         lines = [ft.Text(empty, size=13)]

@@ -6,25 +6,33 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.describe.words import plural
+from companion.describe.words import amount, counted
+from companion.i18n import _
 from companion.widgets.icon_action import icon_action
 
 
 def count_stepper(value: int, low: int, high: int, on_change: Callable[[int], None], *,
-                  noun: str, one: str = "", disabled: bool = False) -> ft.Control:
-    """`value` between `low` and `high`, shown as "1 point", "10 points" (`one`: the singular,
-    by default `noun` without its s); the buttons are "Less <noun>" and "More <noun>"."""
+                  unit: str = "", noun: str = "", one: str = "",
+                  disabled: bool = False) -> ft.Control:
+    """`value` between `low` and `high` of `unit` (what a score counts: "points", "penalty",
+    "fuel"), shown as "1 point", "10 points" in the session's language; the buttons are "Less
+    points" and "More points". `noun` is the older name of `unit` (`one` is no longer needed:
+    each language's catalog has its forms)."""
+    unit = unit or noun
+    what = counted(unit)
     return ft.Row(
         [
-            icon_action(ft.Icons.REMOVE, f"Less {noun}", lambda e: on_change(value - 1),
+            icon_action(ft.Icons.REMOVE, _("Less {what}").format(what=what),
+                        lambda e: on_change(value - 1),
                         disabled=disabled or value <= low),
             ft.Container(
-                content=ft.Text(plural(value, one or noun.removesuffix("s"), noun), size=18,
+                content=ft.Text(amount(unit, value), size=18,
                                 weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
                 width=84,
                 alignment=ft.Alignment.CENTER,
             ),
-            icon_action(ft.Icons.ADD, f"More {noun}", lambda e: on_change(value + 1),
+            icon_action(ft.Icons.ADD, _("More {what}").format(what=what),
+                        lambda e: on_change(value + 1),
                         disabled=disabled or value >= high),
         ],
         spacing=0,

@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.session.files import (
     EXPORT_FAILED,
@@ -39,21 +40,28 @@ async def import_picked(tables: SessionMatches, files: list[ft.FilePickerFile], 
         tables.check_keeps_score()
         picked = await read_picked(files, paths=paths)
     except (RuleViolation, PickedTooLarge, PickedUnreadable) as error:
-        return (str(error), True), False
+        return (say(getattr(error, "said", None) or str(error)), True), False
     if picked is None:
         return None, False
     name, data = picked
     try:
         report = await asyncio.to_thread(tables.import_json, data)  # off the event loop
     except (ImportRefused, RuleViolation) as error:
-        return (f"{name}: {error}", True), False
+        return (_("{file}: {problem}").format(file=name, problem=_said(error)), True), False
     except ImportIncomplete as error:
-        return (f"{name}: {error}", True), error.stored > 0
+        return ((_("{file}: {problem}").format(file=name, problem=_said(error)), True),
+                error.stored > 0)
     except OSError as error:  # its reason only: an OSError's text names the file on the disk
         log.warning("Import of %s failed: %s", name, error)
-        why = error.strerror or "the disk refused them"
-        return (f"Could not store the matches of {name}: {why}.", True), False
-    return (report.message, False), bool(report.imported)
+        why = error.strerror or _("the disk refused them")
+        return (_("Could not store the matches of {file}: {why}.").format(file=name, why=why),
+                True), False
+    return (say(report.message), False), bool(report.imported)
+
+
+def _said(error: Exception) -> str:
+    """An error's sentence: its data where it has some (a refusal's `.said`), else its text."""
+    return say(getattr(error, "said", None) or str(error))
 
 
 @ft.component
@@ -74,7 +82,7 @@ def DataTransfer(on_change: Callable[[], None] | None = None) -> ft.Control:
                          made.count == 0))
         except Exception:  # a disk or browser failure: say so (the log has what and where)
             log.exception("Export failed")
-            set_message((EXPORT_FAILED, True))
+            set_message((_(EXPORT_FAILED), True))
         finally:
             set_busy(False)
 
@@ -98,13 +106,13 @@ def DataTransfer(on_change: Callable[[], None] | None = None) -> ft.Control:
     pick = use_json_import(import_file)
 
     buttons: list[ft.Control] = [
-        ft.OutlinedButton("Export all as JSON", icon=ft.Icons.DOWNLOAD, height=48,
+        ft.OutlinedButton(_("Export all as JSON"), icon=ft.Icons.DOWNLOAD, height=48,
                           disabled=busy, on_click=export_all_json),
-        ft.OutlinedButton("Export all as CSV", icon=ft.Icons.TABLE_VIEW, height=48,
+        ft.OutlinedButton(_("Export all as CSV"), icon=ft.Icons.TABLE_VIEW, height=48,
                           disabled=busy, on_click=export_all_csv),
     ]
     if services.keeps_score:
-        buttons.append(ft.OutlinedButton("Import from JSON", icon=ft.Icons.UPLOAD_FILE,
+        buttons.append(ft.OutlinedButton(_("Import from JSON"), icon=ft.Icons.UPLOAD_FILE,
                                          height=48, disabled=busy, action=pick))
     return ft.Column(
         [

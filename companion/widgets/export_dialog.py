@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import _, say
 from companion.session.files import EXPORT_FAILED, hand_over
 from companion.session.open_matches import SessionMatches
 
@@ -26,8 +27,8 @@ def show_export_dialog(picker: ft.FilePicker, tables: SessionMatches, mid: str,
             said = await hand_over(picker, made, desktop=desktop)
         except Exception:  # a disk or browser failure: say so (the log has what and where)
             log.exception("Export of %s failed", mid)
-            said = EXPORT_FAILED
-        page.show_dialog(ft.SnackBar(ft.Text(said)))
+            said = _(EXPORT_FAILED)
+        page.show_dialog(ft.SnackBar(ft.Text(say(said))))
 
     async def as_json(e: Any) -> None:
         await export(tables.export_json)
@@ -37,13 +38,13 @@ def show_export_dialog(picker: ft.FilePicker, tables: SessionMatches, mid: str,
 
     page.show_dialog(
         ft.AlertDialog(
-            title=ft.Text(f"Export {label}"),
+            title=ft.Text(_("Export {match}").format(match=label)),
             content=ft.Text(
-                "JSON keeps every action: it can be imported again, here or on another "
-                "device. CSV lists every score change, for a spreadsheet."
+                _("JSON keeps every action: it can be imported again, here or on another "
+                  "device. CSV lists every score change, for a spreadsheet.")
             ),
             actions=[
-                ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog()),
+                ft.TextButton(_("Cancel"), on_click=lambda e: page.pop_dialog()),
                 ft.TextButton("CSV", on_click=as_csv),
                 ft.FilledButton("JSON", on_click=as_json),
             ],

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.describe.words import N_
+from companion.i18n import _
 from companion.session.context import use_services
 from companion.session.follow import run_in_session, use_subscription
 
-KEPT_ELSEWHERE = "Score is kept on another device. To take over, enter the PIN."
-LOCKED_OUT = ("Score is kept on another device, which has locked new scorekeepers out: to take "
+KEPT_ELSEWHERE = N_("Score is kept on another device. To take over, enter the PIN.")
+LOCKED_OUT = N_("Score is kept on another device, which has locked new scorekeepers out: to take "
               "over here, ask the scorekeeper to let new scorekeepers in, then enter the PIN.")
 
 
@@ -27,7 +29,7 @@ def FollowingBanner() -> ft.Control:
     services = use_services()
     page = ft.context.page
     gate = services.tables.gate
-    _, set_told = ft.use_state(0)
+    _told, set_told = ft.use_state(0)
     key = ft.use_ref(None)  # this line's place in what the page missed
 
     def on_gate() -> None:  # the keeper locked new scorekeepers out, or let them in
@@ -41,9 +43,10 @@ def FollowingBanner() -> ft.Control:
         content=ft.Row(
             [
                 ft.Icon(ft.Icons.VISIBILITY, size=20),
-                ft.Text(LOCKED_OUT if gate.closed_to_new else KEPT_ELSEWHERE, expand=True,
+                ft.Text(_(LOCKED_OUT if gate.closed_to_new else KEPT_ELSEWHERE), expand=True,
                         size=14),
-                ft.TextButton("Enter PIN", height=48, on_click=lambda e: page.navigate("/share")),
+                ft.TextButton(_("Enter PIN"), height=48,
+                              on_click=lambda e: page.navigate("/share")),
             ],
         ),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=8,

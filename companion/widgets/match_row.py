@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.session.files import use_file_picker
 from companion.widgets.export_dialog import show_export_dialog
@@ -21,18 +22,27 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     """`note`: a line of its own under the result (a series' game number and totals)."""
     services = use_services()
     page = ft.context.page
-    title = summary.title
-    standing = " · ".join(f"{name} {value}" for name, value in (summary.standings or []))
+    title = say(summary.title)
+    # A summary's figures: data, or the English text of a summary stored before they were.
+    standing = " · ".join(_("{player} {score}").format(player=name, score=say(value))
+                          for name, value in (summary.standings or []))
     if summary.status == "finished":  # who won, and by how much: the final standings too
         # A Careta team's win names the team; a summary made without won_by has its winners.
         won = ", ".join(summary.won_by or summary.winners)
-        detail = f"Won by {won}" if won else "Finished"
-        if standing:
-            detail += f": {standing}"
+        if won and standing:
+            detail = _("Won by {winners}: {standings}").format(winners=won, standings=standing)
+        elif won:
+            detail = _("Won by {winners}").format(winners=won)
+        elif standing:
+            detail = _("Finished: {standings}").format(standings=standing)
+        else:
+            detail = _("Finished")
     else:
         detail = standing
-    variant = summary.variant  # "short game": the summary words it, any game
-    label = f"{title}{f' ({variant})' if variant else ''}: {', '.join(summary.players)}"
+    variant = say(summary.variant)  # "short game": the summary words it, any game
+    players = ", ".join(summary.players)
+    label = (_("{game} ({variant}): {players}") if variant
+             else _("{game}: {players}")).format(game=title, variant=variant, players=players)
     picker = use_file_picker()  # for the export, made while rendering
 
     def delete(e: Any) -> None:
@@ -41,17 +51,18 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
             try:
                 services.tables.delete(summary.id)
             except RuleViolation as error:  # Locked: this device has not entered the PIN
-                page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+                page.show_dialog(ft.SnackBar(ft.Text(say(error.said))))
                 return
             on_change()
 
         page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text("Delete this match?"),
-                content=ft.Text(f"{label}, {when}. This cannot be undone."),
+                title=ft.Text(_("Delete this match?")),
+                content=ft.Text(_("{match}, {when}. This cannot be undone.").format(
+                    match=label, when=when)),
                 actions=[
-                    ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog()),
-                    ft.FilledButton("Delete", on_click=confirm),
+                    ft.TextButton(_("Cancel"), on_click=lambda e: page.pop_dialog()),
+                    ft.FilledButton(_("Delete"), on_click=confirm),
                 ],
             )
         )
@@ -59,7 +70,8 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     return ft.Card(
         content=ft.Row(
             [
-                ft.Semantics(label=f"Open {label}", button=True, expand=True, content=ft.Container(
+                ft.Semantics(label=_("Open {match}").format(match=label), button=True,
+                             expand=True, content=ft.Container(
                     content=ft.Column(
                         [
                             ft.Text(label, weight=ft.FontWeight.BOLD, size=15),
@@ -74,12 +86,13 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
                     expand=True,
                     on_click=lambda e: page.navigate(f"/match/{summary.id}"),
                 )),
-                icon_action(ft.Icons.DOWNLOAD, f"Export {label}",
+                icon_action(ft.Icons.DOWNLOAD, _("Export {match}").format(match=label),
                             lambda e: show_export_dialog(picker, services.tables, summary.id,
                                                          label, desktop=services.desktop)),
                 # Only the scorekeeper deletes: a follower is not offered a dialog it would
                 # be refused after.
-                *([icon_action(ft.Icons.DELETE_OUTLINE, f"Delete {label}", delete)]
+                *([icon_action(ft.Icons.DELETE_OUTLINE, _("Delete {match}").format(match=label),
+                               delete)]
                   if services.keeps_score else []),
             ],
         )

@@ -6,14 +6,16 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import _, say
+
 
 def missing_view(route: str, why: str) -> ft.View:
     """A view at `route` saying `why`, with a way home."""
     page = ft.context.page
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text("Match not found")),
-        controls=[ft.Text(why), ft.Button("Home", on_click=lambda e: page.navigate("/"))],
+        appbar=ft.AppBar(title=ft.Text(_("Match not found"))),
+        controls=[ft.Text(why), ft.Button(_("Home"), on_click=lambda e: page.navigate("/"))],
         padding=12,
     )
 
@@ -23,7 +25,7 @@ def open_table(tables: Any, mid: str, route: str) -> tuple[Any, ft.View | None]:
     try:
         return tables.get(mid), None
     except KeyError:
-        why = "This match is not stored here (it may have been deleted)."
+        why = _("This match is not stored here (it may have been deleted).")
         return None, missing_view(route, why)
     except Exception as error:  # a file the store refused to read: say why, change nothing
-        return None, missing_view(route, str(error))
+        return None, missing_view(route, say(getattr(error, "said", None) or str(error)))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.i18n import _, ngettext, say
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
 from scoring import names
@@ -17,19 +18,19 @@ def name_problem(name: str, players: list[str]) -> str | None:
     checks for a new player's name (`scoring.names`), asked here so the message comes before
     Start, by the name field."""
     if not name:
-        return "Type a name first."
+        return _("Type a name first.")
     why = names.name_problem(name)
     if why:
-        return why
+        return say(why)  # the rules' words (data where the engine gives it)
     rule_why = names.new_name_problem(name)
     if rule_why:
-        return rule_why[1]
+        return say(rule_why[1])
     for player in players:
         if names.looks_like(name, player):
             if player.casefold() == name.casefold():
-                return f"{name} is already playing."
-            return (f"“{name}” looks the same as {player}, who is already playing: "
-                    "choose another name.")
+                return _("{name} is already playing.").format(name=name)
+            return _("“{name}” looks the same as {player}, who is already playing: choose "
+                     "another name.").format(name=name, player=player)
     return None
 
 
@@ -47,7 +48,8 @@ def PlayerPicker(
         name = names.tidy(typed)  # a pasted zero-width space or line break just goes
         why = name_problem(name, players)
         if why is None and len(players) >= most:
-            why = f"This game takes at most {most} players."
+            why = ngettext("This game takes at most {n} player.",
+                           "This game takes at most {n} players.", most).format(n=say(most))
         if why:
             set_problem(why)
             return
@@ -77,14 +79,15 @@ def PlayerPicker(
         rows.append(
             ft.Row(
                 [
-                    ft.Text(f"{i + 1}.", width=28),
+                    ft.Text(_("{n}.").format(n=say(i + 1)), width=28),
                     ft.Text(name, expand=True, size=16, no_wrap=True,
                             overflow=ft.TextOverflow.ELLIPSIS),
-                    icon_action(ft.Icons.ARROW_UPWARD, f"Move {name} up",
+                    icon_action(ft.Icons.ARROW_UPWARD, _("Move {name} up").format(name=name),
                                 lambda e, i=i: move(i, -1), disabled=i == 0),
-                    icon_action(ft.Icons.ARROW_DOWNWARD, f"Move {name} down",
+                    icon_action(ft.Icons.ARROW_DOWNWARD, _("Move {name} down").format(name=name),
                                 lambda e, i=i: move(i, 1), disabled=i == len(players) - 1),
-                    icon_action(ft.Icons.CLOSE, f"Remove {name}", lambda e, i=i: remove(i)),
+                    icon_action(ft.Icons.CLOSE, _("Remove {name}").format(name=name),
+                                lambda e, i=i: remove(i)),
                 ],
                 spacing=0,
                 key=f"player {name}",  # a row removed or moved takes nothing else with it
@@ -99,19 +102,19 @@ def PlayerPicker(
         [tuple(known), tuple(players)])
     return ft.Column(
         [
-            ft.Text("Players in seating order (turn order)", weight=ft.FontWeight.BOLD),
+            ft.Text(_("Players in seating order (turn order)"), weight=ft.FontWeight.BOLD),
             *rows,
             ft.Row(
                 [
                     ft.TextField(
-                        label="Player name",
+                        label=_("Player name"),
                         value=draft,
                         on_change=lambda e: edit(e.control.value),
                         on_submit=lambda e: add(e.control.value),
                         expand=True,
                         dense=True,
                     ),
-                    ft.Button("Add", on_click=lambda e: add(draft), height=48),
+                    ft.Button(_("Add"), on_click=lambda e: add(draft), height=48),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 key="name field",  # keeps the name being typed when a player row goes

@@ -6,12 +6,24 @@ action made the current player jump about. The leaders are marked with a star in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import flet as ft
 
 from companion.describe.words import minus_signs
+from companion.i18n import _, words
+from scoring.core import Standing
 
 CURRENT_EDGE = ft.Border.all(2, ft.Colors.PRIMARY)
 EDGE = ft.Border.all(2, ft.Colors.TRANSPARENT)
+
+
+def _rows(standings: Sequence[Standing | tuple[str, str]]) -> list[tuple[str, str]]:
+    """(name, figure as text) in the session's language; a (name, text) pair from before the
+    standings were data is shown as it is, its negatives with the minus sign."""
+    said = words()
+    return [(row.name, row.text_in(said)) if isinstance(row, Standing)
+            else (row[0], minus_signs(row[1])) for row in standings]
 
 
 def _columns(standings: list[tuple[str, str]]) -> int:
@@ -20,15 +32,15 @@ def _columns(standings: list[tuple[str, str]]) -> int:
     return len(standings) if short and len(standings) <= 4 else min(len(standings), 3)
 
 
-def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
+def scoreboard(standings: Sequence[Standing | tuple[str, str]], *, current: str | None = None,
                winners: list[str] | None = None, ahead: list[str] | None = None) -> ft.Control:
     """Players with what they have, in the order given; the one to act outlined, `winners` (the
     match's `won_by`: names as the standings give them) marked with a trophy, while playing those
     `ahead` (the match's leaders) with a star."""
+    standings = _rows(standings)
     span = 12 // max(1, _columns(standings))
     chips = []
     for name, value in standings:
-        value = minus_signs(value)  # the engines write "-10", the screens "−10"
         is_current = name == current
         won = winners is not None and name in winners
         leads = not won and winners is None and ahead is not None and name in ahead
@@ -38,10 +50,10 @@ def scoreboard(standings: list[tuple[str, str]], *, current: str | None = None,
                                     weight=ft.FontWeight.BOLD if is_current else None)
         if won:
             title = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_800,
-                                    semantics_label="winner"), title], spacing=2)
+                                    semantics_label=_("winner")), title], spacing=2)
         elif leads:
             title = ft.Row([ft.Icon(ft.Icons.STAR, size=16, color=ft.Colors.AMBER_800,
-                                    semantics_label="leads"), title], spacing=2)
+                                    semantics_label=_("leads")), title], spacing=2)
         # The chip's outline and fill are a bare layer under its figures: which chip is current
         # changes with every action, and the page rebuilds a changed control with all it holds.
         chips.append(

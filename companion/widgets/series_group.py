@@ -10,29 +10,37 @@ import flet as ft
 from companion.describe.records import score_kind
 from companion.describe.series import Series
 from companion.describe.when import day
-from companion.describe.words import figure, names
+from companion.describe.words import counted, figure
+from companion.i18n import _, ngettext, say
 from companion.widgets.match_row import MatchRow
+from scoring.said import listed
 
 
 def totals_text(totals: tuple[tuple[str, int], ...], unit: str) -> str:
-    """ "Ann 130 · Ben 95 points" (a minus sign for a negative total)."""
-    return " · ".join(f"{name} {figure(total)}" for name, total in totals) + f" {unit}"
+    """ "Ann 130 · Ben 95 points" (`unit`: what the game's final score counts; a minus sign
+    for a negative total)."""
+    scores = " · ".join(_("{player} {score}").format(player=name, score=figure(total))
+                        for name, total in totals)
+    return _("{scores} {unit}").format(scores=scores, unit=counted(unit))
 
 
 def series_heading(series: Series) -> tuple[str, str]:
     """(title, result) of a series: "Caro series: 2 games", "Won the series: Ann (...)"."""
     first = series.games[0].summary
     count = len(series.games)
-    title = f"{first.title} series: {count} games · {', '.join(first.players)}"
+    title = ngettext("{game} series: {n} game · {players}", "{game} series: {n} games · {players}",
+                     count).format(game=say(first.title), n=figure(count),
+                                   players=", ".join(first.players))
     kind = score_kind(first.game)
     if not series.leaders or kind is None:
-        result = "" if series.over else f"Game {count} is in play."
+        result = "" if series.over else _("Game {n} is in play.").format(n=figure(count))
     elif series.over:
-        result = (f"Won the series: {names(list(series.leaders))} "
-                  f"({totals_text(series.totals, kind.label)})")
+        result = _("Won the series: {leaders} ({totals})").format(
+            leaders=say(listed(series.leaders)), totals=totals_text(series.totals, kind.unit))
     else:
-        result = (f"Ahead in the series: {names(list(series.leaders))} "
-                  f"({totals_text(series.totals, kind.label)}); game {count} is in play.")
+        result = _("Ahead in the series: {leaders} ({totals}); game {n} is in play.").format(
+            leaders=say(listed(series.leaders)), totals=totals_text(series.totals, kind.unit),
+            n=figure(count))
     return title, result
 
 
@@ -47,9 +55,10 @@ def SeriesGroup(series: Series, on_change: Callable[[], None]) -> ft.Control:
     for game in series.games:
         if game.summary.status != "finished":  # the game in play is on Home, under Continue
             continue
-        note = f"Game {game.number}"
+        note = _("Game {n}").format(n=figure(game.number))
         if game.totals and kind is not None:
-            note += f" · series {totals_text(game.totals, kind.label)}"
+            note = _("Game {n} · series {totals}").format(
+                n=figure(game.number), totals=totals_text(game.totals, kind.unit))
         rows.append(MatchRow(summary=game.summary, when=day(game.summary.played_at),
                              on_change=on_change, note=note, key=game.summary.id))
     return ft.Container(

@@ -8,6 +8,8 @@ from typing import Any
 import flet as ft
 
 from companion.describe.progress import Step
+from companion.describe.words import figure
+from companion.i18n import _
 
 
 def effect_chip(text: str) -> ft.Control:
@@ -28,7 +30,7 @@ def timeline_entry(step: Step, on_open: Callable[[Any], Any], *, latest: bool = 
         body.append(ft.Row([effect_chip(e) for e in step.effects], wrap=True, spacing=4,
                            run_spacing=4))
     return ft.Semantics(
-        label=f"Step {step.number}",
+        label=_("Step {n}").format(n=figure(step.number)),
         button=True,
         content=ft.Container(
             content=ft.Row(
@@ -36,7 +38,7 @@ def timeline_entry(step: Step, on_open: Callable[[Any], Any], *, latest: bool = 
                     ft.Container(
                         # the number is in the button's name already: not read out twice
                         content=ft.Text(
-                            str(step.number), size=12, weight=ft.FontWeight.BOLD,
+                            figure(step.number), size=12, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_PRIMARY if latest
                             else ft.Colors.ON_SURFACE_VARIANT, semantics_label=""),
                         width=34,

@@ -13,19 +13,21 @@ from typing import Any
 
 import flet as ft
 
+from companion.describe.words import N_
+from companion.i18n import _, ngettext, say
 from companion.session.context import use_services
 from companion.session.follow import run_in_session, use_subscription
 from scoring import RuleViolation
 
-LOCK_OUT = "Lock new scorekeepers out"
-LET_IN = "Let new scorekeepers in"
+LOCK_OUT = N_("Lock new scorekeepers out")
+LET_IN = N_("Let new scorekeepers in")
 
 
 def say_count(count: int) -> str:
     """'No wrong PINs tried', '1 wrong PIN tried', '12 wrong PINs tried'."""
     if count == 0:
-        return "No wrong PINs tried"
-    return f"{count} wrong PIN{'' if count == 1 else 's'} tried"
+        return _("No wrong PINs tried")
+    return ngettext("{n} wrong PIN tried", "{n} wrong PINs tried", count).format(n=say(count))
 
 
 @ft.component
@@ -35,7 +37,7 @@ def WrongPins(*, on_home: bool = False) -> ft.Control:
     services = use_services()
     page = ft.context.page
     gate = services.tables.gate
-    _, set_told = ft.use_state(0)
+    _told, set_told = ft.use_state(0)
     key = ft.use_ref(None)  # this widget's place in what the page missed
 
     def on_gate() -> None:
@@ -60,20 +62,23 @@ def WrongPins(*, on_home: bool = False) -> ft.Control:
 
     who = services.tables.who
     toggle = ft.OutlinedButton(
-        LET_IN if closed else LOCK_OUT, height=48,
+        _(LET_IN if closed else LOCK_OUT), height=48,
         icon=ft.Icons.LOCK_OPEN if closed else ft.Icons.PERSON_OFF,
         on_click=act(lambda: gate.close_to_new(who, not closed)))
-    lines = [say_count(count) + (" since the app started or the count was last cleared."
-                                 if count else ".")]
+    lines = [ngettext("{n} wrong PIN tried since the app started or the count was last "
+                      "cleared.",
+                      "{n} wrong PINs tried since the app started or the count was last "
+                      "cleared.", count).format(n=say(count)) if count
+             else _("No wrong PINs tried.")]
     if closed:
-        lines.append("New scorekeepers are locked out: the PIN is checked only on devices that "
-                     "kept score since the app started.")
+        lines.append(_("New scorekeepers are locked out: the PIN is checked only on devices "
+                       "that kept score since the app started."))
     elif count:
-        lines.append("If nobody at the table mistyped it, someone may be guessing: lock new "
-                     "scorekeepers out.")
+        lines.append(_("If nobody at the table mistyped it, someone may be guessing: lock new "
+                       "scorekeepers out."))
     buttons: list[ft.Control] = [toggle]
     if count:
-        buttons.append(ft.TextButton("Clear count" if not on_home else "Dismiss", height=48,
+        buttons.append(ft.TextButton(_("Clear count") if not on_home else _("Dismiss"), height=48,
                                      on_click=act(lambda: gate.acknowledge_wrong_pins(who))))
     body = ft.Column([*(ft.Text(line, size=14) for line in lines),
                       ft.Row(buttons, wrap=True, spacing=8)], spacing=6)
