@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import LANGUAGES, language
+from companion.i18n.choice import DEFAULT
 from scoring.core import Match
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
@@ -73,7 +75,14 @@ class GameUI:
         return self.match_cls.PLAYERS
 
     def rules(self) -> str:
-        """The rules sheet: the rulebook summary and the rulings the app applies (Markdown)."""
+        """The rules sheet in the session's language (English when it has none): the rulebook
+        summary and the rulings the app applies (Markdown)."""
+        code = language()
+        # The code is one of LANGUAGES (choice.py refuses any other), never a path a page sent.
+        if code in LANGUAGES and code != DEFAULT:
+            sheet = RULES_DIR / code / f"{self.game}.md"
+            if sheet.is_file():
+                return sheet.read_text(encoding="utf-8")
         return (RULES_DIR / f"{self.game}.md").read_text(encoding="utf-8")
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.app.test_language import phone_in
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, see, text
 
@@ -18,3 +21,30 @@ def test_the_rules_sheet_shows_the_pair_points_as_a_table_and_the_rulings(app, p
     see(phone, "How the app decides (rulings)")
     button(phone, "Back").click()
     see(phone, "Ann lays the first caro")
+
+
+@pytest.mark.parametrize(("locale", "title", "cells", "rulings"), [
+    ("de-DE", "Caro in Kürze", ("Farbkombination", "rot / schwarz", "grau / weiß"),
+     "Wie die App entscheidet (Auslegungen)"),
+    ("ja-JP", "カロ（Caro）の概要", ("色の組み合わせ", "赤 / 黒", "灰 / 白"),
+     "アプリの判断（裁定）"),
+])
+def test_a_phone_in_another_language_reads_the_sheet_in_it(app, browser, locale: str, title: str,
+                                                           cells: tuple[str, ...],
+                                                           rulings: str) -> None:
+    """The sheet follows the device's language (its browser's here), tables rendered as
+    tables; a screenshot of each goes to /tmp/rules-<locale>-*.png for a person to look at."""
+    phone = phone_in(browser, locale)
+    start_caro(phone, app.url, "Ann", "Ben")
+    button(phone, "Rules").click()
+    see(phone, title)
+    for cell in cells:
+        text(phone, cell, exact=True).first.wait_for()
+    assert text(phone, "|").count() == 0
+    phone.wait_for_timeout(1000)  # a busy machine paints a moment after the semantics tree
+    phone.screenshot(path=f"/tmp/rules-{locale}-top.png")
+    see(phone, rulings)
+    phone.mouse.move(200, 500)
+    phone.mouse.wheel(0, 5000)  # to the sheet's end: the rulings
+    phone.wait_for_timeout(1000)
+    phone.screenshot(path=f"/tmp/rules-{locale}-rulings.png")
