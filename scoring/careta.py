@@ -21,14 +21,41 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
-from scoring.words import given
-from scoring.words import names as _list
+from scoring.said import Listed, Said, Signed, Term, listed, said, said_n, term
 
 COLOURS = ("red", "yellow", "blue", "green")
 SUITS = {"red": "Glory", "yellow": "Wealth", "blue": "Influence", "green": "Spirit"}
 UP, DOWN = "up", "down"
 DIRECTIONS = (UP, DOWN)
 PASS = "pass"
+# The glossary words of Careta as the engine says them (scoring/said.py): each a literal `term`,
+# so catalog extraction finds it; a screen says them too (`say(COLOUR_WORDS["red"])`).
+COLOUR_WORDS: dict[str, Term] = {
+    "red": term("careta colour", "red"),
+    "yellow": term("careta colour", "yellow"),
+    "blue": term("careta colour", "blue"),
+    "green": term("careta colour", "green"),
+}
+SUIT_WORDS: dict[str, Term] = {
+    "red": term("careta suit", "Glory"),
+    "yellow": term("careta suit", "Wealth"),
+    "blue": term("careta suit", "Influence"),
+    "green": term("careta suit", "Spirit"),
+}
+DIRECTION_WORDS: dict[str, Term] = {
+    UP: term("careta direction", "UP"),
+    DOWN: term("careta direction", "DOWN"),
+}
+PASS_WORD = term("careta call", "PASS")
+TRICK_WORD = term("careta card", "Trick Card")
+DECK_MASTER_WORD = term("careta role", "Deck Master")
+CAUSE_WORD = term("careta claim", "Cause")
+# (context, word) of every glossary word above, for the test that every language translates them.
+GLOSSARY: tuple[tuple[str, ...], ...] = tuple(
+    (t.context, t.word) for t in (*COLOUR_WORDS.values(), *SUIT_WORDS.values(),
+                                  *DIRECTION_WORDS.values(), PASS_WORD, TRICK_WORD,
+                                  DECK_MASTER_WORD, CAUSE_WORD)
+)
 GAMES_PER_SET = 3
 HAND_SIZE = 4
 # Verdicts of a revealed play or claim.
@@ -58,8 +85,31 @@ def suit_of(number: int) -> str:
     return COLOURS[(number - 1) % 4]
 
 
-def _bad_card(sentence: str) -> RuleViolation:
+def _bad_card(sentence: Said) -> RuleViolation:
     return RuleViolation("bad-card", sentence)
+
+
+def _given(value: object) -> Any:
+    """A refused input as a sentence quotes it (as scoring.words.given does in English): a
+    text as typed, a number as a number, anything else by its kind, in words."""
+    if value is None:
+        return said("nothing")
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, (bool, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return said("a list")
+    if isinstance(value, dict):
+        return said("a mapping")
+    return said("a {kind}", kind=type(value).__name__)
+
+
+def _colour(value: Any) -> Any:
+    """A colour as a glossary word; anything else (a refused input) as it was given."""
+    return COLOUR_WORDS[value] if isinstance(value, str) and value in COLOUR_WORDS else str(value)
 
 
 @dataclass(frozen=True)
@@ -94,42 +144,56 @@ copies are red with yellow, blue or green (K1).
     def __post_init__(self) -> None:
         if self.trick is True:
             if (self.number, self.secondary, self.suit) != (None, None, None):
-                raise _bad_card("The Trick Card has no number, suit or colour (K1).")
+                raise _bad_card(said("The Trick Card has no number, suit or colour (K1)."))
             return
         if self.trick is not False:
-            raise _bad_card("A card is the Trick Card or not: trick must be True or False.")
+            raise _bad_card(said("A card is the Trick Card or not: trick must be True or False."))
         n = self.number
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
-            raise _bad_card(f"Cards are numbered 0 to 12 (or the Trick Card), not {given(n)} (K1).")
+            raise _bad_card(said("Cards are numbered 0 to 12 (or the Trick Card), not {given} "
+                                 "(K1).", given=_given(n)))
         if n == 0:
             if self.suit is not None and self.suit not in COLOURS:
-                raise _bad_card(
-                    f"A 0 card names its suit colour (red, yellow, blue or green), "
-                    f"not {given(self.suit)} (K1)."
-                )
+                raise _bad_card(said("A 0 card names its suit colour ({colours}), not {given} "
+                                     "(K1).", colours=listed(COLOUR_WORDS.values(), "or"),
+                                     given=_given(self.suit)))
             if self.secondary is not None:
-                raise _bad_card("The 0 cards have no secondary colour (K1).")
+                raise _bad_card(said("The 0 cards have no secondary colour (K1)."))
             return
         suit = suit_of(n)
         if self.suit is not None and self.suit != suit:
-            raise _bad_card(f"A {n} is always {suit} ({SUITS[suit]}), not {self.suit} (K1).")
+            raise _bad_card(said("A {number} is always {colour} ({suit}), not {given} (K1).",
+                                 number=n, colour=COLOUR_WORDS[suit], suit=SUIT_WORDS[suit],
+                                 given=_colour(self.suit)))
         if self.secondary is not None and (self.secondary not in COLOURS
                                            or self.secondary == suit):
-            others = [c for c in COLOURS if c != suit]
-            raise _bad_card(
-                f"There is no {n} with {self.secondary} as secondary colour: a {n} is {suit}, its "
-                f"three copies are {suit} with {others[0]}, {others[1]} or {others[2]} (K1)."
-            )
+            others = listed((COLOUR_WORDS[c] for c in COLOURS if c != suit), "or")
+            raise _bad_card(said(
+                "There is no {number} with {given} as secondary colour: a {number} is {colour}, "
+                "its three copies are {colour} with {others} (K1).",
+                number=n, given=_colour(self.secondary), colour=COLOUR_WORDS[suit], others=others,
+            ))
         object.__setattr__(self, "suit", suit)
 
     def __str__(self) -> str:
+        return str(self.phrase)
+
+    @property
+    def phrase(self) -> Said:
+        """The card as a sentence names it: "5 red/blue", "0 green", "a 0", "the Trick Card"."""
         if self.trick:
-            return "the Trick Card"
+            return said("the Trick Card")
         if self.number == 0:
-            return f"0 {self.suit}" if self.suit else "a 0"
+            return said("0 {colour}", colour=COLOUR_WORDS[self.suit]) if self.suit else said("a 0")
         if self.secondary is None:
-            return f"{self.number} {self.suit}"
-        return f"{self.number} {self.suit}/{self.secondary}"
+            return said("{number} {colour}", number=self.number, colour=_colour(self.suit))
+        return said("{number} {colour}/{secondary}", number=self.number,
+                    colour=_colour(self.suit), secondary=COLOUR_WORDS[self.secondary])
+
+    @property
+    def label(self) -> Said | Term:
+        """The card's name on its own, under its picture: "5 red/blue", "Trick Card"."""
+        return TRICK_WORD if self.trick else self.phrase
 
     @property
     def complete(self) -> bool:
@@ -177,7 +241,7 @@ copies are red with yellow, blue or green (K1).
         if isinstance(data, Card):
             return data
         if not isinstance(data, dict) or not set(data) <= {"number", "suit", "secondary", "trick"}:
-            raise _bad_card(f"{given(data)} is not a card.")
+            raise _bad_card(said("{given} is not a card.", given=_given(data)))
         return cls(**data)
 
 
@@ -205,29 +269,37 @@ NUMBERS: tuple[int, ...] = tuple(sorted({c.number for c in DECK if c.number is n
 MAX_CARDS = 8  # more than any question here looks at (a hand is 4): bounds the work of one input
 
 
-def _cards(cards: Any, what: str) -> list[Card]:
+# What a list of cards is, as a refusal names it (the subject of its sentence).
+A_PLAY, A_HAND = said("A play"), said("A hand")
+
+
+def _cards(cards: Any, what: Said) -> list[Card]:
     """`cards` as a list of Cards the deck can hold together, or `bad-card`: one of each complete
     card, three copies of a number and four 0 cards at most (colours left out fit any copy)."""
     if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
-        raise _bad_card(f"{what} must be a list of cards.")
+        raise _bad_card(said("{what} must be a list of cards.", what=what))
     out = [Card.from_json(c) for c in _bounded(cards, what)]
     for i, card in enumerate(out):
         if card.complete and card in out[:i]:
-            raise _bad_card(f"{what} holds {card} twice, but the deck has only one (K1).")
+            raise _bad_card(said("{what} holds {card} twice, but the deck has only one (K1).",
+                                 what=what, card=card.phrase))
         same = [c for c in out[: i + 1] if c.number == card.number and not c.trick]
         if not card.trick and len(same) > copies(card.number):
-            have = "four 0 cards" if card.number == 0 else f"three {card.number}s"
-            raise _bad_card(f"{what} holds more cards numbered {card.number} than the "
-                            f"deck's {have} (K1).")
+            if card.number == 0:
+                raise _bad_card(said("{what} holds more cards numbered 0 than the deck's four "
+                                     "0 cards (K1).", what=what))
+            raise _bad_card(said("{what} holds more cards numbered {number} than the deck's "
+                                 "three {number}s (K1).", what=what, number=card.number))
     return out
 
 
-def _bounded(cards: Iterable[Any], what: str) -> list[Any]:
+def _bounded(cards: Iterable[Any], what: Said) -> list[Any]:
     items = []
     for c in cards:
         items.append(c)
         if len(items) > MAX_CARDS:
-            raise _bad_card(f"{what} cannot hold more than {MAX_CARDS} cards here.")
+            raise _bad_card(said("{what} cannot hold more than {n} cards here.", what=what,
+                                 n=MAX_CARDS))
     return items
 
 
@@ -263,9 +335,10 @@ def _deciding(cards: Sequence[Card], judge: Any) -> list[int]:
     return sorted(out)
 
 
-def _colour_needed(cards: Sequence[Card], why: str) -> RuleViolation:
-    missing = _list(str(c) for c in cards if not c.complete)
-    return RuleViolation("colour-needed", f"Say the colours of {missing}: {why}")
+def _colour_needed(cards: Sequence[Card], why: Said) -> RuleViolation:
+    missing = listed(c.phrase for c in cards if not c.complete)
+    return RuleViolation("colour-needed", "Say the colours of {cards}: {why}", cards=missing,
+                         why=why)
 
 
 def _check_truth_shape(truth: Any) -> None:
@@ -274,10 +347,12 @@ def _check_truth_shape(truth: Any) -> None:
         return
     if not isinstance(truth, list):
         raise RuleViolation(
-            "bad-truth", f'A truth is True, False, "trick" or the cards shown, not {given(truth)}.'
+            "bad-truth", 'A truth is True, False, "trick" or the cards shown, not {given}.',
+            given=_given(truth),
         )
-    if len(_cards(truth, "A play")) not in (1, 2):
-        raise _bad_card(f"A play is 1 card, or 2 with an ally, not {len(truth)}.")
+    if len(_cards(truth, A_PLAY)) not in (1, 2):
+        raise _bad_card(said("A play is 1 card, or 2 with an ally, not {count}.",
+                             count=len(truth)))
 
 
 def is_valid_ally(a: Card, b: Card) -> bool:
@@ -290,10 +365,11 @@ def is_valid_ally(a: Card, b: Card) -> bool:
     False
     """
     if not isinstance(a, Card) or not isinstance(b, Card):
-        raise _bad_card("Allies are checked between two cards.")
+        raise _bad_card(said("Allies are checked between two cards."))
     decided, valid = _decided([a, b], lambda pair: bool(pair[0].colours & pair[1].colours))
     if not decided:
-        raise _colour_needed([a, b], "they decide whether the two cards are valid allies (K3).")
+        raise _colour_needed([a, b], said("they decide whether the two cards are valid allies "
+                                          "(K3)."))
     return bool(valid)
 
 
@@ -307,7 +383,7 @@ def play_colours_needed(cards: Sequence[Card]) -> list[int]:
     >>> play_colours_needed([Card(5), Card(6)])
     [0, 1]
     """
-    hand = _cards(cards, "A play")
+    hand = _cards(cards, A_PLAY)
     if len(hand) != 2 or TRICK in hand:
         return []
     return _deciding(hand, lambda pair: bool(pair[0].colours & pair[1].colours))
@@ -322,7 +398,7 @@ def cause_colours_needed(hand: Sequence[Card]) -> list[int]:
     >>> cause_colours_needed([Card(0), Card(0), Card(0), Card(0)])  # one of each suit
     []
     """
-    cards = _cards(hand, "A hand")
+    cards = _cards(hand, A_HAND)
     if len(cards) != HAND_SIZE:
         return []
     return _deciding(cards, _is_cause_of)
@@ -336,11 +412,12 @@ def play_score(cards: Sequence[Card], direction: str) -> int | None:
     -2
     """
     if direction not in DIRECTIONS:
-        raise RuleViolation("bad-direction",
-                            f"A game is played up or down, not {given(direction)}.")
-    hand = _cards(cards, "A play")
+        raise RuleViolation("bad-direction", "A game is played up or down, not {given}.",
+                            given=_given(direction))
+    hand = _cards(cards, A_PLAY)
     if len(hand) not in (1, 2):
-        raise _bad_card(f"A play is 1 card, or 2 with an ally, not {len(hand)}.")
+        raise _bad_card(said("A play is 1 card, or 2 with an ally, not {count}.",
+                             count=len(hand)))
     if any(c.trick for c in hand):
         return None
     if len(hand) == 1:
@@ -352,27 +429,32 @@ def play_score(cards: Sequence[Card], direction: str) -> int | None:
     return a.number + b.number if direction == UP else -abs(a.number - b.number)
 
 
-def judge_play(cards: Sequence[Card], stated: int, direction: str) -> tuple[str, str]:
+def judge_play(cards: Sequence[Card], stated: int, direction: str) -> tuple[str, Said]:
     """(verdict, why) of a revealed play against its stated score (K2, K3, K7): TRUTHFUL or LIED
-    or TRICK_SHOWN, and the reason in words, so a lie by invalid allies says so even when the sum
-    was right.
+    or TRICK_SHOWN, and the reason as a phrase, so a lie by invalid allies says so even when the
+    sum was right.
 
-    >>> judge_play([Card(5, secondary="yellow"), Card(7, secondary="green")], 12, "up")[1]
+    >>> str(judge_play([Card(5, secondary="yellow"), Card(7, secondary="green")], 12, "up")[1])
     '5 red/yellow and 7 blue/green are not valid allies (K3), though they make 12'
     """
     score = play_score(cards, direction)
-    hand = _cards(cards, "A play")
+    hand = _cards(cards, A_PLAY)
     if TRICK in hand:
-        return TRICK_SHOWN, "a play with the Trick Card is always a lie (K3)"
+        return TRICK_SHOWN, said("a play with the Trick Card is always a lie (K3)")
     if score is None:
         a, b = hand
         make = a.number + b.number if direction == UP else -abs(a.number - b.number)  # type: ignore[operator]
-        though = f", though they make {make}" if make == stated else ""
-        return LIED, f"{a} and {b} are not valid allies (K3){though}"
-    what = "the card makes" if len(hand) == 1 else "the cards make"
+        if make == stated:
+            return LIED, said("{first} and {second} are not valid allies (K3), though they "
+                              "make {score}", first=a.phrase, second=b.phrase, score=make)
+        return LIED, said("{first} and {second} are not valid allies (K3)", first=a.phrase,
+                          second=b.phrase)
     if score == stated:
-        return TRUTHFUL, f"{what} {score}"
-    return LIED, f"{what} {score}, not {stated}"
+        return TRUTHFUL, said_n("the card makes {score}", "the cards make {score}", len(hand),
+                                score=score)
+    return LIED, said_n("the card makes {score}, not {stated}",
+                        "the cards make {score}, not {stated}", len(hand), score=score,
+                        stated=stated)
 
 
 def is_cause(hand: Sequence[Card]) -> bool:
@@ -382,12 +464,12 @@ def is_cause(hand: Sequence[Card]) -> bool:
     >>> is_cause([Card(0, suit="red"), Card(2, "red"), Card(3, "red"), Card(4, "red")])
     True
     """
-    cards = _cards(hand, "A hand")
+    cards = _cards(hand, A_HAND)
     if len(cards) != HAND_SIZE:
         return False
     decided, had = _decided(cards, _is_cause_of)
     if not decided:
-        raise _colour_needed(cards, "a 0 card counts by its suit (K9).")
+        raise _colour_needed(cards, said("a 0 card counts by its suit (K9)."))
     return bool(had)
 
 
@@ -406,22 +488,23 @@ def score_range(direction: str = UP, with_ally: bool = False) -> range:
     return range(0, 25) if direction == UP else range(-12, 1)
 
 
-def team_name_problems(teams: Sequence[str], players: Sequence[str]) -> dict[int, str]:
-    """{place in `teams`: why a new match refuses that team name}, for a screen to say beside
-    each name as it is typed; {} when a match would take them all. A name is judged against
-    the players and the names before it that are fine (one that is not says so itself).
+def team_name_problems(teams: Sequence[str], players: Sequence[str]) -> dict[int, Said]:
+    """{place in `teams`: why a new match refuses that team name (a `Said`)}, for a screen to
+    say beside each name as it is typed; {} when a match would take them all. A name is judged
+    against the players and the names before it that are fine (one that is not says so itself).
 
-    >>> team_name_problems(["Suns", "suns", "Ann", "Moons"], ["Ann", "Ben", "Cleo", "Dan"])
+    >>> problems = team_name_problems(["Suns", "suns", "Ann", "Moons"], ["Ann", "Ben", "Cleo"])
+    >>> {i: str(why) for i, why in problems.items()}
     {1: 'Two teams are called “suns”.', 2: "The team “Ann” has a player's name."}
     """
-    problems: dict[int, str] = {}
+    problems: dict[int, Said] = {}
     fine: list[str] = []
     for i, name in enumerate(teams):
         why = _team_name_violation(name, fine, players)
         if why is None:
             fine.append(name)
         else:
-            problems[i] = str(why)
+            problems[i] = why.said
     return problems
 
 
@@ -429,11 +512,12 @@ def _team_name_violation(name: Any, earlier: Sequence[str],
                          players: Sequence[str]) -> RuleViolation | None:
     """Why `name` cannot name a new match's team beside the `earlier` names (taken as fine)."""
     if not isinstance(name, str) or not name.strip() or len(name) > core.MAX_NAME:
-        return RuleViolation("bad-option", "Every team needs a name (up to 24 characters).")
+        return RuleViolation("bad-option", "Every team needs a name (up to {n} characters).",
+                             n=core.MAX_NAME)
     if name.strip().casefold() in {other.strip().casefold() for other in earlier}:
-        return RuleViolation("bad-option", f"Two teams are called “{name}”.")
+        return RuleViolation("bad-option", "Two teams are called “{name}”.", name=name)
     if name in players:
-        return RuleViolation("bad-option", f"The team “{name}” has a player's name.")
+        return RuleViolation("bad-option", "The team “{name}” has a player's name.", name=name)
     try:
         core.check_new_team_names([*earlier, name], players)
     except RuleViolation as why:
@@ -530,9 +614,8 @@ class Match(core.Match):
         core.check_member(settings["deck_master"], players, "Deck Master")
         target = settings["target"]
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise RuleViolation(
-                "bad-option", f"The target must be 1 point or more, not {given(target)}."
-            )
+            raise RuleViolation("bad-option", "The target must be 1 point or more, not {given}.",
+                                given=_given(target))
         if not isinstance(settings["rotate_deck_master"], bool):
             raise RuleViolation("bad-option", "Rotating the Deck Master is on or off.")
         teams = settings["teams"]
@@ -556,24 +639,28 @@ class Match(core.Match):
     @staticmethod
     def _check_teams(teams: Any, players: list[str]) -> dict[str, list[str]]:
         if not isinstance(teams, Mapping):
-            raise RuleViolation("bad-option", "Teams are given as {team name: [players]}.")
+            raise RuleViolation("bad-option", "Teams are given as team names, each with its "
+                                              "players.")
         out: dict[str, list[str]] = {}
         for name, members in teams.items():
             why = _team_name_violation(name, list(out), players)
             if why is not None:
                 raise why
             if isinstance(members, str) or not isinstance(members, Iterable):
-                raise RuleViolation("bad-option", f"The team “{name}” needs a list of players.")
+                raise RuleViolation("bad-option", "The team “{name}” needs a list of players.",
+                                    name=name)
             out[name] = list(members)
         placed = [p for members in out.values() for p in members]
         for p in placed:
             if p not in players:
-                raise RuleViolation("bad-option", f"“{p}” is in a team but not playing.")
+                raise RuleViolation("bad-option", "“{player}” is in a team but not playing.",
+                                    player=str(p))
             if placed.count(p) > 1:
-                raise RuleViolation("bad-option", f"“{p}” is in more than one team (or twice).")
+                raise RuleViolation("bad-option", "“{player}” is in more than one team (or "
+                                                  "twice).", player=p)
         for p in players:
             if p not in placed:
-                raise RuleViolation("bad-option", f"{p} is in no team.")
+                raise RuleViolation("bad-option", "{player} is in no team.", player=p)
         sizes = {len(m) for m in out.values()}
         if len(sizes) != 1 or (sizes.pop(), len(out)) not in TEAM_LAYOUTS:
             raise RuleViolation(
@@ -798,7 +885,7 @@ class Match(core.Match):
                 return p
         return None  # pragma: no cover - pending players are all seated
 
-    def judge_cards(self, player: str, cards: Sequence[Card]) -> tuple[str, str]:
+    def judge_cards(self, player: str, cards: Sequence[Card]) -> tuple[str, Said]:
         """(verdict, why) of `player`'s current play if it were shown as `cards`, recording
         nothing: TRUTHFUL, LIED or TRICK_SHOWN and what the cards make ("the cards make 12", or
         why they are not valid allies: K3, K7). Refused as `doubt` and `end_game` refuse them:
@@ -806,11 +893,11 @@ class Match(core.Match):
         g = self._require_game()
         self._check_player(player)
         if player not in g["plays"] or g["plays"][player]["stated"] == PASS:
-            raise RuleViolation("cannot-doubt", f"{player} has no stated score to judge in this "
-                                                "game (K3: a PASS states nothing).")
+            raise RuleViolation("cannot-doubt", "{player} has no stated score to judge in this "
+                                                "game (K3: a PASS states nothing).", player=player)
         verdict, _, why = self._judged(player, _truth_to_json(list(cards)))
-        if not why:  # _judged gives a lie's reason only; a preview says what the cards make too
-            shown = _cards(_truth_to_json(list(cards)), f"{player}'s play")
+        if why is None:  # _judged gives a lie's reason only; a preview says what the cards make
+            shown = _cards(_truth_to_json(list(cards)), said("{player}'s play", player=player))
             why = judge_play(shown, g["plays"][player]["stated"], g["direction"])[1]
         return verdict, why
 
@@ -840,16 +927,18 @@ class Match(core.Match):
         }
 
     @property
-    def standing_notes(self) -> dict[str, str]:
+    def standing_notes(self) -> dict[str, Any]:  # type: ignore[override]
         """Cards in hand during a set (as the standings name the sides: a team's note names
-        each member's count), for the Big scoreboard."""
+        each member's count), for the Big scoreboard: each a `Said` ("3 cards in hand")."""
         hands = self.cards_in_hand()
         if not hands:
             return {}
         teams = self.teams
         if teams is None:
-            return {p: _in_hand(n) for p, n in hands.items()}
-        return {self._label(t): "in hand: " + ", ".join(f"{p} {hands[p]}" for p in members)
+            return {p: said_n("{n} card in hand", "{n} cards in hand", n)
+                    for p, n in hands.items()}
+        return {self._label(t): said("in hand: {counts}", counts=listed(
+                    said("{player} {n}", player=p, n=hands[p]) for p in members))
                 for t, members in teams.items()}
 
     def score_range(self, with_ally: bool = False) -> range:
@@ -882,7 +971,8 @@ class Match(core.Match):
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """One entry per action: {"text": what happened, "changes": {player or team: delta}}."""
+        """One entry per action: {"text": what happened, "said": the same as data (a `Said`),
+        "changes": {player or team: delta}}."""
         return [
             {k: v.copy() if isinstance(v, (dict, list)) else v for k, v in entry.items()}
             for entry in self._entries
@@ -1022,53 +1112,61 @@ class Match(core.Match):
 
     def _refuse_if_over(self) -> None:
         if self._over:
-            raise RuleViolation(
-                "match-over",
-                f"The match is over ({' and '.join(self.winners)} won): undo to change it (K11).",
-            )
+            raise RuleViolation("match-over",
+                                "The match is over ({winners} won): undo to change it (K11).",
+                                winners=listed(self.winners))
 
     def _require_game(self) -> dict[str, Any]:
         self._refuse_if_over()
         if self._game is None:
             if not self._set_open:
                 raise RuleViolation("no-set", "No game is being played: start a set first.")
-            raise RuleViolation(
-                "no-game", f"No game is being played: {self.starter} starts the next one."
-            )
+            raise RuleViolation("no-game", "No game is being played: {player} starts the next "
+                                           "one.", player=self.starter)
         return self._game
 
     def _check_player(self, player: Any) -> str:
         if not isinstance(player, str) or player not in self.players:
-            raise RuleViolation("unknown-player", f"“{player}” is not playing.")
+            raise RuleViolation("unknown-player", "“{player}” is not playing.",
+                                player=str(player))
         return player
 
     def _check_stated(self, stated: Any, direction: str, with_ally: bool) -> int | str:
         if stated == PASS and not with_ally and isinstance(stated, str):
             return PASS
         allowed = score_range(direction, with_ally)
-        what = f"a card and its ally {direction.upper()}" if with_ally else "one card"
         if isinstance(stated, bool) or not isinstance(stated, int) or stated not in allowed:
+            low, high, given = allowed.start, allowed.stop - 1, _given(stated)
+            if with_ally:
+                raise RuleViolation(
+                    "score-out-of-range", "A score stated for a card and its ally {direction} is "
+                    "from {low} to {high}, not {given} (K2).",
+                    direction=DIRECTION_WORDS[direction], low=low, high=high, given=given)
             raise RuleViolation(
-                "score-out-of-range",
-                f"A score stated for {what} is from {allowed.start} to {allowed.stop - 1}"
-                f"{' or PASS' if not with_ally else ''}, not {given(stated)} (K2).",
-            )
+                "score-out-of-range", "A score stated for one card is from {low} to {high} or "
+                "PASS, not {given} (K2).", low=low, high=high, given=given)
         return stated
 
-    def _check_doubters(self, doubters: Any, target: str, what: str) -> list[str]:
+    def _check_doubters(self, doubters: Any, target: str, cause: bool) -> list[str]:
+        """The doubters of `target`'s play, or of their Cause claim when `cause`."""
         if isinstance(doubters, str) or not isinstance(doubters, list) or not doubters:
-            raise RuleViolation("cannot-doubt", f"Name who doubts {what}.")
+            raise RuleViolation("cannot-doubt", said("Name who doubts the Cause claim.") if cause
+                                else said("Name who doubts the play."))
         for i, p in enumerate(doubters):
             self._check_player(p)
             if p in doubters[:i]:
-                raise RuleViolation("cannot-doubt", f"{p} is named twice among the doubters.")
+                raise RuleViolation("cannot-doubt", "{player} is named twice among the doubters.",
+                                    player=p)
             if p == target:
-                raise RuleViolation("cannot-doubt", f"{p} cannot doubt their own {what}.")
+                raise RuleViolation(
+                    "cannot-doubt",
+                    said("{player} cannot doubt their own Cause claim.", player=p) if cause
+                    else said("{player} cannot doubt their own play.", player=p))
             if self._team[p] is not None and self._team[p] == self._team[target]:
                 raise RuleViolation(
                     "cannot-doubt",
-                    f"{p} cannot doubt a teammate: {target} is in {self._team[p]} too (K10).",
-                )
+                    "{player} cannot doubt a teammate: {target} is in {team} too (K10).",
+                    player=p, target=target, team=self._team[p])
         return doubters
 
     def _first_doubter(self, doubters: list[str], target: str) -> str:
@@ -1078,39 +1176,40 @@ class Match(core.Match):
     def _steps(self, a: str, b: str) -> int:
         return (self.players.index(b) - self.players.index(a)) % len(self.players)
 
-    def _judged(self, player: str, truth: Any) -> tuple[str, list[dict[str, Any]] | None, str]:
-        """(verdict, shown cards, why) of `player`'s current play: why is "" for a verdict the
-        table gave, else what the cards make or why they are not valid allies (K3)."""
+    def _judged(self, player: str, truth: Any
+                ) -> tuple[str, list[dict[str, Any]] | None, Said | None]:
+        """(verdict, shown cards, why) of `player`'s current play: why is None for a verdict the
+        table gave and for a truthful play, else why the cards lie: what they make, or why they
+        are not valid allies (K3)."""
         g = self._game
         assert g is not None
         play = g["plays"][player]
         if truth is True:
-            return TRUTHFUL, None, ""
+            return TRUTHFUL, None, None
         if truth is False:
-            return LIED, None, ""
+            return LIED, None, None
         if truth == TRICK_SHOWN and isinstance(truth, str):
-            return TRICK_SHOWN, None, ""
+            return TRICK_SHOWN, None, None
         if not isinstance(truth, list):
             raise RuleViolation(
                 "bad-truth",
-                f"Say whether {player} told the truth (True), lied (False), lied with the "
-                f'Trick Card ("trick") or give the cards shown.',
+                "Say whether {player} told the truth (True), lied (False), lied with the "
+                'Trick Card ("trick") or give the cards shown.', player=player,
             )
-        cards = _cards(truth, f"{player}'s play")
+        cards = _cards(truth, said("{player}'s play", player=player))
         if len(cards) != play["cards"]:
-            raise _bad_card(
-                f"{player} played {_n_cards(play['cards'])} in this play, not {len(cards)}."
-            )
+            raise _bad_card(said_n("{player} played {n} card in this play, not {count}.",
+                                   "{player} played {n} cards in this play, not {count}.",
+                                   play["cards"], player=player, count=len(cards)))
         for earlier in g["shown"].get(player, []):
             if not any(Card.from_json(earlier).fits(c) for c in cards):
-                raise _bad_card(
-                    f"{player} showed {Card.from_json(earlier)} earlier in this game: it must be "
-                    "one of the cards of the play."
-                )
+                raise _bad_card(said("{player} showed {card} earlier in this game: it must be "
+                                     "one of the cards of the play.", player=player,
+                                     card=Card.from_json(earlier).phrase))
         # K3: the Trick Card is always a lie; K7: otherwise the combined score and the ally's
         # validity decide (colour-needed when a colour left out decides it).
         verdict, why = judge_play(cards, play["stated"], g["direction"])
-        return verdict, [c.to_json() for c in cards], why if verdict == LIED else ""
+        return verdict, [c.to_json() for c in cards], why if verdict == LIED else None
 
     @staticmethod
     def _show(g: dict[str, Any], player: str, cards: list[dict[str, Any]]) -> None:
@@ -1127,7 +1226,7 @@ class Match(core.Match):
 
     # -- points and the log ---------------------------------------------------------------------
 
-    def _award(self, player: str, delta: int, changes: dict[str, int]) -> str:
+    def _award(self, player: str, delta: int, changes: dict[str, int]) -> Any:
         """Apply `delta` to the player's side (never below 0) and say it: "+1", "+1 for Suns"."""
         side = self.side(player)
         old = self._points[side]
@@ -1138,25 +1237,31 @@ class Match(core.Match):
             changes[side] = changes.get(side, 0) + actual
         team = self._team[player]
         if actual == 0 and delta < 0:
-            return f"0 for {team} (no point to lose)" if team else "0 (no point to lose)"
-        return f"{actual:+d}" + (f" for {team}" if team else "")
+            return (said("0 for {team} (no point to lose)", team=team) if team
+                    else said("0 (no point to lose)"))
+        return said("{points} for {team}", points=Signed(actual), team=team) if team \
+            else Signed(actual)
 
-    def _log_entry(self, parts: list[str], changes: dict[str, int], **more: Any) -> None:
+    def _log_entry(self, parts: list[Said], changes: dict[str, int], **more: Any) -> None:
         if not self._over:
             reached = [s for s, pts in self._points.items() if pts >= self.target]
             if reached:
                 self._over = True  # K11: the whole action counted; later actions are refused
                 side = max(reached, key=lambda s: self._points[s])
+                pts = self._points[side]
                 if self.teams is not None:
-                    who = f"{side} ({', '.join(self.teams[side])}) win"
+                    parts.append(said_n("{team} win the match with {n} point.",
+                                        "{team} win the match with {n} points.", pts,
+                                        team=self._label(side)))
                 else:
-                    who = f"{side} wins"
-                parts.append(f"{who} the match with {_n_points(self._points[side])}.")
+                    parts.append(said_n("{player} wins the match with {n} point.",
+                                        "{player} wins the match with {n} points.", pts,
+                                        player=side))
         # The set and game it belongs to (game 0: the deal); a Cause claimed between games
         # stays with the game before it (K4).
-        self._entries.append(
-            {"text": " ".join(parts), "changes": {k: v for k, v in changes.items() if v}, **more}
-        )
+        text = " ".join(str(part) for part in parts)  # = str(words), without its joints' work
+        self._entries.append({"text": text, "said": _sentences(parts),
+                              "changes": {k: v for k, v in changes.items() if v}, **more})
         self._groups.append((self._set_no, self._games_done + (self._game is not None)))
 
     # -- handlers -------------------------------------------------------------------------------
@@ -1165,46 +1270,39 @@ class Match(core.Match):
         self._refuse_if_over()
         if self._set_open:
             left = GAMES_PER_SET - self._games_done
-            raise RuleViolation(
-                "set-in-progress",
-                f"Set {self._set_no} still has {left} game{'s' if left > 1 else ''} to play (K4).",
-            )
+            raise RuleViolation("set-in-progress", said_n(
+                "Set {set} still has {n} game to play (K4).",
+                "Set {set} still has {n} games to play (K4).", left, set=self._set_no))
         self._set_no += 1
         self._games_done = 0
         for p in self.players:
             self._ally_used[p] = False
             self._first_card[p] = False
             self._cause_locked[p] = False
-        self._log_entry(
-            [
-                f"Set {self._set_no} begins: {self.deck_master}, the Deck Master, deals "
-                f"{HAND_SIZE} cards to each player."
-            ],
-            {},
-        )
+        self._log_entry([said_n(
+            "Set {set} begins: {dealer}, the Deck Master, deals {n} card to each player.",
+            "Set {set} begins: {dealer}, the Deck Master, deals {n} cards to each player.",
+            HAND_SIZE, set=self._set_no, dealer=self.deck_master)], {})
 
     def _on_start_game(self, event: Event) -> None:
         self._refuse_if_over()
         if self._set_no == 0:
             raise RuleViolation("no-set", "Start a set first: the Deck Master deals the cards.")
         if self._game is not None:
-            raise RuleViolation(
-                "game-in-progress", f"Game {self._game['no']} of set {self._set_no} is not over."
-            )
+            raise RuleViolation("game-in-progress", "Game {game} of set {set} is not over.",
+                                game=self._game["no"], set=self._set_no)
         if not self._set_open:
-            raise RuleViolation(
-                "set-finished", f"Set {self._set_no} has had its 3 games: start a new set."
-            )
+            raise RuleViolation("set-finished", "Set {set} has had its 3 games: start a new set.",
+                                set=self._set_no)
         direction = event.get("direction")
         if direction not in DIRECTIONS:
-            raise RuleViolation("bad-direction",
-                                f"A game is played up or down, not {given(direction)}.")
+            raise RuleViolation("bad-direction", "A game is played up or down, not {given}.",
+                                given=_given(direction))
         starter = self.starter
         assert starter is not None
         if event.get("player") != starter:
-            raise RuleViolation(
-                "not-your-turn", f"{starter} starts this game, not {event.get('player')} (K4)."
-            )
+            raise RuleViolation("not-your-turn", "{starter} starts this game, not {player} (K4).",
+                                starter=starter, player=str(event.get("player")))
         no = self._games_done + 1
         self._game = {
             "no": no,
@@ -1217,10 +1315,9 @@ class Match(core.Match):
             "open": None,  # the player whose play may be doubted (K7)
             "ally_from": starter,  # where the ally phase's guidance goes on from (K6)
         }
-        self._log_entry(
-            [f"Game {no} of set {self._set_no}: {starter} starts and plays {direction.upper()}."],
-            {},
-        )
+        self._log_entry([said("Game {game} of set {set}: {player} starts and plays {direction}.",
+                              game=no, set=self._set_no, player=starter,
+                              direction=DIRECTION_WORDS[direction])], {})
 
     def _on_play(self, event: Event) -> None:
         g = self._require_game()
@@ -1240,43 +1337,47 @@ class Match(core.Match):
             )
         stated = self._check_stated(event.get("stated"), g["direction"], with_ally)
         if with_ally and self._ally_used[player]:
-            raise RuleViolation("ally-used", f"{player} has already played an ally this set (K6).")
+            raise RuleViolation("ally-used", "{player} has already played an ally this set (K6).",
+                                player=player)
         g["plays"][player] = {"stated": stated, "cards": 2 if with_ally else 1, "revealed": None}
         self._first_card[player] = True
         if with_ally:
             self._ally_used[player] = True
         g["open"] = None if stated == PASS else player  # K7: the next play closes the window
         if stated == PASS:
-            text = f"{player} plays a card and says PASS."
+            parts = [said("{player} plays a card and says PASS.", player=player)]
         elif with_ally:
-            text = f"{player} plays a card with an ally and states {stated}."
+            parts = [said("{player} plays a card with an ally and states {stated}.",
+                          player=player, stated=stated)]
         else:
-            text = f"{player} plays a card and states {stated}."
+            parts = [said("{player} plays a card and states {stated}.", player=player,
+                          stated=stated)]
         if self.current is None:
-            text += " Every card is down: the ally phase begins."
-        self._log_entry([text], {})
+            parts.append(said("Every card is down: the ally phase begins."))
+        self._log_entry(parts, {})
 
     def _ally_checks(self, event: Event) -> tuple[dict[str, Any], str]:
         g = self._require_game()
         if self.current is not None:
             raise RuleViolation(
                 "not-ally-phase",
-                f"Allies come after every card is played: it is {self.current}'s card (K5).",
+                "Allies come after every card is played: it is {player}'s card (K5).",
+                player=self.current,
             )
         player = self._check_player(event.get("player"))
         play = g["plays"].get(player)
         if player in g["eliminated"]:
-            raise RuleViolation(
-                "eliminated", f"{player} was unmasked as a liar and is out of this game (K7)."
-            )
+            raise RuleViolation("eliminated", "{player} was unmasked as a liar and is out of "
+                                              "this game (K7).", player=player)
         if play is None or play["stated"] == PASS:
-            raise RuleViolation("passed", f"{player} said PASS and may not play an ally (K6).")
+            raise RuleViolation("passed", "{player} said PASS and may not play an ally (K6).",
+                                player=player)
         if self._ally_used[player]:
-            raise RuleViolation("ally-used", f"{player} has already played an ally this set (K6).")
+            raise RuleViolation("ally-used", "{player} has already played an ally this set (K6).",
+                                player=player)
         if player in g["declined"]:
-            raise RuleViolation(
-                "declined", f"{player} declined an ally in this game; that is final (K6)."
-            )
+            raise RuleViolation("declined", "{player} declined an ally in this game; that is "
+                                            "final (K6).", player=player)
         return g, player
 
     def _on_ally(self, event: Event) -> None:
@@ -1287,13 +1388,14 @@ class Match(core.Match):
         self._ally_used[player] = True
         g["open"] = player
         g["ally_from"] = core.next_in_turn(self.players, player)
-        self._log_entry([f"{player} plays an ally: {before} becomes {stated}."], {})
+        self._log_entry([said("{player} plays an ally: {before} becomes {stated}.",
+                              player=player, before=before, stated=stated)], {})
 
     def _on_decline_ally(self, event: Event) -> None:
         g, player = self._ally_checks(event)
         g["declined"].append(player)
         g["ally_from"] = core.next_in_turn(self.players, player)
-        self._log_entry([f"{player} plays no ally in this game."], {})
+        self._log_entry([said("{player} plays no ally in this game.", player=player)], {})
 
     def _on_doubt(self, event: Event) -> None:
         g = self._require_game()
@@ -1304,7 +1406,7 @@ class Match(core.Match):
                 "There is no play to doubt: only the latest play, until the next one, and not a "
                 "PASS or a play already shown (K7).",
             )
-        doubters = self._check_doubters(event.get("doubters"), target, "play")
+        doubters = self._check_doubters(event.get("doubters"), target, cause=False)
         verdict, cards, why = self._judged(target, event.get("truth"))
         play = g["plays"][target]
         play["revealed"] = verdict
@@ -1312,105 +1414,125 @@ class Match(core.Match):
             self._show(g, target, cards)
         g["open"] = None
         changes: dict[str, int] = {}
-        showing = f" (showed {_list(Card.from_json(c) for c in cards)})" if cards else ""
-        parts = [
-            f"{_list(doubters)} doubt{'s' if len(doubters) == 1 else ''} {target}'s "
-            f"{play['stated']}{showing}."
-        ]
-        because = f" ({why})" if why else ""
+        who, n, stated = listed(doubters), len(doubters), play["stated"]
+        if cards:
+            parts = [said_n("{doubters} doubts {player}'s {stated} (showed {cards}).",
+                            "{doubters} doubt {player}'s {stated} (showed {cards}).", n,
+                            doubters=who, player=target, stated=stated,
+                            cards=listed(Card.from_json(c).phrase for c in cards))]
+        else:
+            parts = [said_n("{doubters} doubts {player}'s {stated}.",
+                            "{doubters} doubt {player}'s {stated}.", n,
+                            doubters=who, player=target, stated=stated)]
         if verdict == TRUTHFUL:
-            parts.append(f"{target} told the truth{because}: "
-                         f"{self._award(target, TRUTH_POINTS, changes)}.")
+            parts.append(said("{player} told the truth: {points}.", player=target,
+                              points=self._award(target, TRUTH_POINTS, changes)))
         else:
             first = self._first_doubter(doubters, target)
-            trick = " with the Trick Card" if verdict == TRICK_SHOWN else ""
-            parts.append(f"{target} lied{trick}{because}: "
-                         f"{self._award(target, LIE_POINTS, changes)}.")
-            parts.append(f"{first} unmasked {target}: "
-                         f"{self._award(first, UNMASK_POINTS, changes)}.")
-            parts.append(f"{target} is out of this game.")
+            parts.append(self._lied(target, verdict, why,
+                                    self._award(target, LIE_POINTS, changes)))
+            parts.append(said("{doubter} unmasked {player}: {points}.", doubter=first,
+                              player=target, points=self._award(first, UNMASK_POINTS, changes)))
+            parts.append(said("{player} is out of this game.", player=target))
             g["eliminated"].append(target)
         self._log_entry(parts, changes)
+
+    @staticmethod
+    def _lied(player: str, verdict: str, why: Said | None, points: Any) -> Said:
+        """A doubted play shown a lie, the reason the cards give (if any) and its points."""
+        if verdict == TRICK_SHOWN:
+            return said("{player} lied with the Trick Card: {points}.", player=player,
+                        points=points)
+        if why is not None:
+            return said("{player} lied ({why}): {points}.", player=player, why=why,
+                        points=points)
+        return said("{player} lied: {points}.", player=player, points=points)
 
     def _on_cause(self, event: Event) -> None:
         self._refuse_if_over()
         if self._set_no == 0:
             raise RuleViolation("no-set", "Cause is claimed within a set: start a set first.")
         if not self._set_open:
-            raise RuleViolation(
-                "set-finished", f"Set {self._set_no} is over: Cause waits for the next deal."
-            )
+            raise RuleViolation("set-finished", "Set {set} is over: Cause waits for the next "
+                                                "deal.", set=self._set_no)
         player = self._check_player(event.get("player"))
         if self._first_card[player]:
             raise RuleViolation(
                 "cause-too-late",
-                f"{player} has played a card this set: Cause comes before the first card (K9).",
+                "{player} has played a card this set: Cause comes before the first card (K9).",
+                player=player,
             )
         if self._cause_locked[player]:
             raise RuleViolation(
                 "cause-claimed",
-                f"{player} already claimed Cause with this hand and nobody doubted it (K9).",
+                "{player} already claimed Cause with this hand and nobody doubted it (K9).",
+                player=player,
             )
         doubters = event.get("doubters")
         changes: dict[str, int] = {}
         if doubters == []:
-            parts = [f"{player} claims Cause and nobody doubts: "
-                     f"{self._award(player, CAUSE_POINTS, changes)}."]
+            parts = [said("{player} claims Cause and nobody doubts: {points}.", player=player,
+                          points=self._award(player, CAUSE_POINTS, changes))]
             self._cause_locked[player] = True
             self._log_entry(parts, changes)
             return
-        doubters = self._check_doubters(doubters, player, "Cause claim")
+        doubters = self._check_doubters(doubters, player, cause=True)
         truth = event.get("truth")
         if truth is None:
-            raise RuleViolation(
-                "unmask-needed", f"{player} was doubted: say whether the hand was a Cause."
-            )
+            raise RuleViolation("unmask-needed", "{player} was doubted: say whether the hand was "
+                                                 "a Cause.", player=player)
+        shown: Listed | None = None
         if isinstance(truth, bool):
             had = truth
-            showing = ""
         elif isinstance(truth, list):
-            cards = _cards(truth, f"{player}'s hand")
+            cards = _cards(truth, said("{player}'s hand", player=player))
             if len(cards) != HAND_SIZE:
-                raise _bad_card(f"A hand is {HAND_SIZE} cards, not {len(cards)}.")
+                raise _bad_card(said("A hand is 4 cards, not {count}.", count=len(cards)))
             had = is_cause(cards)  # colour-needed when a 0's suit decides it (K9)
-            showing = f" (showed {_list(cards)})"
+            shown = listed(c.phrase for c in cards)
         else:
             raise RuleViolation(
                 "bad-truth",
-                f"Say whether {player} had Cause (True or False) or give the 4 cards shown.",
+                "Say whether {player} had Cause (True or False) or give the 4 cards shown.",
+                player=player,
             )
-        parts = [
-            f"{player} claims Cause; {_list(doubters)} "
-            f"doubt{'s' if len(doubters) == 1 else ''}{showing}."
-        ]
+        who, n = listed(doubters), len(doubters)
+        if shown is None:
+            parts = [said_n("{player} claims Cause; {doubters} doubts.",
+                            "{player} claims Cause; {doubters} doubt.", n, player=player,
+                            doubters=who)]
+        else:
+            parts = [said_n("{player} claims Cause; {doubters} doubts (showed {cards}).",
+                            "{player} claims Cause; {doubters} doubt (showed {cards}).", n,
+                            player=player, doubters=who, cards=shown)]
         if had:
-            parts.append(f"{player} had Cause: "
-                         f"{self._award(player, CAUSE_SHOWN_POINTS, changes)}.")
+            parts.append(said("{player} had Cause: {points}.", player=player,
+                              points=self._award(player, CAUSE_SHOWN_POINTS, changes)))
         else:
             first = self._first_doubter(doubters, player)
-            parts.append(f"{player} had no Cause: "
-                         f"{self._award(player, NO_CAUSE_POINTS, changes)}.")
-            parts.append(f"{first} unmasked {player}: "
-                         f"{self._award(first, UNMASK_POINTS, changes)}.")
-        parts.append(f"{player} gets a new hand and may claim Cause again.")
+            parts.append(said("{player} had no Cause: {points}.", player=player,
+                              points=self._award(player, NO_CAUSE_POINTS, changes)))
+            parts.append(said("{doubter} unmasked {player}: {points}.", doubter=first,
+                              player=player, points=self._award(first, UNMASK_POINTS, changes)))
+        parts.append(said("{player} gets a new hand and may claim Cause again.", player=player))
         self._log_entry(parts, changes)
 
     def _on_end_game(self, event: Event) -> None:
         g = self._require_game()
         if self.current is not None:
-            raise RuleViolation(
-                "cards-to-play", f"{self.current} has not played a card in this game yet (K5)."
-            )
+            raise RuleViolation("cards-to-play", "{player} has not played a card in this game "
+                                                 "yet (K5).", player=self.current)
         unmask = event.get("unmask")
         if unmask is None:
             unmask = {}
         if not isinstance(unmask, dict):
-            raise RuleViolation("bad-truth", "Unmasking is given as {player: truth}.")
+            raise RuleViolation("bad-truth", "Unmasking is given as each player with their "
+                                             "truth.")
         for p in unmask:
             self._check_player(p)
         winners = self.projected_winners()
         needed = self.unmask_needed()
-        verdicts: dict[str, tuple[str, list[dict[str, Any]] | None, str]] = {}
+        verdicts: dict[str, tuple[str, list[dict[str, Any]] | None, Said | None]] = {}
         for p, truth in unmask.items():
             if p in winners and g["plays"][p]["revealed"] is None:
                 verdicts[p] = self._judged(p, truth)
@@ -1418,11 +1540,10 @@ class Match(core.Match):
                 _check_truth_shape(truth)  # not needed, but kept in the log: must be plain data
         missing = [p for p in needed if p not in verdicts]
         if missing:
-            raise RuleViolation(
-                "unmask-needed",
-                f"{_list(missing)} won the game and must be unmasked: did "
-                f"{'they' if len(missing) > 1 else missing[0]} tell the truth (K8)?",
-            )
+            raise RuleViolation("unmask-needed", said_n(
+                "{players} won the game and must be unmasked: did {players} tell the truth (K8)?",
+                "{players} won the game and must be unmasked: did they tell the truth (K8)?",
+                len(missing), players=listed(missing)))
         # Mutate from here on.
         for p in self._ally_pending():  # K6: ending the game closes the ally phase
             g["declined"].append(p)
@@ -1432,57 +1553,59 @@ class Match(core.Match):
                 self._show(g, p, cards)
         changes: dict[str, int] = {}
         leaders = self.leaders
-        parts = [f"Game {g['no']} ends."]
+        parts = [said("Game {game} ends.", game=g["no"])]
         if not leaders:
-            parts.append("Nobody can win it: no point.")
+            parts.append(said("Nobody can win it: no point."))
         elif not winners:
             best = g["plays"][leaders[0]]["stated"]
-            who = _list(f"{p} ({self._team[p]})" if self._team[p] else p for p in leaders)
-            parts.append(f"{who} tie at {best}: no point (K8).")
+            who = listed(said("{player} ({team})", player=p, team=self._team[p])
+                         if self._team[p] else p for p in leaders)
+            parts.append(said("{players} tie at {stated}: no point (K8).", players=who,
+                              stated=best))
         else:
             best = g["plays"][winners[0]]["stated"]
             lead = winners[0]
             if len(winners) == 1:
-                parts.append(f"{lead} wins with {best}: "
-                             f"{self._award(lead, WIN_POINTS, changes)}.")
+                parts.append(said("{player} wins with {stated}: {points}.", player=lead,
+                                  stated=best, points=self._award(lead, WIN_POINTS, changes)))
             else:
-                parts.append(
-                    f"{_list(winners)} tie at {best}, all {self._team[lead]}: "
-                    f"{self._award(lead, WIN_POINTS, changes)} (K10)."
-                )
+                parts.append(said("{players} tie at {stated}, all {team}: {points} (K10).",
+                                  players=listed(winners), stated=best, team=self._team[lead],
+                                  points=self._award(lead, WIN_POINTS, changes)))
             results = [g["plays"][p]["revealed"] for p in winners]
             if needed:
-                said = {
-                    TRUTHFUL: "told the truth",
-                    LIED: "lied",
-                    TRICK_SHOWN: "lied with the Trick Card",
-                }
-                parts.append(" ".join(
-                    f"Unmasked, {p} {said[g['plays'][p]['revealed']]}"
-                    f"{f' ({verdicts[p][2]})' if verdicts[p][2] else ''}." for p in winners
-                ))
+                parts.extend(_unmasked(p, g["plays"][p]["revealed"], verdicts[p][2])
+                             for p in winners)
             if all(r in (LIED, TRICK_SHOWN) for r in results):  # K8, K10: every winner lied
-                parts.append(f"Won with deception: "
-                             f"{self._award(lead, DECEPTION_POINTS, changes)}.")
+                parts.append(said("Won with deception: {points}.",
+                                  points=self._award(lead, DECEPTION_POINTS, changes)))
                 if TRICK_SHOWN in results:
-                    parts.append(f"The Trick Card: "
-                                 f"{self._award(lead, TRICK_CARD_POINTS, changes)}.")
+                    parts.append(said("The Trick Card: {points}.",
+                                      points=self._award(lead, TRICK_CARD_POINTS, changes)))
         self._game = None
         self._games_done += 1
         if self._games_done == GAMES_PER_SET:
-            parts.append(f"Set {self._set_no} is over.")
+            parts.append(said("Set {set} is over.", set=self._set_no))
         self._log_entry(parts, changes, winners=winners)
 
 
 
+def _unmasked(player: str, verdict: str, why: Said | None) -> Said:
+    """A winner's play unmasked at the end of the game (K8), with the cards' reason if any."""
+    if verdict == TRUTHFUL:
+        return said("Unmasked, {player} told the truth.", player=player)
+    if verdict == TRICK_SHOWN:
+        return said("Unmasked, {player} lied with the Trick Card.", player=player)
+    if why is not None:
+        return said("Unmasked, {player} lied ({why}).", player=player, why=why)
+    return said("Unmasked, {player} lied.", player=player)
 
-def _n_points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
 
-
-def _in_hand(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'} in hand"
-
-
-def _n_cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
+def _sentences(parts: Sequence[Said]) -> Said:
+    """Sentences said one after the other, as one value (a language that writes no space
+    between sentences translates the joining template so)."""
+    words = parts[-1]
+    for part in reversed(parts[:-1]):
+        # Translators: a sentence followed by the next one (in the history of a match).
+        words = said("{sentence} {next}", sentence=part, next=words)
+    return words

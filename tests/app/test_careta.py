@@ -100,7 +100,7 @@ def test_a_seat_reads_as_the_table_says_it() -> None:
     match.doubt(["Ann"], False)
     match.play("Cleo", careta.PASS)
     assert seat_line(match, "Ben") == (
-        "Ben: states -3 with an ally · unmasked, out of this game · ally used this set")
+        "Ben: states \u22123 with an ally · unmasked, out of this game · ally used this set")
     assert seat_line(match, "Cleo") == "Cleo: PASS"
     assert seat_line(match, "Ann") == "Ann: to play"
 
@@ -208,9 +208,9 @@ def test_a_set_with_a_cause_doubts_an_ally_an_unmasking_and_a_tie(app, phone) ->
     button(phone, "Ally for Ann").click()
     shot(phone, "05-ally-pad")
     expect(button(phone, "Ally total 1")).to_have_count(0)  # K2: DOWN with an ally is -12..0
-    tap(phone, "Ally total -2", "Ann plays an ally: 3 becomes -2.")
-    seat(phone, "Ann", "states -2 with an ally · ally used this set")
-    button(phone, "Doubt Ann's -2").click()
+    tap(phone, "Ally total -2", "Ann plays an ally: 3 becomes \u22122.")
+    seat(phone, "Ann", "states \u22122 with an ally · ally used this set")
+    button(phone, "Doubt Ann's \u22122").click()
     button(phone, "Ben doubts").click()
     button(phone, "Enter the cards").click()
     button(phone, "Number 5").click()
@@ -225,11 +225,11 @@ def test_a_set_with_a_cause_doubts_an_ally_an_unmasking_and_a_tie(app, phone) ->
     button(phone, "5 red/blue").click()
     expect(text(phone, "Which 7?")).to_have_count(0)
     tap(phone, "Check the cards", "Ann told the truth: +1.")
-    see(phone, "Ben doubts Ann's -2 (showed 5 red/blue and 7 blue).")
+    see(phone, "Ben doubts Ann's \u22122 (showed 5 red/blue and 7 blue).")
     points(phone, "Ann", 1)
     see(phone, "The winning play was already shown truthful")  # nothing left to unmask
     see(phone, "Ending the game now means Ben plays no ally (K6).")
-    tap(phone, "End game 2", "Game 2 ends. Ann wins with -2: +1.")
+    tap(phone, "End game 2", "Game 2 ends. Ann wins with \u22122: +1.")
     points(phone, "Ann", 2)
 
     # Game 3, UP, started by Ann. Ben plays card and ally at once; Ann and Ben tie at 10: no point.

@@ -158,7 +158,7 @@ def test_a_false_cause_and_several_doubters_end_a_match_at_10(app, phone) -> Non
     button(phone, "Cause for Cleo").click()
     for p in ("Ann", "Dan", "Eve"):
         button(phone, f"{p} doubts").click()
-    tap(phone, "No Cause", "Cleo had no Cause: -1. Dan unmasked Cleo: +1.")
+    tap(phone, "No Cause", "Cleo had no Cause: \u22121. Dan unmasked Cleo: +1.")
     points(phone, "Cleo", 0)
     points(phone, "Dan", 7)
 

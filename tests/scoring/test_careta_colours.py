@@ -7,7 +7,7 @@ import pytest
 
 from scoring import careta
 from scoring.careta import PASS, TRICK, Card, Match
-from tests.scoring.test_careta_rulings import P3, game, last, refused
+from tests.scoring.test_careta_rulings import P3, english, game, last, refused
 
 
 def test_a_card_may_leave_out_a_colour_that_does_not_count() -> None:
@@ -97,9 +97,10 @@ def test_an_ally_lie_by_invalid_allies_says_why_though_the_sum_was_right() -> No
         "6 yellow/green are not valid allies (K3), though they make 11): 0 (no point to lose). "
         "Cleo unmasked Ben: +1. Ben is out of this game."
     )
-    assert careta.judge_play([Card(5), Card(9)], 14, "up") == (careta.TRUTHFUL, "the cards make 14")
-    assert careta.judge_play([Card(5), Card(9)], 10, "up") == (careta.LIED,
-                                                               "the cards make 14, not 10")
+    assert english(careta.judge_play([Card(5), Card(9)], 14, "up")) == (careta.TRUTHFUL,
+                                                                          "the cards make 14")
+    assert english(careta.judge_play([Card(5), Card(9)], 10, "up")) == (
+        careta.LIED, "the cards make 14, not 10")
     assert careta.judge_play([TRICK], 3, "up")[0] == careta.TRICK_SHOWN
 
 

@@ -47,9 +47,11 @@ class Chooser:
 
 
 def state(m: Match) -> dict[str, Any]:
-    """The game state as plain data (a copy: JSON also proves it is plain data)."""
+    """The game state as plain data (a copy: JSON also proves it is plain data, but for the
+    history's sentences, which are `Said` values and compare by their English)."""
     return json.loads(
-        json.dumps({k: v for k, v in vars(m).items() if k not in ("_log", "_redo", "_checkpoints")})
+        json.dumps({k: v for k, v in vars(m).items() if k not in ("_log", "_redo", "_checkpoints")},
+                   default=str)
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -36,8 +37,21 @@ def game(players: list[str] = P3, direction: str = "up", **options: object) -> M
     return m
 
 
+def english(value: Any) -> Any:
+    """What the engine said, in English: a `Said` (or a tuple or dict holding some) as text."""
+    if isinstance(value, tuple):
+        return tuple(english(v) for v in value)
+    if isinstance(value, dict):
+        return {k: english(v) for k, v in value.items()}
+    return value if isinstance(value, str) else str(value)
+
+
 def last(m: Match) -> dict:
-    return m.history[-1]
+    """The latest history entry without its "said" (the same sentence as data: its English is
+    "text", and test_careta_said checks the data itself)."""
+    entry = m.history[-1]
+    assert str(entry.pop("said")) == entry["text"]
+    return entry
 
 
 # -- set-up ---------------------------------------------------------------------------------------
@@ -414,7 +428,7 @@ def test_k7_liar_loses_a_point_first_doubter_after_the_liar_gains_one() -> None:
     m.doubt(["Cleo", "Dan", "Ben"], False)  # Ann lied: Ben is next after her
     assert m.points == {"Ann": 0, "Ben": 2, "Cleo": 0, "Dan": 0}
     assert last(m) == {
-        "text": "Cleo, Dan and Ben doubt Ann's 4. Ann lied: -1. Ben unmasked Ann: +1. "
+        "text": "Cleo, Dan and Ben doubt Ann's 4. Ann lied: \u22121. Ben unmasked Ann: +1. "
         "Ann is out of this game.",
         "changes": {"Ann": -1, "Ben": 1},
     }

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from companion.games.careta.look import FILL, INK, TRICK_FILL, cards_row, note
+from companion.i18n import _, say
 from companion.widgets.icon_action import icon_action
 from scoring import careta
 
@@ -16,11 +17,12 @@ def _colour_key(card: careta.Card, colour: str, taken: bool,
                 add: Callable[[careta.Card], None]) -> ft.Control:
     """One choice of the second step: the card as the engine names it ("5 red/blue")."""
     return ft.Semantics(
-        label=str(card),
+        label=say(card.phrase),
         button=True,
         disabled=taken,
         content=ft.Container(
-            content=ft.Text(colour, size=15, color=INK[colour], weight=ft.FontWeight.BOLD,
+            content=ft.Text(say(careta.COLOUR_WORDS[colour]), size=15, color=INK[colour],
+                            weight=ft.FontWeight.BOLD,
                             semantics_label=""),  # the card's name is the button's
             height=48,
             width=88,
@@ -58,10 +60,10 @@ def _number_key(label: str, text: str, on: bool, on_click: Callable[[], None],
 @ft.component
 def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None] | None = None,
                done_label: str | None = None,
-               start: Sequence[careta.Card] = (), what: str = "cards",
+               start: Sequence[careta.Card] = (), heading: str | None = None, player: str = "",
                colours_needed: Callable[[Sequence[careta.Card]], list[int]] =
                careta.play_colours_needed,
-               colours_decide: str = "whether the two cards are valid allies (K3)",
+               cause: bool = False,
                on_change: Callable[[list[careta.Card]], None] | None = None,
                ) -> ft.Control:
     """Pick `count` cards by number; `start` are cards already shown (kept, but removable).
@@ -71,7 +73,9 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None] | None =
     two are valid allies, a Cause's 0 cards only when their suit decides it.
 
     `on_change` hears every pick, so the caller can show what the cards decide as they are
-    entered; without `done_label` the picker has no button of its own (the caller's commits)."""
+    entered; without `done_label` the picker has no button of its own (the caller's commits).
+    `heading` (translated, with {n}, {count} and {player}) says how many are entered; `cause`:
+    the cards are a hand claiming Cause (K9), not a play."""
     picked, set_picked = ft.use_state(list(start)[:count])
 
     def pick(cards: list[careta.Card]) -> None:
@@ -91,24 +95,27 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None] | None =
 
     needed = colours_needed(picked) if len(picked) == count else []
     parts: list[ft.Control] = [
-        ft.Text(f"{what.capitalize()} shown: {len(picked)} of {count}", size=15,
-                weight=ft.FontWeight.BOLD),
+        ft.Text((heading or _("Cards shown: {n} of {count}")).format(
+            n=say(len(picked)), count=say(count), player=player), size=15,
+            weight=ft.FontWeight.BOLD),
     ]
     if picked:
         parts.append(ft.Row(
-            [ft.Row([cards_row([c]), icon_action(ft.Icons.CLOSE, f"Remove {c}",
+            [ft.Row([cards_row([c]), icon_action(ft.Icons.CLOSE, _("Remove {card}").format(
+                card=say(c.phrase)),
                                                  lambda e, i=i: remove(i))],
                     spacing=0, tight=True) for i, c in enumerate(picked)],
             wrap=True, spacing=6))
     if len(picked) < count:
         keys = [
-            _number_key(f"Number {n}", str(n), False,
+            _number_key(_("Number {n}").format(n=say(n)), say(n), False,
                         lambda n=n: add(careta.Card(n)),
                         disabled=sum(c.number == n and not c.trick for c in picked)
                         >= careta.copies(n))
             for n in careta.NUMBERS
         ]
-        keys.append(_number_key("The Trick Card", "T", False, lambda: add(careta.TRICK),
+        keys.append(_number_key(say(careta.TRICK.phrase), _("T"), False,
+                                lambda: add(careta.TRICK),
                                 disabled=careta.TRICK in picked, bgcolor=TRICK_FILL))
         parts.append(ft.Row(keys, wrap=True, spacing=5, run_spacing=5))
     elif needed:
@@ -116,11 +123,17 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None] | None =
         card = picked[i]
         others = picked[:i] + picked[i + 1:]
         choices = [c for c in card.could_be() if c not in others]
-        if card.number == 0:
-            parts.append(note(f"Which 0? Its suit decides {colours_decide}."))
+        if card.number == 0 and cause:
+            ask = _("Which 0? Its suit decides whether the hand is a Cause (K9).")
+        elif card.number == 0:
+            ask = _("Which 0? Its suit decides whether the two cards are valid allies (K3).")
+        elif cause:
+            ask = _("Which {number}? Its secondary colour (the character) decides whether the "
+                    "hand is a Cause (K9).")
         else:
-            parts.append(note(f"Which {card.number}? Its secondary colour (the character) "
-                              f"decides {colours_decide}."))
+            ask = _("Which {number}? Its secondary colour (the character) decides whether the "
+                    "two cards are valid allies (K3).")
+        parts.append(note(ask.format(number=say(card.number))))
         parts.append(ft.Row(
             [_colour_key(c, (c.suit if card.number == 0 else c.secondary) or "", False,
                          lambda c, i=i: settle(i, c)) for c in choices],

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.describe.words import signed
 from companion.games.careta.doubt import DoubtPanel
+from companion.i18n import _
 from scoring import careta
 
 
@@ -24,21 +25,21 @@ def cause_panel(match: careta.Match, player: str, act: Callable[..., bool],
             close()
 
     return DoubtPanel(
-        heading=f"{player} claims Cause",
-        hint="One card of each suit, or four of one suit (0 cards count by their suit; the Trick "
-             f"Card has none). Undoubted: {signed(careta.CAUSE_POINTS)}. Doubted and true: "
-             f"{signed(careta.CAUSE_SHOWN_POINTS)}. Doubted and false: "
-             f"{signed(careta.NO_CAUSE_POINTS)}, and the first doubter "
-             f"{signed(careta.UNMASK_POINTS)}.",
+        heading=_("{player} claims Cause").format(player=player),
+        hint=_("One card of each suit, or four of one suit (0 cards count by their suit; the "
+               "Trick Card has none). Undoubted: {undoubted}. Doubted and true: {shown}. "
+               "Doubted and false: {false}, and the first doubter {unmask}.").format(
+            undoubted=signed(careta.CAUSE_POINTS), shown=signed(careta.CAUSE_SHOWN_POINTS),
+            false=signed(careta.NO_CAUSE_POINTS), unmask=signed(careta.UNMASK_POINTS)),
         players=match.players,
         allowed=match.cause_doubters_allowed(player),
-        verdicts=[("Had Cause", True), ("No Cause", False)],
+        verdicts=[(_("Had Cause"), True), (_("No Cause"), False)],
         cards=careta.HAND_SIZE,
-        cards_label="Enter the 4 cards",
+        cards_label=_("Enter the 4 cards"),
         on_truth=claim,
         on_cancel=close,
-        nobody=(f"Nobody doubts {player}", undoubted),
+        nobody=(_("Nobody doubts {player}").format(player=player), undoubted),
         colours_needed=careta.cause_colours_needed,  # K9: suits count, secondaries never
-        colours_decide="whether the hand is a Cause (K9)",
+        cause=True,
         key=f"cause-{player}-{version}",
     )

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.games.careta.cards import CardPicker
 from companion.games.careta.look import note, panel, title, toggle
+from companion.i18n import _
 from scoring import careta
 
 
@@ -24,11 +25,11 @@ def DoubtPanel(
     on_cancel: Callable[[], None],
     *,
     start_cards: Sequence[careta.Card] = (),
-    cards_label: str = "Enter the cards",
+    cards_label: str = "",
     hint: str = "",
     nobody: tuple[str, Callable[[], None]] | None = None,
     colours_needed: Callable[[Sequence[careta.Card]], list[int]] = careta.play_colours_needed,
-    colours_decide: str = "whether the two cards are valid allies (K3)",
+    cause: bool = False,
 ) -> ft.Control:
     """Doubter toggles (only `allowed` players can be picked: K7, K10), then the verdict buttons
     (`verdicts`: (button text, truth for the engine)) or the card picker for `cards` cards.
@@ -50,27 +51,28 @@ def DoubtPanel(
         text, undoubted = nobody
         parts.append(ft.FilledButton(text, icon=ft.Icons.CHECK, height=48, disabled=ready,
                                      on_click=lambda e: undoubted()))
-    parts.append(ft.Text("Who doubts? (the first after the player in turn order scores if it "
-                         "was a lie)", size=14))
+    parts.append(ft.Text(_("Who doubts? (the first after the player in turn order scores if "
+                           "it was a lie)"), size=14))
     parts.append(ft.Row(
-        [toggle(f"{p} doubts", p, p in doubters, lambda e, p=p: flip(p),
+        [toggle(_("{player} doubts").format(player=p), p, p in doubters, lambda e, p=p: flip(p),
                 disabled=p not in allowed) for p in players],
         wrap=True, spacing=6, run_spacing=6))
     if picking:
-        parts.append(CardPicker(count=cards, start=start_cards, done_label="Check the cards",
+        parts.append(CardPicker(count=cards, start=start_cards, done_label=_("Check the cards"),
                                 on_done=lambda shown: on_truth(list(doubters), shown),
-                                colours_needed=colours_needed, colours_decide=colours_decide))
+                                colours_needed=colours_needed, cause=cause))
     else:
         buttons = [
             ft.FilledButton(text, height=48, disabled=not ready,
                             on_click=lambda e, truth=truth: on_truth(list(doubters), truth))
             for text, truth in verdicts
         ]
-        buttons.append(ft.OutlinedButton(cards_label, icon=ft.Icons.STYLE, height=48,
+        buttons.append(ft.OutlinedButton(cards_label or _("Enter the cards"),
+                                         icon=ft.Icons.STYLE, height=48,
                                          disabled=not ready,
                                          on_click=lambda e: set_picking(True)))
         parts.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
         if not ready:
-            parts.append(note("Pick who doubts first."))
-    parts.append(ft.TextButton("Cancel", height=48, on_click=lambda e: on_cancel()))
+            parts.append(note(_("Pick who doubts first.")))
+    parts.append(ft.TextButton(_("Cancel"), height=48, on_click=lambda e: on_cancel()))
     return panel(parts, tone="ask")

@@ -8,31 +8,38 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names, signed
+from companion.describe.words import signed
 from companion.games.careta.cards import CardPicker
 from companion.games.careta.look import note, panel, stated_text, title, toggle
 from companion.games.careta.table import changes_text
+from companion.i18n import _, ngettext, say
 from scoring import RuleViolation, careta
+from scoring.said import listed
 
 
 def projection(match: careta.Match) -> str:
     """What ending the game now gives, in words (from leaders and projected_winners)."""
     leaders, winners = match.leaders, match.projected_winners()
     if not leaders:
-        return "Nobody can win this game (every player passed or is out): no point."
+        return _("Nobody can win this game (every player passed or is out): no point.")
     best = stated_text(match.player_state(leaders[0]).stated)
     if not winners:
-        who = names([f"{p} ({match.team_of(p)})" if match.team_of(p) else p for p in leaders])
-        return (f"{who} tie at {best}: no point to anyone. The tied players still show their "
-                "cards, but nothing is scored for them (K8).")
+        who = say(listed(_("{player} ({team})").format(player=p, team=match.team_of(p))
+                         if match.team_of(p) else p for p in leaders))
+        return _("{players} tie at {stated}: no point to anyone. The tied players still show "
+                 "their cards, but nothing is scored for them (K8).").format(players=who,
+                                                                              stated=best)
     if len(winners) == 1:
-        return f"{winners[0]} wins with {best}: {signed(careta.WIN_POINTS)}."
+        return _("{player} wins with {stated}: {points}.").format(
+            player=winners[0], stated=best, points=signed(careta.WIN_POINTS))
     team = match.team_of(winners[0])
-    return f"{names(winners)} tie at {best}, all {team}: the game point goes to {team} (K10)."
+    return _("{players} tie at {stated}, all {team}: the game point goes to {team} "
+             "(K10).").format(players=say(listed(winners)), stated=best, team=team)
 
 
-VERDICT = {careta.TRUTHFUL: "Truthful", careta.LIED: "A lie",
-           careta.TRICK_SHOWN: "A lie with the Trick Card"}
+def _verdict(verdict: str) -> str:
+    return {careta.TRUTHFUL: _("Truthful: {why}."), careta.LIED: _("A lie: {why}."),
+            careta.TRICK_SHOWN: _("A lie with the Trick Card: {why}.")}[verdict]
 
 
 def verdict_of(match: careta.Match, player: str, truth: Any, count: int) -> tuple[str, bool]:
@@ -42,26 +49,31 @@ def verdict_of(match: careta.Match, player: str, truth: Any, count: int) -> tupl
         return "", truth is not None
     if len(truth) < count:
         left = count - len(truth)
-        return f"Enter {left} more card{'s' if left > 1 else ''} to see the verdict.", False
+        return ngettext("Enter {n} more card to see the verdict.",
+                        "Enter {n} more cards to see the verdict.", left).format(n=say(left)), \
+            False
     try:
         verdict, why = match.judge_cards(player, truth)
     except RuleViolation as refused:
         if refused.rule == "colour-needed":  # the picker asks for that colour right above
-            return "The colours decide it: pick them above.", False
-        return str(refused), False
-    return f"{VERDICT[verdict]}: {why}.", True
+            return _("The colours decide it: pick them above."), False
+        return say(refused.said), False
+    return _verdict(verdict).format(why=say(why)), True
 
 
 def _ask(player: str, truth: Any, choose: Callable[[Any], None],
          pick_cards: Callable[[], None]) -> ft.Control:
-    choices = [("told the truth", True), ("lied", False),
-               ("lied with the Trick Card", careta.TRICK_SHOWN)]
+    choices = [(_("told the truth"), _("{player} told the truth"), True),
+               (_("lied"), _("{player} lied"), False),
+               (_("lied with the Trick Card"), _("{player} lied with the Trick Card"),
+                careta.TRICK_SHOWN)]
     buttons: list[ft.Control] = [
-        toggle(f"{player} {text}", text, truth is not None and truth == value,
+        toggle(label.format(player=player), text, truth is not None and truth == value,
                lambda e, v=value: choose(v))
-        for text, value in choices
+        for text, label, value in choices
     ]
-    buttons.append(ft.OutlinedButton(f"Enter {player}'s cards", icon=ft.Icons.STYLE, height=48,
+    buttons.append(ft.OutlinedButton(_("Enter {player}'s cards").format(player=player),
+                                     icon=ft.Icons.STYLE, height=48,
                                      on_click=lambda e: pick_cards()))
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
 
@@ -72,9 +84,11 @@ def _points(match: careta.Match, given: dict[str, Any]) -> tuple[str, bool]:
     try:
         changes = match.end_game_preview(given)["changes"]
     except RuleViolation as refused:
-        return str(refused), False
-    gives = changes_text(changes) if changes else "no points"
-    return f"Ending game {match.game_no} now gives {gives}.", True
+        return say(refused.said), False
+    if not changes:
+        return _("Ending game {game} now gives no points.").format(game=say(match.game_no)), True
+    return _("Ending game {game} now gives {changes}.").format(
+        game=say(match.game_no), changes=changes_text(changes)), True
 
 
 @ft.component
@@ -96,26 +110,32 @@ def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.C
         set_unmask({p: t for p, t in unmask.items() if p != player})
         set_picking(None)
 
-    parts: list[ft.Control] = [title(f"End game {match.game_no}"),
-                               ft.Text(projection(match), size=15)]
+    end_label = _("End game {game}").format(game=say(match.game_no))
+    parts: list[ft.Control] = [title(end_label), ft.Text(projection(match), size=15)]
     if winners and not needed:
-        parts.append(note("The winning play was already shown truthful: no deception point, "
-                          "nothing to unmask."))
+        parts.append(note(_("The winning play was already shown truthful: no deception point, "
+                            "nothing to unmask.")))
     decided: list[bool] = []
     for p in needed:
         state = match.player_state(p)
         cards = 2 if state.with_ally else 1
-        parts.append(ft.Text(
-            f"Unmask {p} (stated {stated_text(state.stated)}"
-            f"{' with an ally' if state.with_ally else ''}): winning with a lie scores "
-            f"{signed(careta.DECEPTION_POINTS)} more, and {signed(careta.TRICK_CARD_POINTS)} "
-            "again if the Trick Card is shown.", size=14))
+        if state.with_ally:
+            ask = _("Unmask {player} (stated {stated} with an ally): winning with a lie scores "
+                    "{deception} more, and {trick} again if the Trick Card is shown.")
+        else:
+            ask = _("Unmask {player} (stated {stated}): winning with a lie scores {deception} "
+                    "more, and {trick} again if the Trick Card is shown.")
+        parts.append(ft.Text(ask.format(player=p, stated=stated_text(state.stated),
+                                        deception=signed(careta.DECEPTION_POINTS),
+                                        trick=signed(careta.TRICK_CARD_POINTS)), size=14))
         if picking == p:
             parts.append(CardPicker(
-                count=cards, start=state.shown, what=f"{p}'s cards",
+                count=cards, start=state.shown,
+                heading=_("{player}'s cards shown: {n} of {count}"), player=p,
                 on_change=lambda shown, p=p: set_unmask({**unmask, p: shown}),
                 key=f"unmask-{p}-{version}"))
-            parts.append(ft.TextButton("Cancel", height=48, on_click=lambda e, p=p: cancel(p)))
+            parts.append(ft.TextButton(_("Cancel"), height=48,
+                                       on_click=lambda e, p=p: cancel(p)))
         else:
             parts.append(_ask(p, unmask.get(p), lambda v, p=p: choose(p, v),
                               lambda p=p, shown=list(state.shown): pick(p, shown)))
@@ -132,9 +152,9 @@ def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.C
         given = {p: unmask[p] for p in needed}
         act(lambda m: m.end_game(given), "")  # the result shows once, in the Last game panel
 
-    parts.append(ft.FilledButton(f"End game {match.game_no}", icon=ft.Icons.FLAG, height=52,
+    parts.append(ft.FilledButton(end_label, icon=ft.Icons.FLAG, height=52,
                                  width=400, disabled=not ready, on_click=end))
     missing = [p for p, done in zip(needed, decided, strict=True) if not done]
     if missing:
-        parts.append(note(f"Unmask {names(missing)} first."))
+        parts.append(note(_("Unmask {players} first.").format(players=say(listed(missing)))))
     return panel(parts, tone="ask")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from companion.i18n import say
 from scoring import careta
 
 FILL = {"red": "#C62828", "yellow": "#F9A825", "blue": "#1565C0", "green": "#2E7D32"}
@@ -16,7 +17,7 @@ TRICK_FILL = "#37474F"
 
 def stated_text(stated: int | str | None) -> str:
     """A stated score as the table says it: PASS, or the number (negative DOWN with an ally)."""
-    return "PASS" if stated == careta.PASS else str(stated)
+    return say(careta.PASS_WORD) if stated == careta.PASS else say(stated)
 
 
 def card_chip(card: careta.Card, size: int = 34) -> ft.Control:
@@ -31,7 +32,7 @@ def card_chip(card: careta.Card, size: int = 34) -> ft.Control:
         rim = FILL[card.secondary] if card.secondary else "#FFFFFF"
         text = str(card.number)
     return ft.Semantics(
-        label=str(card),
+        label=say(card.phrase),
         exclude_semantics=True,
         content=ft.Container(
             width=size,
@@ -50,7 +51,7 @@ def cards_row(cards: Sequence[careta.Card], size: int = 30) -> ft.Control:
     return ft.Row(
         [
             ft.Column(
-                [card_chip(c, size), ft.Text(str(c).replace("the ", ""), size=11)],
+                [card_chip(c, size), ft.Text(say(c.label), size=11)],
                 spacing=2,
                 tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.careta.look import note, toggle
+from companion.i18n import say
 from companion.widgets.count_stepper import count_stepper
 from companion.widgets.option_choice import option_choice
 from scoring import careta
@@ -52,7 +53,7 @@ def _groups(players: list[str], values: dict[str, Any]) -> list[list[str]] | Non
         raise RuleViolation("bad-option", f"{layout} is for {size * count} players; you have "
                                           f"{len(players)}.")
     assign = values.get("assign") or {}
-    groups: list[list[str]] = [[] for _ in range(count)]
+    groups: list[list[str]] = [[] for _i in range(count)]
     for i, p in enumerate(players):
         index = assign.get(p, i % count)
         groups[index if index < count else i % count].append(p)
@@ -62,7 +63,7 @@ def _groups(players: list[str], values: dict[str, Any]) -> list[list[str]] | Non
 def name_clashes(labels: list[str], players: list[str]) -> dict[int, str]:
     """{team index: why its name cannot be used}, for the name field that says so as it is
     typed: the engine's own reasons (`careta.team_name_problems`), the ones Start would meet."""
-    return careta.team_name_problems(labels, players)
+    return {i: say(why) for i, why in careta.team_name_problems(labels, players).items()}
 
 
 def teams_of(players: list[str], values: dict[str, Any]) -> dict[str, list[str]] | None:

@@ -9,13 +9,13 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.games.careta.look import cards_row, stated_text
+from companion.i18n import _, say
 from scoring import careta
 
-VERDICT = {
-    careta.TRUTHFUL: "shown truthful",
-    careta.LIED: "shown lying",
-    careta.TRICK_SHOWN: "shown lying with the Trick Card",
-}
+
+def _verdict(revealed: str) -> str:
+    return {careta.TRUTHFUL: _("shown truthful"), careta.LIED: _("shown lying"),
+            careta.TRICK_SHOWN: _("shown lying with the Trick Card")}[revealed]
 
 
 def turn_order(match: careta.Match) -> list[str]:
@@ -33,25 +33,27 @@ def seat_line(match: careta.Match, player: str) -> str:
     in_game = match.direction is not None
     if s.stated is None:
         if player == match.current:
-            what = "to play"
+            what = _("to play")
         elif in_game and s.eliminated:
-            what = "no card"
+            what = _("no card")
         else:
-            what = "no card yet" if in_game else "waiting"
+            what = _("no card yet") if in_game else _("waiting")
     elif s.stated == careta.PASS:
-        what = "PASS"
+        what = say(careta.PASS_WORD)
+    elif s.with_ally:
+        what = _("states {stated} with an ally").format(stated=stated_text(s.stated))
     else:
-        what = f"states {stated_text(s.stated)}" + (" with an ally" if s.with_ally else "")
+        what = _("states {stated}").format(stated=stated_text(s.stated))
     parts = [what]
     if s.eliminated:
-        parts.append("unmasked, out of this game")
+        parts.append(_("unmasked, out of this game"))
     elif s.revealed:
-        parts.append(VERDICT[s.revealed])
+        parts.append(_verdict(s.revealed))
     if s.declined:
-        parts.append("no ally this game")
+        parts.append(_("no ally this game"))
     if s.ally_used:
-        parts.append("ally used this set")
-    return f"{player}: " + " · ".join(parts)
+        parts.append(_("ally used this set"))
+    return _("{player}: {state}").format(player=player, state=" · ".join(parts))
 
 
 def _badges(match: careta.Match, player: str) -> list[str]:
@@ -60,10 +62,11 @@ def _badges(match: careta.Match, player: str) -> list[str]:
     if team:
         badges.append(team)
     if player == match.starter:
-        badges.append("starts" if match.direction is None
-                      else f"started, {match.direction.upper()}")
+        badges.append(_("starts") if match.direction is None
+                      else _("started, {direction}").format(
+                          direction=say(careta.DIRECTION_WORDS[match.direction])))
     if player == match.deck_master and match.phase != "match-over":
-        badges.append("Deck Master")
+        badges.append(say(careta.DECK_MASTER_WORD))
     return badges
 
 
@@ -88,7 +91,8 @@ def seats(match: careta.Match, on_cause: Callable[[str], None]) -> ft.Control:
         row: list[ft.Control] = [ft.Column(lines, spacing=2, expand=True)]
         if s.may_cause:
             row.append(ft.OutlinedButton(
-                content=ft.Text("Cause", semantics_label=f"Cause for {p}"),
+                content=ft.Text(say(careta.CAUSE_WORD),
+                                semantics_label=_("Cause for {player}").format(player=p)),
                 height=48, on_click=lambda e, p=p: on_cause(p)))
         rows.append(
             ft.Container(

@@ -7,10 +7,12 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names, signed
+from companion.describe.words import signed
 from companion.games.careta.look import panel, title
+from companion.i18n import _, ngettext, say
 from companion.widgets.game_over import game_over
 from scoring import careta
+from scoring.said import listed
 
 
 def changes_text(changes: dict[str, int]) -> str:
@@ -22,16 +24,19 @@ def points_table(match: careta.Match) -> ft.Control:
     """One row per player or team, in seating (team) order so nobody jumps about: points, the
     target, and a bar of how close they are."""
     teams = match.teams
-    rows: list[ft.Control] = [title(f"Points (first to {match.target})", 16)]
+    rows: list[ft.Control] = [title(_("Points (first to {target})").format(
+        target=say(match.target)), 16)]
     for side, pts in match.points.items():
-        who = f"{side} ({names(teams[side])})" if teams else side
+        who = _("{team} ({players})").format(team=side, players=say(listed(teams[side]))) \
+            if teams else side
+        of = _("{points} of {target}").format(points=say(pts), target=say(match.target))
         rows.append(ft.Semantics(
-            label=f"{who}: {pts} of {match.target}",
+            label=_("{who}: {points}").format(who=who, points=of),
             exclude_semantics=True,
             content=ft.Column(
                 [
                     ft.Row([ft.Text(who, size=15, expand=True),
-                            ft.Text(f"{pts} of {match.target}", size=15,
+                            ft.Text(of, size=15,
                                     weight=ft.FontWeight.BOLD)]),
                     ft.ProgressBar(value=min(1.0, pts / match.target), bar_height=6,
                                    border_radius=3),
@@ -57,30 +62,38 @@ def last_game(match: careta.Match) -> ft.Control | None:
         entry = next((e for e in reversed(history) if "winners" in e), None)
     if entry is None or match.set_no == 0:
         return None
-    lines: list[ft.Control] = [ft.Text("Last game", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                               ft.Text(entry["text"], size=15, weight=ft.FontWeight.BOLD)]
+    lines: list[ft.Control] = [ft.Text(_("Last game"), size=13,
+                                       color=ft.Colors.ON_SURFACE_VARIANT),
+                               ft.Text(say(entry["said"]), size=15, weight=ft.FontWeight.BOLD)]
     if entry["changes"]:
-        lines.append(ft.Text("Points: " + changes_text(entry["changes"]), size=14))
+        lines.append(ft.Text(_("Points: {changes}").format(
+            changes=changes_text(entry["changes"])), size=14))
     else:
-        lines.append(ft.Text("No points this game.", size=14))
+        lines.append(ft.Text(_("No points this game."), size=14))
     return panel(lines, tone="result")
 
 
 def match_winner(match: careta.Match) -> ft.Control:
-    winners = match.winners
-    teams = match.teams
+    best = max(match.points.values())
+    return game_over(winner_headline(match), [ngettext(
+        "{n} point, target {target}. Undo to change the last action.",
+        "{n} points, target {target}. Undo to change the last action.", best).format(
+        n=say(best), target=say(match.target))])
+
+
+def winner_headline(match: careta.Match) -> str:
+    """"Suns win the match! (Ann and Cleo)", "Ann wins the match!"."""
+    winners, teams = match.winners, match.teams
     if teams:
         side = match.side(winners[0])
-        headline = f"{side} win the match! ({names(teams[side])})"
-    else:
-        headline = f"{names(winners)} {'win' if len(winners) > 1 else 'wins'} the match!"
-    best = max(match.points.values())
-    return game_over(headline, [f"{best} point{'' if best == 1 else 's'}, target {match.target}. "
-                                "Undo to change the last action."])
+        return _("{team} win the match! ({players})").format(
+            team=side, players=say(listed(teams[side])))
+    return ngettext("{players} wins the match!", "{players} win the match!",
+                    len(winners)).format(players=say(listed(winners)))
 
 
 def _entry(entry: dict[str, Any]) -> ft.Control:
-    lines: list[ft.Control] = [ft.Text(entry["text"], size=13)]
+    lines: list[ft.Control] = [ft.Text(say(entry["said"]), size=13)]
     if entry["changes"]:
         lines.append(ft.Text(changes_text(entry["changes"]), size=13,
                              weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
@@ -89,7 +102,7 @@ def _entry(entry: dict[str, Any]) -> ft.Control:
 
 def play_log(match: careta.Match) -> ft.Control:
     """Every action, newest first, unfolded: the log as a watcher reads it (nothing to tap)."""
-    return ft.Column([title("Log, newest first", 15),
+    return ft.Column([title(_("Log, newest first"), 15),
                       *(_entry(e) for e in reversed(match.history))], spacing=6)
 
 
@@ -100,10 +113,15 @@ def PlayLog(match: careta.Match) -> ft.Control:
     shown, set_shown = ft.use_state(False)
     count = len(match.history)
     if not count:
-        return ft.Text("Nothing played yet: start the first set.", size=13)
-    actions = f"{count} action{'' if count == 1 else 's'}"
+        return ft.Text(_("Nothing played yet: start the first set."), size=13)
+    if shown:
+        words = ngettext("Hide the log ({n} action, newest first)",
+                         "Hide the log ({n} actions, newest first)", count)
+    else:
+        words = ngettext("Show the log ({n} action, newest first)",
+                         "Show the log ({n} actions, newest first)", count)
     toggle = ft.TextButton(
-        f"{'Hide' if shown else 'Show'} the log ({actions}, newest first)",
+        words.format(n=say(count)),
         icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.EXPAND_MORE, height=48,
         on_click=lambda e: set_shown(not shown))
     if not shown:

@@ -8,61 +8,70 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.describe.words import names
 from companion.games.careta.end import projection
 from companion.games.careta.look import cards_row, note, panel, stated_text, title
 from companion.games.careta.seats import seat_line, turn_order
-from companion.games.careta.table import last_game, play_log, points_table
+from companion.games.careta.table import last_game, play_log, points_table, winner_headline
+from companion.i18n import _, ngettext, say
 from companion.session.follow_up import FollowUp
 from companion.widgets.game_over import game_over
 from scoring import careta
 
-GOAL = {careta.UP: "highest stated score wins", careta.DOWN: "lowest stated score wins"}
+
+def started(match: careta.Match) -> str:
+    """"Ann started: UP, highest stated score wins."""
+    if match.direction == careta.UP:
+        words = _("{player} started: {direction}, highest stated score wins.")
+    else:
+        words = _("{player} started: {direction}, lowest stated score wins.")
+    return words.format(player=match.starter,
+                        direction=say(careta.DIRECTION_WORDS[match.direction or careta.UP]))
 
 
 def where(match: careta.Match) -> str:
     """The set, the game and the Deck Master (or the target before the first set)."""
     if match.phase == "match-over":
-        return f"Match over in set {match.set_no} · Deck Master: {match.deck_master}"
-    if match.set_no == 0:
-        return f"Deck Master: {match.deck_master} · first to {match.target}"
-    return (f"Set {match.set_no} · Game {match.game_no} of {careta.GAMES_PER_SET} · "
-            f"Deck Master: {match.deck_master}")
+        words = _("Match over in set {set} · Deck Master: {dealer}")
+    elif match.set_no == 0:
+        words = _("Deck Master: {dealer} · first to {target}")
+    else:
+        words = _("Set {set} · Game {game} of {games} · Deck Master: {dealer}")
+    return words.format(set=say(match.set_no), game=say(match.game_no),
+                        games=say(careta.GAMES_PER_SET), dealer=match.deck_master,
+                        target=say(match.target))
 
 
 def now(match: careta.Match) -> list[str]:
     """What the table is doing, said to someone watching it (the engine's phase, in words)."""
     phase = match.phase
     if phase == "set-needed":
-        return [f"Set {match.set_no + 1} is next: {match.next_deck_master} deals."]
+        return [_("Set {set} is next: {dealer} deals.").format(
+            set=say(match.set_no + 1), dealer=match.next_deck_master)]
     if phase == "direction-needed":
-        return [f"{match.starter} starts game {match.game_no}: UP or DOWN, still to be said."]
+        return [_("{player} starts game {game}: UP or DOWN, still to be said.").format(
+            player=match.starter, game=say(match.game_no))]
     if phase == "match-over":
         return []
-    lines = [f"{match.starter} started: {match.direction.upper()}, {GOAL[match.direction]}."]
+    lines = [started(match)]
     if match.latest_play:
         s = match.player_state(match.latest_play)
-        lines.append(f"{match.latest_play}'s {stated_text(s.stated)} can be doubted until the "
-                     "next play.")
+        lines.append(_("{player}'s {stated} can be doubted until the next play.").format(
+            player=match.latest_play, stated=stated_text(s.stated)))
     if phase == "card-round":
-        lines.append(f"{match.current} to play a card.")
+        lines.append(_("{player} to play a card.").format(player=match.current))
         return lines
-    lines.append("Allies: " + (f"{match.ally_next} decides next." if match.ally_next
-                               else "nobody else is left to decide."))
-    lines.append("Ending the game now: " + projection(match))
+    lines.append(_("Allies: {player} decides next.").format(player=match.ally_next)
+                 if match.ally_next else _("Allies: nobody else is left to decide."))
+    lines.append(_("Ending the game now: {result}").format(result=projection(match)))
     return lines
 
 
 def winner(match: careta.Match) -> ft.Control:
     """Who won the match and with how many points (the keeper's panel also offers Undo)."""
-    teams, winners = match.teams, match.winners
-    if teams:
-        side = match.side(winners[0])
-        headline = f"{side} win the match! ({names(teams[side])})"
-    else:
-        headline = f"{names(winners)} {'win' if len(winners) > 1 else 'wins'} the match!"
     best = max(match.points.values())
-    return game_over(headline, [f"{best} point{'' if best == 1 else 's'}, target {match.target}."])
+    return game_over(winner_headline(match), [ngettext(
+        "{n} point, target {target}.", "{n} points, target {target}.", best).format(
+        n=say(best), target=say(match.target))])
 
 
 def seats(match: careta.Match) -> ft.Control:
@@ -76,7 +85,7 @@ def seats(match: careta.Match) -> ft.Control:
                                            weight=ft.FontWeight.BOLD if on else None,
                                            color=ft.Colors.ERROR if s.eliminated else None)]
         tags = [t for t in (match.team_of(p),
-                            "Deck Master" if p == match.deck_master
+                            say(careta.DECK_MASTER_WORD) if p == match.deck_master
                             and match.phase != "match-over" else None) if t]
         if tags:
             lines.append(note(" · ".join(tags)))
@@ -105,5 +114,5 @@ def CaretaWatch(match: careta.Match, follow_up: FollowUp) -> ft.Control:
         parts.append(seats(match))
     parts.append(points_table(match))
     parts.append(play_log(match) if match.history
-                 else ft.Text("Nothing played yet.", size=13))
+                 else ft.Text(_("Nothing played yet."), size=13))
     return ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
