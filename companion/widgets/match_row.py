@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import say, words
 from companion.session.context import use_services
 from companion.session.files import use_file_picker
 from companion.widgets.export_dialog import show_export_dialog
@@ -22,7 +23,9 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     services = use_services()
     page = ft.context.page
     title = summary.title
-    standing = " · ".join(f"{name} {value}" for name, value in (summary.standings or []))
+    # A summary's rows are values (storage/index.py): each figure said in the reader's language.
+    standing = " · ".join(f"{row.name} {row.text_in(words())}"
+                          for row in (summary.standings or []))
     if summary.status == "finished":  # who won, and by how much: the final standings too
         # A Careta team's win names the team; a summary made without won_by has its winners.
         won = ", ".join(summary.won_by or summary.winners)
@@ -31,7 +34,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
             detail += f": {standing}"
     else:
         detail = standing
-    variant = summary.variant  # "short game": the summary words it, any game
+    variant = say(summary.variant)  # "short game": the summary keeps it as data, any game
     label = f"{title}{f' ({variant})' if variant else ''}: {', '.join(summary.players)}"
     picker = use_file_picker()  # for the export, made while rendering
 
