@@ -187,3 +187,94 @@ class _English:
 
 
 ENGLISH: Words = _English()
+
+
+# -- as JSON: what a stored file keeps of a value (storage/migrate.py, issue 21) --------------
+
+DATA_DEPTH = 32  # a value nested deeper is no sentence the engines make: refused, not recursed
+
+
+def to_data(value: Any) -> Any:
+    """`value` (a name, a number, a `Said`, `Term`, `Listed` or `Signed`) as JSON-ready data that
+    `from_data` turns back into an equal value; TypeError for anything else.
+
+    >>> to_data(said("{who} lose {points}.", who=listed(["Ann", "Ben"]), points=Signed(-2)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'said': '{who} lose {points}.',
+     'args': {'who': {'listed': ['Ann', 'Ben'], 'style': 'and'}, 'points': {'signed': -2}}}
+    >>> from_data(to_data(term_n("ratel unit", "damage", "damage", 2))) == term_n(
+    ...     "ratel unit", "damage", "damage", 2)
+    True
+    """
+    if isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, Said):
+        data: dict[str, Any] = {"said": value.msg}
+        if value.args:
+            data["args"] = {str(k): to_data(v) for k, v in value.args.items()}
+        if value.plural is not None:
+            data["plural"] = value.plural
+        return data
+    if isinstance(value, Term):
+        data = {"term": value.word, "context": value.context}
+        if value.plural is not None:
+            data["plural"] = value.plural
+        if value.n is not None:
+            data["n"] = value.n
+        return data
+    if isinstance(value, Listed):
+        return {"listed": [to_data(item) for item in value.items], "style": value.style}
+    if isinstance(value, Signed):
+        return {"signed": value.value}
+    raise TypeError(f"{type(value).__name__} is not a value a sentence holds")
+
+
+def from_data(data: Any) -> Any:
+    """The value `to_data` made; ValueError for anything it could not have made (a stored file
+    is read, not trusted)."""
+    return _from_data(data, 0)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _from_data(data: Any, depth: int) -> Any:
+    if depth > DATA_DEPTH:
+        raise ValueError("a value nested too deeply")
+    if isinstance(data, (str, bool, int)):
+        return data
+    if isinstance(data, float):
+        if data != data or data in (float("inf"), float("-inf")):
+            raise ValueError("a number that is not finite")
+        return data
+    if not isinstance(data, dict):
+        raise ValueError(f"not a value: {type(data).__name__}")
+    keys = set(data)
+    if "said" in data and keys <= {"said", "args", "plural"}:
+        args = data.get("args", {})
+        plural = data.get("plural")
+        if not (_text(data["said"]) and isinstance(args, dict)
+                and all(_text(k) for k in args) and (plural is None or _text(plural))):
+            raise ValueError("a malformed sentence")
+        if plural is not None and not _whole(args.get("n")):
+            raise ValueError("a plural sentence without its number")
+        return Said(data["said"], {k: _from_data(v, depth + 1) for k, v in args.items()}, plural)
+    if "term" in data and "context" in data and keys <= {"term", "context", "plural", "n"}:
+        plural, n = data.get("plural"), data.get("n")
+        if not (_text(data["term"]) and _text(data["context"])
+                and (plural is None or _text(plural)) and (n is None or _whole(n))):
+            raise ValueError("a malformed glossary word")
+        return Term(data["context"], data["term"], plural, n)
+    if "listed" in data and keys <= {"listed", "style"}:
+        items, style = data["listed"], data.get("style", "and")
+        if not (isinstance(items, list) and _text(style)):
+            raise ValueError("a malformed list")
+        return Listed(tuple(_from_data(item, depth + 1) for item in items), style)
+    if keys == {"signed"} and _whole(data["signed"]):
+        return Signed(data["signed"])
+    raise ValueError("not a value a sentence holds")

@@ -24,8 +24,9 @@ from tinydb.storages import Storage
 
 from storage.errors import NOT_A_FILE, DamagedFileError, NewerSchemaError
 
-SCHEMA = 1
-"""The file format this code reads and writes; a file with a higher number is refused."""
+SCHEMA = 2
+"""The file format this code writes; it reads every earlier one (storage/migrate.py) and refuses
+a file with a higher number. 2: files hold values, never display text (issue 21)."""
 
 FILE_MODE = 0o600
 FOLDER_MODE = 0o700
@@ -33,6 +34,7 @@ TEMP_SUFFIX = ".tmp"
 
 Tables = dict[str, dict[str, Any]]
 Check = Callable[[Tables], None]
+Upgrade = Callable[[Tables], Tables]
 
 
 def _fsync_folder(folder: str) -> None:
@@ -113,12 +115,13 @@ def encode(tables: Mapping[str, Any]) -> bytes:
     return json.dumps(stamped, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def decode(raw: bytes, check: Check | None = None) -> Tables:
+def decode(raw: bytes, check: Check | None = None, upgrade: Upgrade | None = None) -> Tables:
     """Parse a file's bytes; `DamagedFileError` or `NewerSchemaError` when it cannot be used.
 
     An empty file is damaged, never read as an empty database (TinyDB's default would start
     afresh and overwrite it at the next write). The schema is read before anything else is
-    checked, so a newer format is refused, not mistaken for damage.
+    checked, so a newer format is refused, not mistaken for damage. A file of an earlier schema
+    is handed to `upgrade` (storage/migrate.py) before `check` sees it.
     """
     if not raw.strip():
         raise DamagedFileError("the file is empty")
@@ -148,6 +151,8 @@ def decode(raw: bytes, check: Check | None = None) -> Tables:
     for name, table in data.items():
         if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
             raise DamagedFileError(f"its table {name!r} is not a table of documents")
+    if schema < SCHEMA and upgrade is not None:
+        data = upgrade(data)
     if check is not None:
         check(data)
     return data
@@ -157,17 +162,20 @@ class AtomicJSONStorage(Storage):
     """A TinyDB storage that reads and writes one JSON file, replacing it atomically.
 
     `check(tables)` may raise `DamagedFileError` for content that parses but is not what the
-    caller expects. With `missing_ok=False` a missing file raises `FileNotFoundError` instead of
+    caller expects; `upgrade(tables)` brings a file of an earlier schema to today's first.
+    With `missing_ok=False` a missing file raises `FileNotFoundError` instead of
     reading as an empty database (TinyDB would then write an empty one). No file handle stays
     open between calls, so a store can hold thousands. `last_stat` is the stat of the last write.
     """
 
     def __init__(
-        self, path: str | os.PathLike[str], check: Check | None = None, missing_ok: bool = True
+        self, path: str | os.PathLike[str], check: Check | None = None, missing_ok: bool = True,
+        upgrade: Upgrade | None = None,
     ) -> None:
         super().__init__()
         self.path = Path(path)
         self.check = check
+        self.upgrade = upgrade
         self.missing_ok = missing_ok
         self.last_stat: os.stat_result | None = None
 
@@ -180,7 +188,7 @@ class AtomicJSONStorage(Storage):
             return None  # TinyDB's "empty database": only for a file that does not exist at all
         except IsADirectoryError:
             raise DamagedFileError(NOT_A_FILE) from None
-        return decode(raw, self.check)
+        return decode(raw, self.check, self.upgrade)
 
     def write(self, data: Mapping[str, Any]) -> None:
         self.last_stat = atomic_write(self.path, encode(data))

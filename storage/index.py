@@ -1,11 +1,13 @@
 """What the store knows about a match without replaying it: `Summary`, and the file layouts.
 
 A match file (`matches/<id>.json`) is a TinyDB database with one document in its `match` table:
-`{"created", "updated", "status", "winners", "standings", "scores", "events"}` (and since actions
-have times, `"played"`, `"at"` and `"redo_at"`: storage/played.py); the game and players
-are read from the first event. `scores` (the final scores statistics average) came later: a match
-file without it has them worked out by replaying its events once, and an index entry without it
-is taken as out of date, so its match file is read again.
+`{"created", "updated", "status", "winners", "won_by", "standings", "scores", "events", "redo",
+"played", "at", "redo_at"}` (the times: storage/played.py); the game and players are read from
+the first event. Files hold values, never display text (issue 21): `status` is a code, a
+standings row is `[name, value, unit, more]` with the engine's unit and second figure as
+`scoring.said.to_data` writes them, and the index's `variant` likewise; a screen says them in its
+reader's language. Files of an earlier format are brought to this one as they are read
+(storage/migrate.py).
 
 The index (`index.json`) has one document per match in its `matches` table, keyed by id: the
 summary plus `stat`, the match file's `[mtime_ns, size]` when the summary was taken, so a restart
@@ -23,7 +25,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import scoring
-from scoring.core import Match
+from scoring.core import Match, Standing
+from scoring.said import from_data, to_data
 from storage.atomic import Tables
 from storage.errors import DamagedFileError
 
@@ -49,15 +52,17 @@ class Summary:
     created: datetime  # timezone-aware, UTC
     updated: datetime  # timezone-aware, UTC; changes on every save
     winners: tuple[str, ...]
-    standings: tuple[tuple[str, str], ...]  # (name, text) in scoreboard order; () if unknown
+    # (name, value, unit, more) in scoreboard order, as data (`Standing`: say its `text_in`
+    # in the reader's language); () if unknown
+    standings: tuple[Standing, ...]
     events_count: int
     fingerprint: str  # fingerprint(events): equal events, equal fingerprint
     # (name, final score) in seating order once the match is over, from the game's
     # `final_scores`; () while in play and for games (or modes) without a final score
     scores: tuple[tuple[str, int], ...] = ()
     # the game's way of play in a few words ("short game"), from `Match.variant_of` of the
-    # settings; "" for a game with one way only
-    variant: str = ""
+    # settings, as data (a `Said`, or a game's plain words): say it; "" for a game with one way
+    variant: Any = ""
     # When it was last played: the time of its last action in effect, which Undo and Redo do
     # not move (`updated` is the last save); None for files from before actions had times.
     played: datetime | None = None
@@ -98,7 +103,7 @@ def won_by(match: Match, winners: list[str]) -> list[str]:
         return winners
 
 
-def outcome(match: Match, mid: str = "(id not given)") -> tuple[str, list[str], list[list[str]]]:
+def outcome(match: Match, mid: str = "(id not given)") -> tuple[str, list[str], list[Standing]]:
     """(status, winners, standings) of a live match, for its summary.
 
     A game that does not offer standings (or whose standings fail) still saves: the events are
@@ -111,7 +116,7 @@ def outcome(match: Match, mid: str = "(id not given)") -> tuple[str, list[str], 
     except NotImplementedError:
         over, winners = False, []
     try:
-        standings = [[str(name), str(text)] for name, text in match.standings()]
+        standings = _rows(match)
     except NotImplementedError:
         standings = []
     except Exception:  # a bug in a game's standings must not cost a save
@@ -119,6 +124,27 @@ def outcome(match: Match, mid: str = "(id not given)") -> tuple[str, list[str], 
                     mid, exc_info=True)
         standings = []
     return ("finished" if over else "active"), winners, standings
+
+
+def _rows(match: Match) -> list[Standing]:
+    """The standings as rows a file can hold (TypeError for a part it cannot)."""
+    try:
+        figures = match.standing_figures()
+    except NotImplementedError:  # a game that gives its standings as text only: that is the figure
+        return [Standing(str(name), str(text)) for name, text in match.standings()]
+    rows = []
+    for row in figures:
+        value = row.value
+        if not (isinstance(value, (int, str)) and not isinstance(value, bool)):
+            raise TypeError(f"a standing's value is {type(value).__name__}")
+        to_data(row.unit), to_data(row.more)  # a part no file can hold fails here, not at a write
+        rows.append(Standing(str(row.name), value, row.unit, row.more))
+    return rows
+
+
+def standings_doc(standings: Sequence[Standing]) -> list[list[Any]]:
+    """The rows as a file holds them: [name, value, unit, more], the parts as data."""
+    return [[row.name, row.value, to_data(row.unit), to_data(row.more)] for row in standings]
 
 
 def final_scores(match: Match, mid: str = "(id not given)") -> tuple[tuple[str, int], ...]:
@@ -153,17 +179,21 @@ def replayed_scores(events: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]
         return ()
 
 
-def variant_of(setup: dict[str, Any]) -> str:
-    """The variant words of a match from its settings event, without replaying it ("" for an
+def variant_of(setup: dict[str, Any]) -> Any:
+    """The variant of a match from its settings event, without replaying it, as data: the
+    game's `variant_said_of` where it has one (a `Said`), else its `variant_of` words ("" for an
     unregistered game, or when the game's words fail: a summary must not cost a load)."""
     cls = scoring.GAMES.get(setup.get("game"))  # type: ignore[arg-type]
+    if cls is None:
+        return ""
     try:
-        words = cls.variant_of(setup) if cls is not None else ""
+        words = getattr(cls, "variant_said_of", cls.variant_of)(setup)
+        to_data(words)  # one a file can hold
     except Exception:
         log.warning("variant_of a %s match failed; listed without", setup.get("game"),
                     exc_info=True)
         return ""
-    return words if isinstance(words, str) else ""
+    return words
 
 
 def _strings(value: Any, what: str) -> tuple[str, ...]:
@@ -172,19 +202,31 @@ def _strings(value: Any, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _standings(value: Any) -> tuple[tuple[str, str], ...]:
+def _standings(value: Any) -> tuple[Standing, ...]:
+    """The stored rows [name, value, unit, more] back to `Standing`s."""
     rows = []
     if isinstance(value, list):
         for row in value:
-            if not (isinstance(row, list) and len(row) == 2):
+            if not (isinstance(row, list) and len(row) == 4):
                 break
-            name, text = row
-            if not (isinstance(name, str) and isinstance(text, str)):
+            name, figure, unit, more = row
+            if not (isinstance(name, str) and isinstance(figure, (int, str))
+                    and not isinstance(figure, bool)):
                 break
-            rows.append((name, text))
+            try:
+                rows.append(Standing(name, figure, from_data(unit), from_data(more)))
+            except ValueError:
+                break
         else:
             return tuple(rows)
-    raise DamagedFileError("its standings are not a list of (name, text) pairs")
+    raise DamagedFileError("its standings are not a list of (name, value, unit, more) rows")
+
+
+def _variant(value: Any) -> Any:
+    try:
+        return from_data(value)
+    except ValueError:
+        raise DamagedFileError("its variant is not a value") from None
 
 
 def _won_by(doc: dict[str, Any]) -> tuple[str, ...]:
@@ -284,11 +326,11 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "updated": summary.updated.isoformat(timespec="microseconds"),
         "winners": list(summary.winners),
         "won_by": list(summary.won_by),
-        "standings": [list(row) for row in summary.standings],
+        "standings": standings_doc(summary.standings),
         "events_count": summary.events_count,
         "fingerprint": summary.fingerprint,
         "scores": [list(row) for row in summary.scores],
-        "variant": summary.variant,
+        "variant": to_data(summary.variant),
         **({"played": summary.played.isoformat(timespec="microseconds")}
            if summary.played is not None else {}),
         "stat": list(stat),
@@ -326,7 +368,7 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         events_count=count,
         fingerprint=fp,
         scores=_scores(doc.get("scores", [])),
-        variant=doc["variant"] if isinstance(doc.get("variant"), str) else "",
+        variant=_variant(doc.get("variant", "")),
         played=_time(doc["played"], "played") if "played" in doc else None,
         won_by=_won_by(doc),
     )

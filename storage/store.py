@@ -65,10 +65,13 @@ from storage.index import (
     index_doc,
     match_doc,
     outcome,
+    standings_doc,
     summary_from_match_doc,
+    variant_of,
     won_by,
 )
 from storage.lock import FolderLock
+from storage.migrate import migrate
 from storage.notices import Kind, Notice
 from storage.played import Times, carry, from_doc, legacy
 
@@ -417,7 +420,7 @@ class Store:
         index_mtime = 0
         rewrite = True
         try:
-            tables = AtomicJSONStorage(self._index_path).read()
+            tables = AtomicJSONStorage(self._index_path, upgrade=migrate).read()
         except DamagedFileError as error:
             self._move_aside(
                 self._index_path,
@@ -472,7 +475,7 @@ class Store:
             with open(path, "rb") as handle:
                 raw = handle.read()
                 st = os.fstat(handle.fileno())
-            summary = summary_from_match_doc(mid, match_doc(decode(raw, check_match_file)))
+            summary = summary_from_match_doc(mid, match_doc(decode(raw, check_match_file, migrate)))
         except (DamagedFileError, IsADirectoryError) as error:
             reason = getattr(error, "reason", NOT_A_FILE)
             self._move_aside(path, reason, _describe(known) if known else f"The match {mid}",
@@ -651,7 +654,8 @@ def _make_folder(path: Path) -> None:
 
 
 def _open_db(path: Path) -> TinyDB:
-    return TinyDB(path, storage=AtomicJSONStorage, check=check_match_file, missing_ok=False)
+    return TinyDB(path, storage=AtomicJSONStorage, check=check_match_file, missing_ok=False,
+                  upgrade=migrate)
 
 
 def _stat(written: TinyDB | AtomicJSONStorage) -> Stat:
@@ -681,11 +685,11 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
         created=created,
         updated=updated,
         winners=tuple(winners),
-        standings=tuple((name, text) for name, text in standings),
+        standings=tuple(standings),
         events_count=len(events),
         fingerprint=fingerprint(events),
         scores=final_scores(match, mid),
-        variant=match.variant,
+        variant=variant_of(match.events[0]),
         played=datetime.fromisoformat(played) if isinstance(played, str) else played,
         won_by=tuple(won_by(match, winners)),
     )
@@ -706,7 +710,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
         "status": summary.status,
         "winners": list(summary.winners),
         "won_by": list(summary.won_by),
-        "standings": [list(row) for row in summary.standings],
+        "standings": standings_doc(summary.standings),
         "scores": [list(row) for row in summary.scores],
         "events": events,
         "redo": redo or [],

@@ -30,6 +30,7 @@ from typing import Any
 
 import scoring
 from scoring.core import Match
+from scoring.said import to_data
 from storage.errors import StoreError
 from storage.index import Summary, fingerprint
 from storage.store import Store
@@ -180,7 +181,7 @@ def match_record(summary: Summary, match: Match) -> dict[str, Any]:
     return {
         "id": summary.id,
         "game": match.GAME,
-        "title": match.TITLE,
+        "title": to_data(match.TITLE),  # as data: an export speaks no one language
         "players": list(match.players),
         # from the match itself, which is what an import checks them against
         "status": "finished" if match.is_over else "active",

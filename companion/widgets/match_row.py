@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import _, say
+from companion.i18n import _, say, words
 from companion.session.context import use_services
 from companion.session.files import use_file_picker
 from companion.widgets.export_dialog import show_export_dialog
@@ -23,9 +23,10 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     services = use_services()
     page = ft.context.page
     title = say(summary.title)
-    # A summary's figures: data, or the English text of a summary stored before they were.
-    standing = " · ".join(_("{player} {score}").format(player=name, score=say(value))
-                          for name, value in (summary.standings or []))
+    # A summary's rows are values (storage/index.py): each figure said in the reader's language.
+    standing = " · ".join(_("{player} {score}").format(player=row.name,
+                                                       score=row.text_in(words()))
+                          for row in (summary.standings or []))
     if summary.status == "finished":  # who won, and by how much: the final standings too
         # A Careta team's win names the team; a summary made without won_by has its winners.
         won = ", ".join(summary.won_by or summary.winners)
