@@ -413,7 +413,14 @@ class Match(core.Match):
         """
         if self._last_trick is None:
             return None
-        return {**self._last_trick, "escaped": list(self._last_trick["escaped"])}
+        trick = {**self._last_trick, "escaped": list(self._last_trick["escaped"])}
+        # said from the trick's figures on each read: the state keeps values only (a checkpoint
+        # deep-copies it, and a copied tree of Said costs more than the action)
+        value = trick["value"]
+        trick["said"] = self._trick_won(trick["winner"], Signed(value), trick["taken"],
+                                        trick["discarded"], value > 0, short=True)
+        trick["text"] = str(trick["said"])
+        return trick
 
     @property
     def last_round(self) -> dict[str, Any] | None:
@@ -429,6 +436,8 @@ class Match(core.Match):
         result = dict(self._last_round)
         result["escaped"] = list(result["escaped"])
         result["penalties"] = dict(result["penalties"])
+        result["said"] = self._round_scored(result["penalties"], result["damaged"])
+        result["text"] = str(result["said"])
         return result
 
     # -- scores ---------------------------------------------------------------------------------
@@ -829,9 +838,6 @@ went out discarded at least its winning play, so 39 at most.
             "leader": None,
             "round_over": False,
         }
-        trick["said"] = self._trick_won(winner, Signed(value), taken, dropped, value > 0,
-                                        short=True)
-        trick["text"] = str(trick["said"])
         self._last_trick = trick
         if self.mode == "penalty" and escapes:
             # R6: the trick winner leads if they went out, else the first escaper after them.
@@ -918,21 +924,15 @@ went out discarded at least its winning play, so 39 at most.
                 self._penalties[p] += n
                 if n:
                     changes[p] = n
-            scored = [said("{player} {points}", player=p, points=Signed(n))
-                      for p, n in penalties.items() if n]
-            if scored:
-                parts.append(said("Penalty points: {scored}.", scored=listed(scored)))
-            else:
-                parts.append(said("Nobody had cards left: no penalty points."))
+            parts.append(self._round_scored(penalties, None))
             self._over = any(total >= self.penalty_limit for total in self._penalties.values())
         elif damaged is not None:
             self._damage[damaged] += 1
             changes[damaged] = 1
-            parts.append(said("{player} takes 1 damage ({total} in total).", player=damaged,
-                              total=self._damage[damaged]))
+            parts.append(self._round_scored({}, damaged))
             self._over = self._damage[damaged] >= DAMAGE_TO_LOSE[self.mode]
         else:
-            parts.append(said("The last players escaped together: nobody takes damage (R5)."))
+            parts.append(self._round_scored({}, None))
         self._last_round = {
             "round": self._round_no,
             "tracked": tracked,
@@ -940,8 +940,6 @@ went out discarded at least its winning play, so 39 at most.
             "damaged": damaged,
             "penalties": dict(penalties),
             "leader": None if self._over else leader,
-            "said": parts[0],
-            "text": str(parts[0]),
         }
         if self._over:
             self._leader = self._current = None
@@ -952,6 +950,20 @@ went out discarded at least its winning play, so 39 at most.
             parts.append(said("Round {round}: {player} leads.", round=self._round_no,
                               player=leader))
         return parts
+
+    def _round_scored(self, penalties: dict[str, int], damaged: str | None) -> Said:
+        """What the round that just ended scored (R5, R6); damage in total as it stands, which
+        no action changes until the next round ends."""
+        if self.mode == "penalty":
+            scored = [said("{player} {points}", player=p, points=Signed(n))
+                      for p, n in penalties.items() if n]
+            if scored:
+                return said("Penalty points: {scored}.", scored=listed(scored))
+            return said("Nobody had cards left: no penalty points.")
+        if damaged is not None:
+            return said("{player} takes 1 damage ({total} in total).", player=damaged,
+                        total=self._damage[damaged])
+        return said("The last players escaped together: nobody takes damage (R5).")
 
     def _note(self, parts: list[Said], changes: dict[str, int], player: str | None,
               round_no: int) -> None:
