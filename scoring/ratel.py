@@ -22,14 +22,23 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
-from scoring.words import given
-from scoring.words import names as _names
+from scoring.said import Said, Signed, listed, said, said_n, term, term_n
 
 VALUES: tuple[int, ...] = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)  # R1: numeric order, no 0
 COPIES = 6  # R1: six cards of each value, so a play holds at most six (R7: the only card check)
 HAND = 10  # R1: cards dealt to each player every round
 MODES: tuple[str, ...] = ("damage", "short", "penalty")
 DAMAGE_TO_LOSE: dict[str, int] = {"damage": 2, "short": 1}  # R5
+
+# Ratel's glossary: every `term` / `term_n` this module says, as (context, word[, plural]), so
+# a test can hold each language's catalog to translating them all (and this list to the code).
+GLOSSARY: tuple[tuple[str, ...], ...] = (
+    ("ratel unit", "damage", "damage"),
+    ("ratel unit", "penalty point", "penalty points"),
+    ("ratel mode", "standard game"),
+    ("ratel mode", "short game"),
+    ("ratel mode", "penalty game"),
+)
 
 
 def card_value(value: int) -> str:
@@ -41,25 +50,63 @@ def card_value(value: int) -> str:
     return f"{value:+d}"
 
 
-def _escaped(order: list[str], alone: str = "") -> str:
-    """Who escaped, in order: "Ann and Ben escaped in that order"; one player has no order,
-    "Ann escaped" (`alone` adds a word, "first", where others escape after).
+def play_said(count: int, value: int) -> Said:
+    """A play as the table says it: "2 x +3", "2 x −3" (the typographic minus).
 
-    >>> _escaped(["Ann", "Ben"]), _escaped(["Ann"]), _escaped(["Ann"], alone="first")
+    >>> str(play_said(2, 3)), str(play_said(1, -4))
+    ('2 x +3', '1 x −4')
+    """
+    return said("{count} x {value}", count=count, value=Signed(value))
+
+
+def _escaped(order: list[str], first: bool = False) -> Said:
+    """Who escaped, in order: "Ann and Ben escaped in that order"; one player has no order,
+    "Ann escaped" (`first`: "Ann escaped first", where others escape after).
+
+    >>> str(_escaped(["Ann", "Ben"])), str(_escaped(["Ann"])), str(_escaped(["Ann"], first=True))
     ('Ann and Ben escaped in that order', 'Ann escaped', 'Ann escaped first')
     """
     if len(order) == 1:
-        return f"{order[0]} escaped" + (f" {alone}" if alone else "")
-    return f"{_names(order)} escaped in that order"
+        if first:
+            return said("{player} escaped first", player=order[0])
+        return said("{player} escaped", player=order[0])
+    return said("{players} escaped in that order", players=listed(order))
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+def _given(value: Any) -> Any:
+    """A refused input as a sentence quotes it (scoring.words.given, as data): a text or a
+    number as typed, anything else by its kind, said in the reader's language.
+
+    >>> [str(_given(v)) for v in ("up", 7, ["Cleo"], {"a": 1}, None, 2.5j)]
+    ["'up'", '7', 'a list', 'a mapping', 'nothing', 'a complex']
+    """
+    if value is None:
+        return said("nothing")
+    if isinstance(value, (str, int, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return said("a list")
+    if isinstance(value, dict):
+        return said("a mapping")
+    return said("a {kind}", kind=type(value).__name__)
 
 
-def _penalty_points(n: int) -> str:
-    """What `n` counts, as written after it: "penalty point" for 1, else "penalty points"."""
-    return "penalty point" if n == 1 else "penalty points"
+def _sentences(parts: list[Said]) -> Said:
+    """Sentences said one after another, as one `Said`: where one ends and the next begins is
+    the translator's (a space in English, none in Japanese).
+
+    >>> str(_sentences([said("Ann passes."), said("Ben leads.")]))
+    'Ann passes. Ben leads.'
+    """
+    whole = parts[0]
+    for part in parts[1:]:
+        whole = said("{sentence} {next}", sentence=whole, next=part)
+    return whole
+
+
+def _penalty_unit(n: int) -> Any:
+    """What `n` penalty points count, as written after the figure."""
+    return term_n("ratel unit", "penalty point", "penalty points", n)
 
 
 def _is_int(x: Any) -> bool:
@@ -109,14 +156,15 @@ class Match(core.Match):
         settings["starter"] = starter
         if settings["mode"] not in MODES:
             raise RuleViolation(
-                "bad-option",
-                f"Unknown Ratel game {given(settings['mode'])}: choose damage, short or penalty.",
+                "bad-option", "Unknown Ratel game {mode}: choose damage, short or penalty.",
+                mode=_given(settings["mode"]),
             )
         limit = settings["penalty_limit"]
         if not _is_int(limit) or limit < 1:
             raise RuleViolation(
                 "bad-option",
-                f"The penalty limit must be a whole number of at least 1, not {given(limit)}.",
+                "The penalty limit must be a whole number of at least 1, not {limit}.",
+                limit=_given(limit),
             )
         self._round_no = 1
         self._damage = {p: 0 for p in players}
@@ -128,16 +176,32 @@ class Match(core.Match):
         self._deal(starter)
 
     @classmethod
+    def variant_said_of(cls, settings: Event) -> Any:
+        """The way of play as data: "standard game", "short game" (glossary words) or "penalty
+        game to 15" (R5, R6); "" for odd settings. Never raises.
+
+        >>> Match.variant_said_of({"mode": "penalty", "penalty_limit": 20}).args
+        {'limit': 20}
+        """
+        mode, limit = settings.get("mode"), settings.get("penalty_limit")
+        if mode == "penalty":
+            if _is_int(limit):
+                return said("penalty game to {limit}", limit=limit)
+            return term("ratel mode", "penalty game")
+        if mode == "damage":
+            return term("ratel mode", "standard game")
+        if mode == "short":
+            return term("ratel mode", "short game")
+        return ""
+
+    @classmethod
     def variant_of(cls, settings: Event) -> str:
-        """ "standard game", "short game" or "penalty game to 15" (R5, R6).
+        """`variant_said_of` in English, as the match lists keep it (storage/index.py).
 
         >>> Match(["Ann", "Ben"], mode="penalty", penalty_limit=20).variant
         'penalty game to 20'
         """
-        mode, limit = settings.get("mode"), settings.get("penalty_limit")
-        if mode == "penalty":
-            return f"penalty game to {limit}" if _is_int(limit) else "penalty game"
-        return {"damage": "standard game", "short": "short game"}.get(mode, "")
+        return str(cls.variant_said_of(settings))
 
     def penalty_hands_limit(self) -> int:
         """The most cards the other hands can hold together when a penalty round ends (R1, R3):
@@ -291,10 +355,10 @@ class Match(core.Match):
         of play; a current trick's cards are all lower than what is to be beaten)."""
         return max(0, COPIES - self._gone.get(value, 0))
 
-    def why_nobody_can_beat(self) -> str | None:
-        """Why no player still to answer can beat the table, or None when one might (then each
-        passes on their own). Only what the table has told the app counts: the top play, the
-        copies known out of play, and the hand counts (R8).
+    def why_nobody_can_beat(self) -> Said | None:
+        """Why no player still to answer can beat the table (a phrase, as data), or None when
+        one might (then each passes on their own). Only what the table has told the app counts:
+        the top play, the copies known out of play, and the hand counts (R8).
 
         >>> m = Match(["Ann", "Ben", "Cleo"])
         >>> m.play(2, 5); print(m.why_nobody_can_beat())
@@ -308,16 +372,26 @@ class Match(core.Match):
         top = self._trick[-1]
         need, higher = top["count"], [v for v in VALUES if v > top["value"]]
         if not higher:
-            return f"nothing beats {card_value(top['value'])}"
+            return said("nothing beats {value}", value=Signed(top["value"]))
         short = [p for p in pending if self._hands[p] < need]
         if len(short) == len(pending):
-            held = "holds" if len(short) == 1 else "each hold"
-            return f"{_names(short)} {held} fewer than {_cards(need)}"
-        left = {v: self.copies_left(v) for v in higher}
-        if all(n < need for n in left.values()):
-            counts = (", ".join(f"{card_value(v)}: {n} left" for v, n in left.items())
-                      if len(left) <= 2 else f"at most {max(left.values())} of any")
-            return f"no higher value has {need} copies left ({counts})"
+            if len(short) == 1:
+                return said_n("{player} holds fewer than {n} card",
+                              "{player} holds fewer than {n} cards", need, player=short[0])
+            return said_n("{players} each hold fewer than {n} card",
+                          "{players} each hold fewer than {n} cards", need, players=listed(short))
+        left = [(v, self.copies_left(v)) for v in higher]
+        if all(n < need for _, n in left):
+            if len(left) == 1:
+                counts = said("{value}: {copies} left", value=Signed(left[0][0]), copies=left[0][1])
+            elif len(left) == 2:
+                (v, n), (v2, n2) = left
+                counts = said("{value}: {copies} left, {value2}: {copies2} left",
+                              value=Signed(v), copies=n, value2=Signed(v2), copies2=n2)
+            else:
+                counts = said("at most {copies} of any", copies=max(n for _, n in left))
+            return said_n("no higher value has {n} copy left ({counts})",
+                          "no higher value has {n} copies left ({counts})", need, counts=counts)
         return None
 
     def nobody_can_beat(self) -> bool:
@@ -334,12 +408,19 @@ class Match(core.Match):
         """The last finished trick, or None (before any, and after a round entered as a result).
 
         {"winner", "count", "value", "taken", "discarded", "escaped": [...], "leader": who leads
-        next (None when the match ended), "round_over": bool, "text": a sentence for the table,
-        e.g. "Eli wins with +3 and takes 3 cards."}.
+        next (None when the match ended), "round_over": bool, "said": a sentence for the table
+        (data), e.g. "Eli wins with +3 and takes 3 cards.", "text": that sentence in English}.
         """
         if self._last_trick is None:
             return None
-        return {**self._last_trick, "escaped": list(self._last_trick["escaped"])}
+        trick = {**self._last_trick, "escaped": list(self._last_trick["escaped"])}
+        # said from the trick's figures on each read: the state keeps values only (a checkpoint
+        # deep-copies it, and a copied tree of Said costs more than the action)
+        value = trick["value"]
+        trick["said"] = self._trick_won(trick["winner"], Signed(value), trick["taken"],
+                                        trick["discarded"], value > 0, short=True)
+        trick["text"] = str(trick["said"])
+        return trick
 
     @property
     def last_round(self) -> dict[str, Any] | None:
@@ -347,13 +428,16 @@ class Match(core.Match):
 
         {"round", "tracked": bool, "escaped": escape order, "damaged": name or None,
         "penalties": {player: points added}, "leader": who leads the next round (None when the
-        match ended), "text": e.g. "Cleo takes 1 damage (2 in total)."}.
+        match ended), "said": e.g. "Cleo takes 1 damage (2 in total)." as data, "text": its
+        English}.
         """
         if self._last_round is None:
             return None
         result = dict(self._last_round)
         result["escaped"] = list(result["escaped"])
         result["penalties"] = dict(result["penalties"])
+        result["said"] = self._round_scored(result["penalties"], result["damaged"])
+        result["text"] = str(result["said"])
         return result
 
     # -- scores ---------------------------------------------------------------------------------
@@ -419,7 +503,8 @@ class Match(core.Match):
     # -- event handlers -------------------------------------------------------------------------
 
     def _over_error(self) -> RuleViolation:
-        return RuleViolation("match-over", f"The match is over: {self._outcome_text()}")
+        return RuleViolation("match-over", "The match is over: {outcome}",
+                             outcome=self._outcome_said())
 
     def _check_open(self) -> None:
         if self._over:
@@ -446,28 +531,30 @@ class Match(core.Match):
         if rule is None:
             return None
         if rule == "bad-value":
-            text = f"{given(value)} is not a Ratel card: values run -5 to -1 and +1 to +5 (R1)."
-        elif rule == "bad-count":
-            text = (
-                f"A play is 1 to {COPIES} cards of one value (the deck has six of each), "
-                f"not {given(count)} (R1, R7)."
-            )
-        elif rule == "not-enough-cards":
-            held = self._hands[player]
-            text = f"{player} holds {_cards(held)}, so cannot play {count} x {card_value(value)}."
-        else:
-            last = self._trick[-1]
-            if rule == "wrong-count":
-                text = (
-                    f"This trick is played {last['count']} at a time: {player} must play "
-                    f"{_cards(last['count'])}, not {count} (R2)."
-                )
-            else:
-                text = (
-                    f"{card_value(value)} does not beat {last['player']}'s {last['count']} x "
-                    f"{card_value(last['value'])}: play a higher value or pass (R2)."
-                )
-        return RuleViolation(rule, text)
+            return RuleViolation(
+                rule, "{value} is not a Ratel card: values run −5 to −1 and +1 to +5 (R1).",
+                value=_given(value))
+        if rule == "bad-count":
+            return RuleViolation(
+                rule, "A play is 1 to {most} cards of one value (the deck has six of each), "
+                "not {count} (R1, R7).", most=COPIES, count=_given(count))
+        if rule == "not-enough-cards":
+            return RuleViolation(rule, said_n(
+                "{player} holds {n} card, so cannot play {play}.",
+                "{player} holds {n} cards, so cannot play {play}.",
+                self._hands[player], player=player, play=play_said(count, value)))
+        last = self._trick[-1]
+        if rule == "wrong-count":
+            return RuleViolation(rule, said_n(
+                "This trick is played {n} at a time: {player} must play {n} card, not {count} "
+                "(R2).",
+                "This trick is played {n} at a time: {player} must play {n} cards, not {count} "
+                "(R2).",
+                last["count"], player=player, count=count))
+        return RuleViolation(
+            rule, "{value} does not beat {player}'s {play}: play a higher value or pass (R2).",
+            value=Signed(value), player=last["player"],
+            play=play_said(last["count"], last["value"]))
 
     def _on_play(self, event: Event) -> None:
         self._check_open()
@@ -482,16 +569,18 @@ class Match(core.Match):
         self._hands[player] -= count
         self._trick.append({"player": player, "count": count, "value": value})
         self._passed = []
-        text = f"{player} plays {count} x {card_value(value)}"
-        if self._hands[player] == 0:
-            text += " and has no cards left"  # R3: skipped for the rest of the trick
-        parts = [text + "."]
+        if self._hands[player] == 0:  # R3: skipped for the rest of the trick
+            said_play = said("{player} plays {play} and has no cards left.", player=player,
+                             play=play_said(count, value))
+        else:
+            said_play = said("{player} plays {play}.", player=player, play=play_said(count, value))
+        parts = [said_play]
         changes: dict[str, int] = {}
         if any(self._hands[p] > 0 for p in self.players if p != player):
             self._current = self._next_holder(player)
         else:
             parts += self._end_trick(changes)  # R3: nobody else holds cards, the play wins at once
-        self._note(" ".join(parts), changes, player, round_no)
+        self._note(parts, changes, player, round_no)
 
     def _on_pass(self, event: Event) -> None:
         self._check_open()
@@ -499,21 +588,21 @@ class Match(core.Match):
         if not self._trick:
             raise RuleViolation(
                 "must-play",
-                f"{player} leads this trick and must play: the leader of an empty trick cannot "
-                "pass (R2).",
+                "{player} leads this trick and must play: the leader of an empty trick cannot "
+                "pass (R2).", player=player,
             )
         event["player"] = player
         round_no = self._round_no
         self._passed.append(player)
         last = self._trick[-1]["player"]
         waiting = [p for p in self.players if p != last and self._hands[p] > 0]
-        parts = [f"{player} passes."]
+        parts = [said("{player} passes.", player=player)]
         changes: dict[str, int] = {}
         if set(waiting) <= set(self._passed):  # R3: every other player holding cards passed
             parts += self._end_trick(changes)
         else:
             self._current = self._next_holder(player)
-        self._note(" ".join(parts), changes, player, round_no)
+        self._note(parts, changes, player, round_no)
 
     def _on_pass_all(self, event: Event) -> None:
         self._check_open()
@@ -521,39 +610,42 @@ class Match(core.Match):
         if not self._trick:
             raise RuleViolation(
                 "must-play",
-                f"{player} leads this trick and must play: there is nothing to pass on (R2).",
+                "{player} leads this trick and must play: there is nothing to pass on (R2).",
+                player=player,
             )
         why = self.why_nobody_can_beat()
         if why is None:
             top = self._trick[-1]
             raise RuleViolation(
                 "can-beat",
-                f"{top['player']}'s {top['count']} x {card_value(top['value'])} may still be "
-                "beaten: each player plays or passes in turn (R2).",
+                "{player}'s {play} may still be beaten: each player plays or passes in turn (R2).",
+                player=top["player"], play=play_said(top["count"], top["value"]),
             )
         event["player"] = player
         round_no = self._round_no
         pending = self.still_to_pass
         top = self._trick[-1]
         self._passed += pending
-        verb = "passes" if len(pending) == 1 else "pass"
-        parts = [f"{_names(pending)} {verb}: nobody can beat {top['player']}'s {top['count']} x "
-                 f"{card_value(top['value'])} ({why})."]
+        parts = [said_n("{players} passes: nobody can beat {player}'s {play} ({why}).",
+                        "{players} pass: nobody can beat {player}'s {play} ({why}).",
+                        len(pending), players=listed(pending), player=top["player"],
+                        play=play_said(top["count"], top["value"]), why=why)]
         changes: dict[str, int] = {}
         parts += self._end_trick(changes)
-        self._note(" ".join(parts), changes, player, round_no)
+        self._note(parts, changes, player, round_no)
 
     def _on_record_round(self, event: Event) -> None:
         self._check_open()
         if self._round_started:
             raise RuleViolation(
                 "round-in-progress",
-                f"Round {self._round_no} has already started at the table: finish it trick by "
-                "trick, or undo its plays to enter its result only (R7).",
+                "Round {round} has already started at the table: finish it trick by trick, or "
+                "undo its plays to enter its result only (R7).", round=self._round_no,
             )
         extra = set(event) - {"type", "order", "out", "hands", "together"}
         if extra:
-            raise RuleViolation("bad-result", f"A round result has no {_names(sorted(extra))}.")
+            raise RuleViolation("bad-result", "A round result has no {fields}.",
+                                fields=listed(sorted(str(key) for key in extra)))
         order, out, hands = event.get("order"), event.get("out"), event.get("hands")
         together = event.get("together")
         if self.mode == "penalty":
@@ -570,38 +662,43 @@ class Match(core.Match):
             ):
                 raise RuleViolation(
                     "bad-result",
-                    f"Players who escaped together are 2 to {len(order_list)} of the last in "
-                    f"the order, not {given(together)} (R5).",
+                    "Players who escaped together are 2 to {most} of the last in the order, not "
+                    "{together} (R5).", most=len(order_list), together=_given(together),
                 )
         round_no = self._round_no
         changes: dict[str, int] = {}
         if self.mode == "penalty":
             event.clear()
             event.update({"type": "record_round", "out": out, "hands": hand_counts})
-            listed = ", ".join(f"{p} {_cards(n)}" for p, n in hand_counts.items())
-            parts = [f"Round {round_no} result: {out} is out; left in hand: {listed}."]
+            left = listed(said_n("{player} {n} card", "{player} {n} cards", n, player=p)
+                          for p, n in hand_counts.items())
+            parts = [said("Round {round} result: {player} is out; left in hand: {hands}.",
+                          round=round_no, player=out, hands=left)]
             parts += self._end_round([out], None, hand_counts, out, False, changes)
         elif together is not None:
             event.clear()
             event.update({"type": "record_round", "order": order_list, "together": together})
             first, group = order_list[:-together], order_list[-together:]
-            earlier = f"{_escaped(first, alone='first')}; then " if first else ""
-            parts = [
-                f"Round {round_no} result: {earlier}{_names(group)} escaped together in one "
-                f"trick, won by {group[0]}."
-            ]
+            if first:
+                result = said("Round {round} result: {escaped}; then {players} escaped together "
+                              "in one trick, won by {winner}.", round=round_no,
+                              escaped=_escaped(first, first=True), players=listed(group),
+                              winner=group[0])
+            else:
+                result = said("Round {round} result: {players} escaped together in one trick, "
+                              "won by {winner}.", round=round_no, players=listed(group),
+                              winner=group[0])
+            parts = [result]
             parts += self._end_round(order_list, None, {}, group[0], False, changes)
         else:
             event.clear()
             event.update({"type": "record_round", "order": order_list})
             last = order_list[-1]
-            parts = [
-                f"Round {round_no} result: {_escaped(order_list[:-1])}; "
-                f"{last} is left holding cards."
-            ]
+            parts = [said("Round {round} result: {escaped}; {player} is left holding cards.",
+                          round=round_no, escaped=_escaped(order_list[:-1]), player=last)]
             parts += self._end_round(order_list[:-1], last, {}, last, False, changes)
         self._last_trick = None
-        self._note(" ".join(parts), changes, None, round_no)
+        self._note(parts, changes, None, round_no)
 
     def _check_damage_result(self, order: Any, out: Any, hands: Any) -> list[str]:
         if out is not None or hands is not None:
@@ -616,14 +713,17 @@ class Match(core.Match):
             )
         unknown = [p for p in order if p not in players]
         if unknown:
-            raise RuleViolation("bad-result", f"{_names(unknown)} not playing in this match.")
+            raise RuleViolation("bad-result", "{players} not playing in this match.",
+                                players=listed(unknown))
         twice = sorted({p for p in order if order.count(p) > 1}, key=players.index)
         if twice:
-            raise RuleViolation("bad-result", f"The escape order names {_names(twice)} twice.")
+            raise RuleViolation("bad-result", "The escape order names {players} twice.",
+                                players=listed(twice))
         missing = [p for p in players if p not in order]
         if missing:
             raise RuleViolation(
-                "bad-result", f"The escape order must name every player: {_names(missing)} missing."
+                "bad-result", "The escape order must name every player: {players} missing.",
+                players=listed(missing),
             )
         return list(order)
 
@@ -637,7 +737,8 @@ class Match(core.Match):
         players = self.players
         if out not in players:
             raise RuleViolation(
-                "bad-result", f"Name the player who ran out of cards; {given(out)} is not playing."
+                "bad-result", "Name the player who ran out of cards; {out} is not playing.",
+                out=_given(out),
             )
         if not isinstance(hands, dict):
             raise RuleViolation(
@@ -648,11 +749,13 @@ class Match(core.Match):
         if strangers:
             raise RuleViolation(
                 "bad-result",
-                f"Hands are for the players still in, not {_names(strangers)} ({out} went out).",
+                "Hands are for the players still in, not {players} ({player} went out).",
+                players=listed(strangers), player=out,
             )
         missing = [p for p in others if p not in hands]
         if missing:
-            raise RuleViolation("bad-result", f"Cards left in hand missing for {_names(missing)}.")
+            raise RuleViolation("bad-result", "Cards left in hand missing for {players}.",
+                                players=listed(missing))
         error = self.penalty_hands_violation({p: hands[p] for p in others})
         if error is not None:
             raise error
@@ -673,18 +776,20 @@ went out discarded at least its winning play, so 39 at most.
         limit = self.penalty_hands_limit()
         for p, n in hands.items():
             if not _is_int(n) or not 0 <= n <= limit:
-                shown = f"“{n}”" if isinstance(n, str) else repr(n)
+                # what was typed, quoted as the reader's language quotes; else as the value is
+                shown = said("“{typed}”", typed=n) if isinstance(n, str) else repr(n)
                 return RuleViolation(
                     "bad-result",
-                    f"{p}'s hand must be a whole number of cards from 0 to {limit}, not {shown}.",
+                    "{player}'s hand must be a whole number of cards from 0 to {most}, not "
+                    "{given}.", player=p, most=limit, given=shown,
                 )
         total = sum(hands.values())
         if total > limit:
             return RuleViolation(
                 "bad-result",
-                f"{_names(list(hands))} hold {total} cards together: {limit + 1} were dealt "
-                f"and the trick in which someone went out discarded at least its winning play, "
-                f"so {limit} at most.",
+                "{players} hold {total} cards together: {dealt} were dealt and the trick in "
+                "which someone went out discarded at least its winning play, so {most} at most.",
+                players=listed(hands), total=total, dealt=limit + 1, most=limit,
             )
         return None
 
@@ -698,7 +803,7 @@ went out discarded at least its winning play, so 39 at most.
                 return name
         raise AssertionError("nobody else holds cards")  # callers end the trick or round first
 
-    def _end_trick(self, changes: dict[str, int]) -> list[str]:
+    def _end_trick(self, changes: dict[str, int]) -> list[Said]:
         """Resolve the trick (R3), escapes, the next leader (R4) and a round end (R5, R6)."""
         last = self._trick[-1]
         winner, count, value = last["player"], last["count"], last["value"]
@@ -708,13 +813,11 @@ went out discarded at least its winning play, so 39 at most.
             taken = min(value, on_table - count)
             self._hands[winner] += taken
             self._discarded += on_table - taken
-            effect = f"takes {_cards(taken)}" if taken else "has no cards to take"
         else:
             dropped = min(-value, self._hands[winner])
             self._hands[winner] -= dropped
             self._discarded += on_table + dropped
-            effect = f"discards {_cards(dropped)}" if dropped else "has no cards to discard"
-        parts = [f"{winner} wins the trick with {count} x {card_value(value)} and {effect}."]
+        parts = [self._trick_won(winner, play_said(count, value), taken, dropped, value > 0)]
         self._count_gone(taken)
         self._trick = []
         self._passed = []
@@ -722,7 +825,8 @@ went out discarded at least its winning play, so 39 at most.
         escapes = [p for p in seats if self._hands[p] == 0 and p not in self._escaped]
         self._escaped += escapes
         if escapes:
-            parts.append(f"{_names(escapes)} {'escapes' if len(escapes) == 1 else 'escape'}.")
+            parts.append(said_n("{players} escapes.", "{players} escape.", len(escapes),
+                                players=listed(escapes)))
         remaining = [p for p in self.players if p not in self._escaped]
         trick = {
             "winner": winner,
@@ -733,7 +837,6 @@ went out discarded at least its winning play, so 39 at most.
             "escaped": escapes,
             "leader": None,
             "round_over": False,
-            "text": f"{winner} wins with {card_value(value)} and {effect}.",
         }
         self._last_trick = trick
         if self.mode == "penalty" and escapes:
@@ -751,12 +854,45 @@ went out discarded at least its winning play, so 39 at most.
             leader = winner if self._hands[winner] > 0 else self._next_holder(winner)  # R4
             self._leader = self._current = leader
             if leader != winner:
-                parts.append(f"{leader} leads the next trick.")
+                parts.append(said("{player} leads the next trick.", player=leader))
             trick["leader"] = leader
             return parts
         trick["round_over"] = True
         trick["leader"] = self._leader
         return parts
+
+    @staticmethod
+    def _trick_won(winner: str, play: Any, taken: int, dropped: int, takes: bool,
+                   short: bool = False) -> Said:
+        """"Eli wins the trick with 1 x +3 and takes 3 cards.", or with `short` (the winning
+        value only) "Eli wins with +3 and takes 3 cards." (R3)."""
+        if short:
+            if not takes:
+                if dropped:
+                    return said_n("{player} wins with {play} and discards {n} card.",
+                                  "{player} wins with {play} and discards {n} cards.",
+                                  dropped, player=winner, play=play)
+                return said("{player} wins with {play} and has no cards to discard.",
+                            player=winner, play=play)
+            if taken:
+                return said_n("{player} wins with {play} and takes {n} card.",
+                              "{player} wins with {play} and takes {n} cards.",
+                              taken, player=winner, play=play)
+            return said("{player} wins with {play} and has no cards to take.",
+                        player=winner, play=play)
+        if not takes:
+            if dropped:
+                return said_n("{player} wins the trick with {play} and discards {n} card.",
+                              "{player} wins the trick with {play} and discards {n} cards.",
+                              dropped, player=winner, play=play)
+            return said("{player} wins the trick with {play} and has no cards to discard.",
+                        player=winner, play=play)
+        if taken:
+            return said_n("{player} wins the trick with {play} and takes {n} card.",
+                          "{player} wins the trick with {play} and takes {n} cards.",
+                          taken, player=winner, play=play)
+        return said("{player} wins the trick with {play} and has no cards to take.",
+                    player=winner, play=play)
 
     def _count_gone(self, taken: int) -> None:
         """Add the finished trick's cards surely out of play to `_gone`: its winning play always,
@@ -780,27 +916,23 @@ went out discarded at least its winning play, so 39 at most.
         leader: str,
         tracked: bool,
         changes: dict[str, int],
-    ) -> list[str]:
+    ) -> list[Said]:
         """Score the round, then end the match or deal the next round led by `leader`."""
-        parts: list[str] = []
+        parts: list[Said] = []
         if self.mode == "penalty":
             for p, n in penalties.items():
                 self._penalties[p] += n
                 if n:
                     changes[p] = n
-            scored = [f"{p} +{n}" for p, n in penalties.items() if n]
-            if scored:
-                parts.append(f"Penalty points: {', '.join(scored)}.")
-            else:
-                parts.append("Nobody had cards left: no penalty points.")
+            parts.append(self._round_scored(penalties, None))
             self._over = any(total >= self.penalty_limit for total in self._penalties.values())
         elif damaged is not None:
             self._damage[damaged] += 1
             changes[damaged] = 1
-            parts.append(f"{damaged} takes 1 damage ({self._damage[damaged]} in total).")
+            parts.append(self._round_scored({}, damaged))
             self._over = self._damage[damaged] >= DAMAGE_TO_LOSE[self.mode]
         else:
-            parts.append("The last players escaped together: nobody takes damage (R5).")
+            parts.append(self._round_scored({}, None))
         self._last_round = {
             "round": self._round_no,
             "tracked": tracked,
@@ -808,21 +940,36 @@ went out discarded at least its winning play, so 39 at most.
             "damaged": damaged,
             "penalties": dict(penalties),
             "leader": None if self._over else leader,
-            "text": parts[0],
         }
         if self._over:
             self._leader = self._current = None
-            parts.append(f"Game over: {self._outcome_text()}")
+            parts.append(said("Game over: {outcome}", outcome=self._outcome_said()))
         else:
             self._round_no += 1
             self._deal(leader)
-            parts.append(f"Round {self._round_no}: {leader} leads.")
+            parts.append(said("Round {round}: {player} leads.", round=self._round_no,
+                              player=leader))
         return parts
 
-    def _note(self, text: str, changes: dict[str, int], player: str | None, round_no: int) -> None:
-        self._history.append(
-            {"text": text, "changes": changes, "player": player, "round": round_no}
-        )
+    def _round_scored(self, penalties: dict[str, int], damaged: str | None) -> Said:
+        """What the round that just ended scored (R5, R6); damage in total as it stands, which
+        no action changes until the next round ends."""
+        if self.mode == "penalty":
+            scored = [said("{player} {points}", player=p, points=Signed(n))
+                      for p, n in penalties.items() if n]
+            if scored:
+                return said("Penalty points: {scored}.", scored=listed(scored))
+            return said("Nobody had cards left: no penalty points.")
+        if damaged is not None:
+            return said("{player} takes 1 damage ({total} in total).", player=damaged,
+                        total=self._damage[damaged])
+        return said("The last players escaped together: nobody takes damage (R5).")
+
+    def _note(self, parts: list[Said], changes: dict[str, int], player: str | None,
+              round_no: int) -> None:
+        whole = _sentences(parts)
+        self._history.append({"text": str(whole), "said": whole, "changes": changes,
+                              "player": player, "round": round_no})
 
     # -- outcome --------------------------------------------------------------------------------
 
@@ -852,23 +999,27 @@ went out discarded at least its winning play, so 39 at most.
         losers = self.losers
         return losers[0] if len(losers) == 1 else None
 
-    def _outcome_text(self) -> str:
+    def _outcome_said(self) -> Said:
         winners, losers = self.winners, self.losers
         if self.mode == "penalty":
             best = self._penalties[winners[0]]
-            points = _penalty_points(best)
             if len(winners) == 1:
-                return f"{winners[0]} wins with {best} {points}."
-            return f"{_names(winners)} share the win with {best} {points} each."
-        verb = "win" if len(winners) > 1 else "wins"
-        return f"{_names(losers)} loses; {_names(winners)} {verb}."
+                return said_n("{player} wins with {n} penalty point.",
+                              "{player} wins with {n} penalty points.", best, player=winners[0])
+            return said_n("{players} share the win with {n} penalty point each.",
+                          "{players} share the win with {n} penalty points each.", best,
+                          players=listed(winners))
+        # R5: one damage a round, so a damage game has one loser
+        return said_n("{loser} loses; {players} wins.", "{loser} loses; {players} win.",
+                      len(winners), loser=listed(losers), players=listed(winners))
 
     def standing_figures(self) -> list[core.Standing]:
         """Damage (damage modes) or penalty points, in seating order."""
         if self.mode == "penalty":
-            return [core.Standing(p, self._penalties[p], _penalty_points(self._penalties[p]))
+            return [core.Standing(p, self._penalties[p], _penalty_unit(self._penalties[p]))
                     for p in self.players]
-        return [core.Standing(p, self._damage[p], "damage") for p in self.players]
+        return [core.Standing(p, n, term_n("ratel unit", "damage", "damage", n))
+                for p, n in self._damage.items()]
 
     @property
     def counts(self) -> list[core.Count]:
@@ -883,12 +1034,13 @@ went out discarded at least its winning play, so 39 at most.
         return core.ahead_of_rest(counts, lower_is_better=True)
 
     @property
-    def standing_notes(self) -> dict[str, str]:
-        """Cards in hand while a round is played: who is about to escape is what the table
-        watches."""
+    def standing_notes(self) -> dict[str, Any]:
+        """Cards in hand while a round is played, as data ("9 cards in hand"): who is about to
+        escape is what the table watches."""
         if self.is_over:
             return {}
-        return {p: f"{n} card{'' if n == 1 else 's'} in hand" for p, n in self._hands.items()}
+        return {p: said_n("{n} card in hand", "{n} cards in hand", n)
+                for p, n in self._hands.items()}
 
     @property
     def final_scores(self) -> dict[str, int] | None:
@@ -900,6 +1052,7 @@ went out discarded at least its winning play, so 39 at most.
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """One entry per action: {"text", "changes": {player: damage or penalty points added},
-        "player": who acted (None for a result entered), "round": the round it belongs to}."""
+        """One entry per action: {"said": what happened (data), "text": it in English,
+        "changes": {player: damage or penalty points added}, "player": who acted (None for a
+        result entered), "round": the round it belongs to}."""
         return [{**entry, "changes": dict(entry["changes"])} for entry in self._history]

@@ -95,10 +95,10 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     expect(button(phone, "Pass")).to_be_disabled()  # R2: the leader of an empty trick plays
 
     # Trick 1: -1, +2, +3, two passes: Cleo wins with +3 and takes 2 of the 2 other cards (R3).
-    play(phone, "Ann", 1, "-1")
-    see(phone, "Beat Ann's 1 x -1 with 1 card of a higher value, or pass.")
+    play(phone, "Ann", 1, "−1")
+    see(phone, "Beat Ann's 1 x −1 with 1 card of a higher value, or pass.")
     assert_buttons_named(phone)  # the count and value buttons are one named node each
-    for value in ("-5", "-2", "-1"):  # only higher values may follow
+    for value in ("−5", "−2", "−1"):  # only higher values may follow
         expect(button(phone, f"Play 1 x {value}")).to_be_disabled()
     expect(button(phone, "2 cards")).to_have_count(0)  # the count is fixed by the lead
     play(phone, "Ben", 1, "+2")
@@ -115,12 +115,12 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     expect_row(phone, "Ben", "9 cards, 0 of 2 damage")
 
     # Trick 2: Cleo 5 x -5 and everyone passes: she discards 5 (11 - 5 - 5 = 1).
-    play(phone, "Cleo", 5, "-5")
-    expect_row(phone, "Cleo", "6 cards, 0 of 2 damage; leads; played 5 x -5")
+    play(phone, "Cleo", 5, "−5")
+    expect_row(phone, "Cleo", "6 cards, 0 of 2 damage; leads; played 5 x −5")
     pass_turn(phone, "Ann")
     expect_row(phone, "Ann", "9 cards, 0 of 2 damage; passed")
     pass_turn(phone, "Ben")
-    see(phone, "Cleo wins with -5 and discards 5 cards.")
+    see(phone, "Cleo wins with −5 and discards 5 cards.")
     expect_row(phone, "Cleo", "1 card, 0 of 2 damage; leads; to play")
 
     # Trick 3: Cleo plays her last card; the others pass; +5 finds nothing to take; she escapes
@@ -140,18 +140,18 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     expect_row(phone, "Cleo", "escaped 1st, 0 of 2 damage")
 
     # Trick 4: Ann 3 x -4, Ben 3 x -2, Ann passes: Ben discards 2 (9 - 3 - 2 = 4).
-    play(phone, "Ann", 3, "-4")
-    expect_row(phone, "Ann", "6 cards, 0 of 2 damage; leads; played 3 x -4")
-    play(phone, "Ben", 3, "-2")
+    play(phone, "Ann", 3, "−4")
+    expect_row(phone, "Ann", "6 cards, 0 of 2 damage; leads; played 3 x −4")
+    play(phone, "Ben", 3, "−2")
     pass_turn(phone, "Ann")
-    see(phone, "Ben wins with -2 and discards 2 cards.")
+    see(phone, "Ben wins with −2 and discards 2 cards.")
     expect_row(phone, "Ben", "4 cards, 0 of 2 damage; leads; to play")
 
     # Undo once: the trick comes back with Ben's 3 x -2 on top and Ann to play.
     button(phone, "Undo").click()
-    see(phone, "Undone: Ann passes. Ben wins the trick with 3 x -2 and discards 2 cards.")
+    see(phone, "Undone: Ann passes. Ben wins the trick with 3 x −2 and discards 2 cards.")
     expect_row(phone, "Ann", "6 cards, 0 of 2 damage; leads; to play")
-    expect_row(phone, "Ben", "6 cards, 0 of 2 damage; played 3 x -2")
+    expect_row(phone, "Ben", "6 cards, 0 of 2 damage; played 3 x −2")
     see(phone, "Trick so far (6 cards on the table)")
     pass_turn(phone, "Ann")
     expect_row(phone, "Ben", "4 cards, 0 of 2 damage; leads; to play")
@@ -161,17 +161,17 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     phone.reload()
     open_page(phone, match_url)
     see(phone, "Round 1 · Ben leads")
-    see(phone, "Ben wins with -2 and discards 2 cards.")
+    see(phone, "Ben wins with −2 and discards 2 cards.")
     expect_row(phone, "Ann", "6 cards, 0 of 2 damage")
     expect_row(phone, "Ben", "4 cards, 0 of 2 damage; leads; to play")
     expect_row(phone, "Cleo", "escaped 1st, 0 of 2 damage")
 
     # Trick 5: Ben plays his last 4 cards; Ann (6 cards) passes; Ben escapes, Ann is the last
     # one holding cards: 1 damage, and she leads round 2 (R5).
-    play(phone, "Ben", 4, "-3")
+    play(phone, "Ben", 4, "−3")
     expect_row(phone, "Ann", "6 cards, 0 of 2 damage; to play")
     pass_turn(phone, "Ann")
-    see(phone, "Ben wins with -3 and has no cards to discard.")
+    see(phone, "Ben wins with −3 and has no cards to discard.")
     see(phone, "Ben escapes!")
     see(phone, "Round 1 is over. Ann takes 1 damage (1 in total).")
     see(phone, "Round 2: everyone has 10 cards again; Ann leads.")
@@ -212,10 +212,10 @@ def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
 
     # Round 1 tracked: Ben 6 x -5, Ann passes: Ben discards his last 4 and goes out, so the
     # round ends at once and Ann scores her 10 cards (R6); Ben leads round 2.
-    play(phone, "Ben", 6, "-5")
-    expect_row(phone, "Ben", "4 cards, 0 of 12 penalty points; leads; played 6 x -5")
+    play(phone, "Ben", 6, "−5")
+    expect_row(phone, "Ben", "4 cards, 0 of 12 penalty points; leads; played 6 x −5")
     pass_turn(phone, "Ann")
-    see(phone, "Ben wins with -5 and discards 4 cards.")
+    see(phone, "Ben wins with −5 and discards 4 cards.")
     see(phone, "Ben escapes!")
     see(phone, "Round 1 is over. Penalty points: Ann +10.")
     see(phone, "Round 2 · Ben leads")

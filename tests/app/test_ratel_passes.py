@@ -129,28 +129,28 @@ def test_six_players_play_a_short_game_to_its_end_with_one_tap_tricks(app, phone
     expect_row(phone, "Ann", "escaped 1st, 0 of 1 damage")
 
     # Ben: 5 x +3 and 5 x +2; Cleo: 5 x +1 and 5 x -1: one copy of each higher value is left.
-    for player, first, second in (("Ben", "+3", "+2"), ("Cleo", "+1", "-1")):
+    for player, first, second in (("Ben", "+3", "+2"), ("Cleo", "+1", "−1")):
         lead_play(phone, player, 5, first)
         all_pass(phone, "no higher value has 5 copies left",
                  f"{player} wins with {first} and has no cards to take.")
         lead_play(phone, player, 5, second)
         all_pass(phone, "no higher value has 5 copies left", f"{player} escapes!")
     # Dan: 5 x -2, discards 2 (3 left); 3 x -3 beats nothing left and he escapes.
-    lead_play(phone, "Dan", 5, "-2")
-    all_pass(phone, "no higher value has 5 copies left", "Dan wins with -2 and discards 2 cards.")
-    lead_play(phone, "Dan", 3, "-3")
+    lead_play(phone, "Dan", 5, "−2")
+    all_pass(phone, "no higher value has 5 copies left", "Dan wins with −2 and discards 2 cards.")
+    lead_play(phone, "Dan", 3, "−3")
     all_pass(phone, "no higher value has 3 copies left", "Dan escapes!")
     # Eli: 6 x -4; -3 has three copies left, the rest one: Fay, the only one to answer, cannot
     # beat it and her Pass is the one tap (no second button doing the same). Eli discards his
     # last 4 and escapes; Fay, the last holding cards, takes the damage that loses (R5).
-    lead_play(phone, "Eli", 6, "-4")
-    see(phone, "Fay cannot beat Eli's 6 x -4: no higher value has 6 copies left (at most 3 of "
+    lead_play(phone, "Eli", 6, "−4")
+    see(phone, "Fay cannot beat Eli's 6 x −4: no higher value has 6 copies left (at most 3 of "
                "any). Pass.")
     expect(button(phone, ALL_PASS)).to_have_count(0)
     assert_in_thumb_reach(button(phone, "Pass"), "Pass")
     shot(phone, "match-6-last-answer")
     button(phone, "Pass").click()
-    see(phone, "Eli wins with -4 and discards 4 cards.")
+    see(phone, "Eli wins with −4 and discards 4 cards.")
     see(phone, "Round 1 is over. Fay takes 1 damage (1 in total).")
     see(phone, "Game over: Fay loses!")
     expect(button(phone, "Pass")).to_have_count(0)

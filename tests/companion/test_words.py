@@ -69,8 +69,9 @@ def test_ratel_says_past_the_limit_and_one_escape_as_a_person_would() -> None:
     from companion.games.ratel.parts import _against
     from scoring import ratel
 
-    assert _against(7, 12, "penalty points") == "7 of 12 penalty points"
-    assert _against(16, 15, "penalty points") == "16 penalty points (limit 15)"
-    assert ratel._escaped(["Ann"]) == "Ann escaped"
-    assert ratel._escaped(["Ann"], alone="first") == "Ann escaped first"
-    assert ratel._escaped(["Ann", "Ben"]) == "Ann and Ben escaped in that order"
+    assert _against(7, 12, penalty=True) == "7 of 12 penalty points"
+    assert _against(16, 15, penalty=True) == "16 penalty points (limit 15)"
+    assert _against(1, 2, penalty=False) == "1 of 2 damage"
+    assert str(ratel._escaped(["Ann"])) == "Ann escaped"
+    assert str(ratel._escaped(["Ann"], first=True)) == "Ann escaped first"
+    assert str(ratel._escaped(["Ann", "Ben"])) == "Ann and Ben escaped in that order"

@@ -52,7 +52,7 @@ def test_nothing_beats_plus_five_five_players_pass_in_one_action() -> None:
     m.play(1, 3, player="Ben")
     m.play(1, 5, player="Cleo")
     assert m.still_to_pass == ["Dan", "Eli", "Ann", "Ben"]
-    assert m.why_nobody_can_beat() == "nothing beats +5"
+    assert str(m.why_nobody_can_beat()) == "nothing beats +5"
     one_by_one = passed_one_by_one(m)
     m.pass_all(player="Dan")
     assert len(m.events) == 5  # settings, three plays, one action for four passes
@@ -92,7 +92,7 @@ def test_every_hand_left_is_smaller_than_the_play() -> None:
     assert m.hands == {"Ann": 4, "Ben": 4, "Cleo": 7}
     # Cleo leads 5 x -5: Ann and Ben hold 4 cards each, so nobody can answer with five.
     m.play(5, -5)
-    assert m.why_nobody_can_beat() == "Ann and Ben each hold fewer than 5 cards"
+    assert str(m.why_nobody_can_beat()) == "Ann and Ben each hold fewer than 5 cards"
     assert m.options() == {}  # the pad agrees: Ann has no play
     m.pass_all()
     assert m.last_trick == {**m.last_trick, "winner": "Cleo", "discarded": 2}
@@ -108,7 +108,7 @@ def test_copies_known_out_of_play_leave_too_few_to_beat() -> None:
     assert m.out_of_play == {5: 3} and m.copies_left(5) == 3
     # 4 x +4 needs four +5 to beat; only three may be in hands.
     m.play(4, 4)
-    assert m.why_nobody_can_beat() == "no higher value has 4 copies left (+5: 3 left)"
+    assert str(m.why_nobody_can_beat()) == "no higher value has 4 copies left (+5: 3 left)"
     m.pass_all()
     assert m.out_of_play == {4: 4, 5: 3}
     # 3 x +3: three +5 may still be held, so each answers in turn.
@@ -128,7 +128,7 @@ def test_with_three_higher_values_the_reason_gives_the_most_left() -> None:
     assert m.still_to_pass == ["Cleo"] and m.nobody_can_beat()
     m.pass_all()
     m.play(5, 2)
-    assert m.why_nobody_can_beat() == "no higher value has 5 copies left (at most 1 of any)"
+    assert str(m.why_nobody_can_beat()) == "no higher value has 5 copies left (at most 1 of any)"
 
 
 def test_what_counts_as_out_of_play() -> None:
@@ -236,7 +236,7 @@ def test_real_cards_never_contradict_nobody_can_beat(players: int) -> None:
                 for p in m.still_to_pass:
                     assert not any(hands[p][v] >= top["count"] for v in VALUES
                                    if v > top["value"]), (seed, why, p, hands[p], top)
-                offered[kinds.get(why.split()[0], "hands")] += 1
+                offered[kinds.get(str(why).split()[0], "hands")] += 1
             player = m.current
             groups = [(n, v) for v, n in hands[player].items() if n]
             plays = [(c, v) for n, v in groups for c in range(1, n + 1)

@@ -2,6 +2,7 @@
 damage or penalty points, the trick so far, what the last trick or round did, and the log.
 
 Every figure and sentence comes from the engine (scoring/ratel.py); nothing here decides a rule.
+The screen's own words go through companion.i18n (`_`, `ngettext`), the engine's through `say`.
 """
 
 from __future__ import annotations
@@ -10,50 +11,60 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names, plural
+from companion import i18n
+from companion.i18n import _, ngettext, say
 from companion.widgets.action_log import action_log
 from companion.widgets.game_over import game_over
 from companion.widgets.seat_row import seat_row
 from companion.widgets.slots import slots
 from scoring import ratel
+from scoring.said import listed
 
 DAMAGE = "#C62828"  # a damage chip taken: red, with a dark rim; an empty slot is an outline
 DAMAGE_RIM = "#7F0000"
-MODE_LINE = {
-    "damage": "Standard game: 2 damage loses",
-    "short": "Short game: 1 damage loses",
-}
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... (escape places: at most 6)."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n > 20 else n, "th")
-    return f"{n}{suffix}"
+def escaped_place(place: int) -> str:
+    """ "escaped 1st" for the first to escape, and so on: one whole phrase per place (five
+    players at most escape before the last holder), so each language says its own ordinal."""
+    phrases = (_("escaped 1st"), _("escaped 2nd"), _("escaped 3rd"), _("escaped 4th"),
+               _("escaped 5th"), _("escaped 6th"))
+    return phrases[min(place, len(phrases)) - 1]
 
 
 def play_text(play: dict[str, Any]) -> str:
-    """A play as the table says it: "2 x -3"."""
-    return f"{play['count']} x {ratel.card_value(play['value'])}"
+    """A play as the table says it: "2 x −3"."""
+    return say(ratel.play_said(play["count"], play["value"]))
+
+
+def names(players: list[str]) -> str:
+    """Players listed as the table's language lists them: "Ann, Ben and Cleo"."""
+    return say(listed(players))
 
 
 def mode_line(match: ratel.Match) -> str:
     if match.mode == "penalty":
-        return f"Penalty points: the game ends when anyone reaches {match.penalty_limit}"
-    return MODE_LINE[match.mode]
+        return _("Penalty points: the game ends when anyone reaches {limit}").format(
+            limit=match.penalty_limit)
+    if match.mode == "short":
+        return _("Short game: 1 damage loses")
+    return _("Standard game: 2 damage loses")
 
 
 def header(match: ratel.Match) -> ft.Control:
     """Round number, who leads (or that the game is over), the kind of game and the escapes."""
     if match.is_over:
-        where = f"Round {match.round_no} · game over"
+        where = _("Round {round} · game over").format(round=match.round_no)
     else:
-        where = f"Round {match.round_no} · {match.leader} leads"
+        where = _("Round {round} · {player} leads").format(round=match.round_no,
+                                                           player=match.leader)
     lines: list[ft.Control] = [
         ft.Text(where, size=18, weight=ft.FontWeight.BOLD),
         ft.Text(mode_line(match), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     if match.escaped and not match.is_over:
-        lines.append(ft.Text("Escaped: " + ", ".join(match.escaped), size=14))
+        lines.append(ft.Text(_("Escaped: {players}").format(players=names(match.escaped)),
+                             size=14))
     return ft.Column(lines, spacing=2)
 
 
@@ -78,18 +89,30 @@ def _score_cell(match: ratel.Match, name: str) -> tuple[ft.Control, str]:
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.END,
         )
-        return cell, _against(points, limit, "penalty points")
+        return cell, _against(points, limit, penalty=True)
     taken = match.damage[name]
     cell = ft.Row([damage_chips(taken, loses_at), ft.Text(str(taken), size=15,
                                                        weight=ft.FontWeight.BOLD)],
                   spacing=6, tight=True)
-    return cell, _against(taken, loses_at, "damage")
+    return cell, _against(taken, loses_at, penalty=False)
 
 
-def _against(count: int, limit: int, unit: str) -> str:
+def _against(count: int, limit: int, *, penalty: bool) -> str:
     """ "7 of 12 penalty points"; past the limit, as a person says it: "16 penalty points
     (limit 15)", never "16 of 15"."""
-    return f"{count} of {limit} {unit}" if count <= limit else f"{count} {unit} (limit {limit})"
+    if count > limit:
+        if penalty:
+            text = ngettext("{count} penalty point (limit {limit})",
+                            "{count} penalty points (limit {limit})", count)
+        else:
+            text = ngettext("{count} damage (limit {limit})", "{count} damage (limit {limit})",
+                            count)
+    elif penalty:
+        text = ngettext("{count} of {limit} penalty point", "{count} of {limit} penalty points",
+                        limit)
+    else:
+        text = ngettext("{count} of {limit} damage", "{count} of {limit} damage", limit)
+    return text.format(count=count, limit=limit)
 
 
 def player_rows(match: ratel.Match) -> ft.Control:
@@ -102,23 +125,27 @@ def player_rows(match: ratel.Match) -> ft.Control:
         if match.is_over:
             hand = ""  # the hands of a finished match mean nothing any more
         elif name in escaped:
-            hand = f"escaped {ordinal(escaped.index(name) + 1)}"
+            hand = escaped_place(escaped.index(name) + 1)
         else:
-            hand = plural(hands[name], "card")
+            hand = ngettext("{n} card", "{n} cards", hands[name]).format(n=hands[name])
         tags, said_tags = [], []  # what the row shows, and how a screen reader says it
         if name == match.leader and not match.is_over:
-            tags.append("leads")
+            tags.append(_("leads"))
         if is_current:
-            tags.append("to play")
+            tags.append(_("to play"))
         elif name in match.passed:
-            tags.append("passed")
+            tags.append(_("passed"))
         said_tags = list(tags)
         if not is_current and name not in match.passed and name in played:
             tags.append(play_text(played[name]))
-            said_tags.append("played " + play_text(played[name]))
+            said_tags.append(_("played {play}").format(play=play_text(played[name])))
         score, said = _score_cell(match, name)
-        label = f"{name}: " + (f"{hand}, " if hand else "") + said
-        label += "".join(f"; {t}" for t in said_tags)
+        if hand:
+            label = _("{player}: {hand}, {score}").format(player=name, hand=hand, score=said)
+        else:
+            label = _("{player}: {score}").format(player=name, score=said)
+        for tag in said_tags:
+            label = _("{label}; {tag}").format(label=label, tag=tag)
         rows.append(seat_row(label, [
             ft.Text(
                 spans=[
@@ -153,7 +180,8 @@ def trick_box(match: ratel.Match) -> ft.Control:
         top = i == len(plays) - 1
         chips.append(
             ft.Container(
-                content=ft.Text(f"{play['player']}: {play_text(play)}", size=14,
+                content=ft.Text(_("{player}: {play}").format(player=play["player"],
+                                                             play=play_text(play)), size=14,
                                 weight=ft.FontWeight.BOLD if top else None,
                                 color=ft.Colors.ON_PRIMARY if top else None),
                 padding=ft.Padding.symmetric(horizontal=8, vertical=3),
@@ -162,13 +190,14 @@ def trick_box(match: ratel.Match) -> ft.Control:
             )
         )
     lines: list[ft.Control] = [
-        ft.Text(f"Trick so far ({plural(match.trick_cards, 'card')} on the table)",
-                weight=ft.FontWeight.BOLD, size=14),
+        ft.Text(ngettext("Trick so far ({n} card on the table)",
+                         "Trick so far ({n} cards on the table)", match.trick_cards).format(
+                    n=match.trick_cards), weight=ft.FontWeight.BOLD, size=14),
         ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
     ]
     if match.passed:
-        lines.append(ft.Text("Passed since: " + ", ".join(match.passed), size=13,
-                             color=ft.Colors.ON_SURFACE_VARIANT))
+        lines.append(ft.Text(_("Passed since: {players}").format(players=names(match.passed)),
+                             size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         border_radius=10,
@@ -179,10 +208,10 @@ def trick_box(match: ratel.Match) -> ft.Control:
 
 def _trick_lines(trick: dict[str, Any]) -> list[str]:
     """The engine's sentence for a finished trick, then its escapes."""
-    lines = [trick["text"]]
+    lines = [say(trick["said"])]
     if trick["escaped"]:
-        verb = "escapes" if len(trick["escaped"]) == 1 else "escape"
-        lines.append(f"{names(trick['escaped'])} {verb}!")
+        lines.append(ngettext("{players} escapes!", "{players} escape!",
+                              len(trick["escaped"])).format(players=names(trick["escaped"])))
     return lines
 
 
@@ -195,15 +224,18 @@ def announcement(match: ratel.Match) -> ft.Control:
     if round_end:
         if result["tracked"] and trick is not None and trick["round_over"]:
             lines += _trick_lines(trick)
-        lines.append(f"Round {result['round']} is over. {result['text']}")
+        lines.append(_("Round {round} is over. {result}").format(round=result["round"],
+                                                                 result=say(result["said"])))
         if not match.is_over:
-            lines.append(f"Round {match.round_no}: everyone has {ratel.HAND} cards again; "
-                         f"{match.leader} leads.")
+            lines.append(ngettext("Round {round}: everyone has {n} card again; {player} leads.",
+                                  "Round {round}: everyone has {n} cards again; {player} leads.",
+                                  ratel.HAND).format(round=match.round_no, n=ratel.HAND,
+                                                     player=match.leader))
         icon = ft.Icons.FLAG
     elif trick is not None and not match.trick and not match.can_record_round:
         lines += _trick_lines(trick)
         if trick["leader"]:
-            lines.append(f"{trick['leader']} leads the next trick.")
+            lines.append(_("{player} leads the next trick.").format(player=trick["leader"]))
         icon = ft.Icons.CHECK_CIRCLE_OUTLINE
     else:
         return ft.Container(height=0)
@@ -226,15 +258,21 @@ def game_end(match: ratel.Match) -> ft.Control:
     """Who lost and who won, large, with everyone's damage or penalty points."""
     winners, losers = match.winners, match.losers
     if match.mode == "penalty":
-        title = (f"{winners[0]} wins!" if len(winners) == 1
-                 else f"{names(winners)} share the win!")
-        detail = f"{names(losers)} {'loses' if len(losers) == 1 else 'lose'}."
+        if len(winners) == 1:
+            title = _("Game over: {player} wins!").format(player=winners[0])
+        else:
+            title = _("Game over: {players} share the win!").format(players=names(winners))
+        detail = ngettext("{players} loses.", "{players} lose.", len(losers))
+        detail = detail.format(players=names(losers))
     else:
-        title = f"{names(losers)} {'loses' if len(losers) == 1 else 'lose'}!"
-        detail = f"{names(winners)} {'wins' if len(winners) == 1 else 'win'}."
-    return game_over(f"Game over: {title}",
-                     [detail, *[f"{name}: {value}" for name, value in match.standings()]])
+        title = ngettext("Game over: {players} loses!", "Game over: {players} lose!",
+                         len(losers)).format(players=names(losers))
+        detail = ngettext("{players} wins.", "{players} win.", len(winners))
+        detail = detail.format(players=names(winners))
+    language = i18n.words()  # the module's, looked up at each call like `_`'s
+    return game_over(title, [detail, *[_("{player}: {figure}").format(
+        player=row.name, figure=row.text_in(language)) for row in match.standing_figures()]])
 
 
 def play_log(match: ratel.Match) -> ft.Control:
-    return action_log(match.history, empty="Nothing played yet.")
+    return action_log(match.history, empty=_("Nothing played yet."))

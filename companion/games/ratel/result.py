@@ -8,9 +8,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names
-from companion.games.ratel.parts import ordinal
+from companion.games.ratel.parts import names
+from companion.i18n import _, ngettext, say
 from scoring import ratel
+from scoring.said import Signed, listed
 
 
 def _box(parts: list[ft.Control]) -> ft.Control:
@@ -29,6 +30,14 @@ def typed_count(text: str) -> int | str:
     return int(t) if t.isascii() and t.isdigit() and len(t) <= 6 else t
 
 
+def _escaped_button(name: str, place: int) -> str:
+    """ "Ann escaped 1st": one whole sentence per place (five at most escape before the last),
+    so each language says its own ordinal."""
+    sentences = (_("{player} escaped 1st"), _("{player} escaped 2nd"), _("{player} escaped 3rd"),
+                 _("{player} escaped 4th"), _("{player} escaped 5th"), _("{player} escaped 6th"))
+    return sentences[min(place, len(sentences)) - 1].format(player=name)
+
+
 def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str],
                   together: int, set_draft: Callable[[list[str], int], None]) -> ft.Control:
     players = match.players
@@ -36,34 +45,41 @@ def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str]
     complete = len(left) == 1
     full = order + left if complete else order
     parts: list[ft.Control] = [
-        ft.Text(f"Round {match.round_no} result", size=18, weight=ft.FontWeight.BOLD),
-        ft.Text("Tap the players in the order they escaped; the last one left takes the "
-                "damage. Players who escaped in one trick: tap its winner first (R4).", size=14),
+        ft.Text(_("Round {round} result").format(round=match.round_no), size=18,
+                weight=ft.FontWeight.BOLD),
+        ft.Text(_("Tap the players in the order they escaped; the last one left takes the "
+                  "damage. Players who escaped in one trick: tap its winner first (R4)."),
+                size=14),
     ]
     for i, name in enumerate(order):
-        parts.append(ft.Text(f"{i + 1}. {name} escaped {ordinal(i + 1)}", size=15))
+        parts.append(ft.Text(f"{i + 1}. {_escaped_button(name, i + 1)}", size=15))
     if complete:
         loser = left[0]
-        choices = [ft.Radio(value="0", label=f"{loser} was left holding cards: 1 damage")]
+        choices = [ft.Radio(value="0", label=_("{player} was left holding cards: 1 damage")
+                            .format(player=loser))]
         for k in range(2, len(players) + 1):
             group = full[-k:]  # listed from the trick's winner (R4)
-            choices.append(ft.Radio(value=str(k), label=f"The last {k} escaped together "
-                                                          f"({group[0]} first)"))
+            choices.append(ft.Radio(value=str(k), label=ngettext(
+                "The last {n} escaped together ({player} first)",
+                "The last {n} escaped together ({player} first)", k).format(n=k,
+                                                                            player=group[0])))
         parts.append(ft.RadioGroup(
             value=str(together),
             on_change=lambda e: set_draft(order, int(e.control.value or 0)),
             content=ft.Column(choices, spacing=0)))
         if together:
             group = full[-together:]
-            parts.append(ft.Text(f"{names(group)} escaped in one trick: nobody takes damage; "
-                                 f"{group[0]} won it and leads (R5).", size=15,
+            parts.append(ft.Text(_("{players} escaped in one trick: nobody takes damage; "
+                                   "{player} won it and leads (R5).").format(
+                                       players=names(group), player=group[0]), size=15,
                                  weight=ft.FontWeight.BOLD))
         else:
-            parts.append(ft.Text(f"{loser} is left holding cards and takes the damage.", size=15,
-                                 weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR))
+            parts.append(ft.Text(_("{player} is left holding cards and takes the damage.")
+                                 .format(player=loser), size=15, weight=ft.FontWeight.BOLD,
+                                 color=ft.Colors.ERROR))
     else:
-        place = ordinal(len(order) + 1)
-        parts.append(ft.Row([ft.FilledTonalButton(f"{name} escaped {place}", height=48,
+        place = len(order) + 1
+        parts.append(ft.Row([ft.FilledTonalButton(_escaped_button(name, place), height=48,
                                                   on_click=lambda e, n=name: set_draft(
                                                       [*order, n], 0))
                              for name in left], wrap=True, spacing=8, run_spacing=8))
@@ -73,9 +89,9 @@ def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str]
             set_draft([], 0)
 
     parts.append(ft.Row(
-        [ft.FilledButton(f"Record round {match.round_no}", icon=ft.Icons.CHECK, height=52,
-                         disabled=not complete, on_click=record),
-         ft.TextButton("Start again", height=48, disabled=not order,
+        [ft.FilledButton(_("Record round {round}").format(round=match.round_no),
+                         icon=ft.Icons.CHECK, height=52, disabled=not complete, on_click=record),
+         ft.TextButton(_("Start again"), height=48, disabled=not order,
                        on_click=lambda e: set_draft([], 0))],
         wrap=True, spacing=8,
     ))
@@ -89,13 +105,14 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
     deal cannot produce, and Record stays off until every hand is typed and fits."""
     players = match.players
     parts: list[ft.Control] = [
-        ft.Text(f"Round {match.round_no} result", size=18, weight=ft.FontWeight.BOLD),
-        ft.Text("Who ran out of cards?", size=14),
+        ft.Text(_("Round {round} result").format(round=match.round_no), size=18,
+                weight=ft.FontWeight.BOLD),
+        ft.Text(_("Who ran out of cards?"), size=14),
         ft.RadioGroup(
             value=out,
             on_change=lambda e: set_entry(e.control.value, typed),
-            content=ft.Column([ft.Radio(value=p, label=f"{p} went out") for p in players],
-                              spacing=0),
+            content=ft.Column([ft.Radio(value=p, label=_("{player} went out").format(player=p))
+                               for p in players], spacing=0),
         ),
     ]
     others = [p for p in players if p != out]
@@ -103,10 +120,10 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
     filled = {p: n for p, n in hands.items() if n != ""}
     error = match.penalty_hands_violation(filled) if out is not None else None
     if out is not None:
-        parts.append(ft.Text("Cards left in hand (penalty points):", size=14))
+        parts.append(ft.Text(_("Cards left in hand (penalty points):"), size=14))
         for name in others:
             parts.append(ft.TextField(
-                label=f"{name}'s cards left", value=typed.get(name, ""),
+                label=_("{player}'s cards left").format(player=name), value=typed.get(name, ""),
                 keyboard_type=ft.KeyboardType.NUMBER, dense=True,
                 on_change=lambda e, name=name: set_entry(
                     out, {**typed, name: e.control.value or ""}),
@@ -117,18 +134,19 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
         if act(lambda m: m.record_round(out=out, hands=hands)):
             set_entry(None, {})
 
-    parts.append(ft.FilledButton(f"Record round {match.round_no}", icon=ft.Icons.CHECK,
-                                 height=52, disabled=not complete or error is not None,
-                                 on_click=record))
+    parts.append(ft.FilledButton(_("Record round {round}").format(round=match.round_no),
+                                 icon=ft.Icons.CHECK, height=52,
+                                 disabled=not complete or error is not None, on_click=record))
     if error is not None:
-        parts.append(ft.Text(str(error), size=14, color=ft.Colors.ERROR))
+        parts.append(ft.Text(say(error.said), size=14, color=ft.Colors.ERROR))
     elif out is not None and not complete:
-        parts.append(ft.Text("Type the cards left in every other hand.", size=13,
+        parts.append(ft.Text(_("Type the cards left in every other hand."), size=13,
                              color=ft.Colors.ON_SURFACE_VARIANT))
     elif complete:
-        scored = [f"{p} +{n}" for p, n in hands.items()]
-        parts.append(ft.Text(f"Penalty points: {names(scored)}.", size=13,
-                             color=ft.Colors.ON_SURFACE_VARIANT))
+        # a name and a signed figure side by side ("Ann +3"): nothing in it to translate
+        scored = [f"{p} {say(Signed(n))}" for p, n in hands.items() if isinstance(n, int)]
+        parts.append(ft.Text(_("Penalty points: {scored}.").format(scored=say(listed(scored))),
+                             size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return _box(parts)
 
 

@@ -9,24 +9,26 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import names, plural
 from companion.games import GameUI
 from companion.games.ratel.parts import (
     announcement,
     game_end,
     header,
+    names,
     play_log,
     play_text,
     player_rows,
     trick_box,
 )
 from companion.games.ratel.result import RoundResult
+from companion.i18n import _, ngettext, say
 from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
 from companion.widgets.count_stepper import count_stepper
 from companion.widgets.option_choice import option_choice
 from scoring import ratel
 from scoring.core import Match
+from scoring.said import Signed
 
 NEGATIVE = ("#E3F2FD", "#0D47A1")  # -n cards (discard): cool blue; fill, ink
 POSITIVE = ("#FFF3E0", "#BF360C")  # +n cards (take): warm orange
@@ -35,7 +37,8 @@ POSITIVE = ("#FFF3E0", "#BF360C")  # +n cards (take): warm orange
 def _count_button(count: int, chosen: bool, allowed: bool,
                   choose: Callable[[int], None]) -> ft.Control:
     return ft.Semantics(
-        label=plural(count, "card") + (", selected" if chosen else ""),
+        label=(ngettext("{n} card, selected", "{n} cards, selected", count) if chosen
+               else ngettext("{n} card", "{n} cards", count)).format(n=count),
         button=True,
         selected=chosen,
         disabled=not allowed,
@@ -58,9 +61,9 @@ def _count_button(count: int, chosen: bool, allowed: bool,
 def _value_button(count: int, value: int, allowed: bool,
                   play: Callable[[int], None]) -> ft.Control:
     fill, ink = NEGATIVE if value < 0 else POSITIVE
-    face = ratel.card_value(value)
+    face = say(Signed(value))
     return ft.Semantics(
-        label=f"Play {count} x {face}",
+        label=_("Play {play}").format(play=say(ratel.play_said(count, value))),
         button=True,
         disabled=not allowed,
         content=ft.Container(
@@ -80,20 +83,28 @@ def _value_button(count: int, value: int, allowed: bool,
 
 def _hint(match: ratel.Match, player: str, count: int, legal: list[int]) -> str:
     if not match.trick:
-        return f"{player} leads: pick how many cards, then tap their value."
+        return _("{player} leads: pick how many cards, then tap their value.").format(
+            player=player)
     top = match.trick[-1]
-    beat = f"{top['player']}'s {play_text(top)}"
+    owner, play = top["player"], play_text(top)
     why = match.why_nobody_can_beat()
     if why is not None:
         pending = match.still_to_pass
         if len(pending) > 1:
-            return f"Nobody can beat {beat}: {why}. One tap passes for {names(pending)}."
-        return f"{player} cannot beat {beat}: {why}. Pass."
+            return _("Nobody can beat {owner}'s {play}: {why}. One tap passes for "
+                     "{players}.").format(owner=owner, play=play, why=say(why),
+                                          players=names(pending))
+        return _("{player} cannot beat {owner}'s {play}: {why}. Pass.").format(
+            player=player, owner=owner, play=play, why=say(why))
     if legal:
-        return f"Beat {beat} with {plural(count, 'card')} of a higher value, or pass."
-    why = match.violation(count, match.min_value) if match.min_value is not None else None
-    reason = str(why) if why else f"Nothing beats {ratel.card_value(top['value'])}."
-    return f"{player} cannot beat {beat}: {reason} Pass."
+        return ngettext("Beat {owner}'s {play} with {n} card of a higher value, or pass.",
+                        "Beat {owner}'s {play} with {n} cards of a higher value, or pass.",
+                        count).format(owner=owner, play=play, n=count)
+    refusal = match.violation(count, match.min_value) if match.min_value is not None else None
+    reason = (say(refusal.said) if refusal else
+              _("Nothing beats {value}.").format(value=say(Signed(top["value"]))))
+    return _("{player} cannot beat {owner}'s {play}: {reason} Pass.").format(
+        player=player, owner=owner, play=play, reason=reason)
 
 
 @ft.component
@@ -135,14 +146,15 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
         ft.Row([
             # A node of its own: beside a button, the text would merge into the table above.
             ft.Semantics(container=True, expand=True, content=ft.Text(
-                f"{player} to play", size=18, weight=ft.FontWeight.BOLD)),
-            ft.OutlinedButton("Pass", icon=ft.Icons.DO_NOT_DISTURB_ON_OUTLINED, height=48,
+                _("{player} to play").format(player=player), size=18,
+                weight=ft.FontWeight.BOLD)),
+            ft.OutlinedButton(_("Pass"), icon=ft.Icons.DO_NOT_DISTURB_ON_OUTLINED, height=48,
                               width=128, disabled=not match.can_pass, on_click=pass_turn),
         ], spacing=8),
     ]
     # One tap for a trick nobody can beat, offered only when two or more would tap Pass.
     if len(match.still_to_pass) > 1 and match.nobody_can_beat():
-        parts.append(ft.FilledButton("Nobody can beat it: all pass", icon=ft.Icons.DONE_ALL,
+        parts.append(ft.FilledButton(_("Nobody can beat it: all pass"), icon=ft.Icons.DONE_ALL,
                                      height=52, on_click=pass_all))
     parts.append(ft.Text(_hint(match, player, count, legal), size=14))
     if need is None:  # after the lead the count is fixed (R2): no count row to tap
@@ -168,8 +180,8 @@ def _entry_switch(by_result: bool, choose: Callable[[bool], None]) -> ft.Control
         kind = ft.FilledButton if on else ft.OutlinedButton
         return kind(text, height=48, expand=True, on_click=lambda e: choose(value))
 
-    return ft.Row([tab("Trick by trick", not by_result, False),
-                   tab("Enter result only", by_result, True)], spacing=8)
+    return ft.Row([tab(_("Trick by trick"), not by_result, False),
+                   tab(_("Enter result only"), by_result, True)], spacing=8)
 
 
 def _last_round_by_result(match: ratel.Match) -> bool:
@@ -212,17 +224,17 @@ def RatelOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]], 
                  players: list[str]) -> ft.Control:
     """New-match options: the kind of game (R5, R6) and, for penalty points, the limit."""
     labels = {
-        "damage": "Standard: 2 damage loses",
-        "short": "Short game: 1 damage loses",
-        "penalty": "Penalty points: cards left in hand count",
+        "damage": _("Standard: 2 damage loses"),
+        "short": _("Short game: 1 damage loses"),
+        "penalty": _("Penalty points: cards left in hand count"),
     }
     mode = values.get("mode", "damage")
     limit = values.get("penalty_limit", 15)
-    parts = option_choice("Kind of game", list(labels.items()), mode,
+    parts = option_choice(_("Kind of game"), list(labels.items()), mode,
                           lambda v: set_values({**values, "mode": v}))
     if mode == "penalty":
         parts += [
-            ft.Text("Penalty limit: the game ends when anyone reaches it", size=14),
+            ft.Text(_("Penalty limit: the game ends when anyone reaches it"), size=14),
             count_stepper(limit, 1, 99, lambda n: set_values({**values, "penalty_limit": n}),
                           noun="points"),
         ]
@@ -234,17 +246,19 @@ def _create(players: list[str], first: str, options: dict[str, Any]) -> Match:
                        penalty_limit=options.get("penalty_limit", 15))
 
 
+# The shell's texts about Ratel: marked here for the catalogs, and English (the message ids) at
+# import, which is outside any session: the shell says them with `_(ui.blurb)` and so on.
 UI = GameUI(
     match_cls=ratel.Match,
-    blurb="Tap each play or pass; the app ends the tricks, counts the hands and deals the "
-          "damage.",
+    blurb=_("Tap each play or pass; the app ends the tricks, counts the hands and deals the "
+            "damage."),
     screen=RatelScreen,
     create=_create,
-    first_label="Who starts (the SP)?",
-    first_hint="The rulebook says the most aggressive player starts, or play "
-               "rock-paper-scissors.",
+    first_label=_("Who starts (the SP)?"),
+    first_hint=_("The rulebook says the most aggressive player starts, or play "
+                 "rock-paper-scissors."),
     defaults={"mode": "damage", "penalty_limit": 15},
     options=RatelOptions,
-    stats_note="Average of penalty games only; fewer penalty points is better. Damage games "
-               "have no score to average.",
+    stats_note=_("Average of penalty games only; fewer penalty points is better. Damage games "
+                 "have no score to average."),
 )

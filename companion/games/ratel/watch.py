@@ -16,6 +16,7 @@ from companion.games.ratel.parts import (
     player_rows,
     trick_box,
 )
+from companion.i18n import _
 from companion.session.follow_up import FollowUp
 from scoring import ratel
 
@@ -24,9 +25,10 @@ def turn_line(match: ratel.Match) -> str:
     """Whose play it is, and the play on the table they answer."""
     player = match.current
     if not match.trick:
-        return f"{player} leads."
+        return _("{player} leads.").format(player=player)
     top = match.trick[-1]
-    return f"{player} to play after {top['player']}'s {play_text(top)}."
+    return _("{player} to play after {owner}'s {play}.").format(player=player, owner=top["player"],
+                                                                 play=play_text(top))
 
 
 @ft.component
