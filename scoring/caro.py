@@ -65,16 +65,17 @@ _DIAGONALS: tuple[Cell, ...] = ((1, 1), (1, -1))
 GLOSSARY: tuple[tuple[str, ...], ...] = (
     *(("caro colour", c) for c in COLOURS),
     *(("caro colours", c, c + "s") for c in COLOURS),
+    # The letter on each caro, for colour-blind players (the screens draw it): the first of the
+    # colour's name, which a language picks so that the four still differ.
+    *(("caro letter", c[0].upper()) for c in COLOURS),
 )
 
 
-def colour_word(colour: str) -> Term:
-    """A colour as the table names it ("grey"), a glossary word (see GLOSSARY)."""
-    return Term("caro colour", colour)
-
-
-def _caros_of(colour: str, n: int) -> Term:
-    """`n` caros of `colour` as a noun: "grey", "greys" (see GLOSSARY)."""
+def colour_word(colour: str, n: int | None = None) -> Term:
+    """A colour as the table names it ("grey"), a glossary word (see GLOSSARY); with `n`, `n`
+    caros of it as a noun ("grey", "greys": "3 greys")."""
+    if n is None:
+        return Term("caro colour", colour)
     return Term("caro colours", colour, colour + "s", n)
 
 
@@ -437,18 +438,18 @@ class Match(core.Match):
                 len(self.players), size=n, colour=laid, cell=at, sizes=listed(sizes))
         if code == "same-colour-adjacent":
             return said("Rule 1: {colour} cannot go next to the {same} at {cells}.", colour=laid,
-                        same=_caros_of(colour, len(detail)), cells=listed(map(_at, detail)))
+                        same=colour_word(colour, len(detail)), cells=listed(map(_at, detail)))
         if code == "three-alike-around":
             parts = [
                 said("the {own} at {cell} would touch {n} {crowd}", own=colour_word(own),
-                     cell=_at(k), n=n, crowd=_caros_of(crowd, n))
+                     cell=_at(k), n=n, crowd=colour_word(crowd, n))
                 for k, own, crowd, n in detail
             ]
             return said("Rule 2: {crowded}.", crowded=listed(parts))
         if code == "diagonal-run":
             parts = [
                 said("a diagonal of {n} {run} from {start} to {end}", n=n,
-                     run=_caros_of(colour, n), start=_at(a), end=_at(b))
+                     run=colour_word(colour, n), start=_at(a), end=_at(b))
                 for a, b, n in detail
             ]
             return said("Rule 3: {colour} at {cell} would make {runs}.", colour=laid, cell=at,

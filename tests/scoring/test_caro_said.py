@@ -242,5 +242,6 @@ def test_the_playouts_say_every_kind_of_thing() -> None:
 
 def test_the_glossary_lists_every_colour_in_both_forms() -> None:
     assert set(caro.GLOSSARY) == {("caro colour", c) for c in caro.COLOURS} | {
-        ("caro colours", c, c + "s") for c in caro.COLOURS}
+        ("caro colours", c, c + "s") for c in caro.COLOURS} | {
+        ("caro letter", letter) for letter in "RBGW"}
     assert render(caro.colour_word("grey"), Upper()) == "GREY"
