@@ -19,8 +19,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
-from scoring.words import given
-from scoring.words import names as _join
+from scoring.said import Said, Signed, Term, listed, said, said_n
 
 Cell = tuple[int, int]
 
@@ -57,7 +56,49 @@ _PAIR: dict[tuple[str, str], int] = {
 # Edge neighbours in reading order (up, left, right, down): "next to" is sharing an edge (C3).
 _STEPS: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 _DIAGONALS: tuple[Cell, ...] = ((1, 1), (1, -1))
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+# Caro's glossary, (context, word[, plural]): the words every sentence of the game (engine and
+# screen) takes from one catalog entry, so a language names a colour one way throughout. "caro
+# colour" is a colour as a sentence names it ("Ann laid grey"); "caro colours" the caros of one
+# colour counted ("the greys", "3 greys"): a context of its own, since gettext keeps one entry
+# per context and word, and this one has a plural.
+GLOSSARY: tuple[tuple[str, ...], ...] = (
+    *(("caro colour", c) for c in COLOURS),
+    *(("caro colours", c, c + "s") for c in COLOURS),
+    # The letter on each caro, for colour-blind players (the screens draw it): the first of the
+    # colour's name, which a language picks so that the four still differ.
+    *(("caro letter", c[0].upper()) for c in COLOURS),
+)
+
+
+def colour_word(colour: str, n: int | None = None) -> Term:
+    """A colour as the table names it ("grey"), a glossary word (see GLOSSARY); with `n`, `n`
+    caros of it as a noun ("grey", "greys": "3 greys")."""
+    if n is None:
+        return Term("caro colour", colour)
+    return Term("caro colours", colour, colour + "s", n)
+
+
+def _any_colour() -> Any:
+    return listed(map(colour_word, COLOURS), "or")
+
+
+def _at(cell: Cell) -> Said:
+    return said("row {row}, column {column}", row=cell[0], column=cell[1])
+
+
+def _given(value: Any) -> Any:
+    """A refused input as a sentence quotes it (as `scoring.words.given`, as data): a text or a
+    number as typed, anything else by its kind."""
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return repr(value)
+    if value is None:
+        return said("nothing")
+    if isinstance(value, (list, tuple)):
+        return said("a list")
+    if isinstance(value, dict):
+        return said("a mapping")
+    return said("a value of another kind")
 
 
 def pair_points(a: str, b: str) -> int:
@@ -69,21 +110,13 @@ def pair_points(a: str, b: str) -> int:
     try:
         return _PAIR[(a, b)]
     except (KeyError, TypeError):
-        message = f"Caros are red, black, grey or white: {given(a)} / {given(b)}."
-        raise RuleViolation("bad-colour", message) from None
+        raise RuleViolation("bad-colour", "Caros are {colours}: {first} / {second}.",
+                            colours=_any_colour(), first=_given(a), second=_given(b)) from None
 
 
 def where(cell: Cell) -> str:
-    """A cell as the table says it: "row 2, column -1" (coordinates as given, C2)."""
-    return f"row {cell[0]}, column {cell[1]}"
-
-
-def _count(n: int) -> str:
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def _plural(colour: str, n: int) -> str:
-    return colour if n == 1 else colour + "s"
+    """A cell as the table says it, in English: "row 2, column −1" (coordinates as given, C2)."""
+    return str(_at(cell))
 
 
 def _as_cell(value: Any) -> Cell:
@@ -94,14 +127,15 @@ def _as_cell(value: Any) -> Cell:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         return (value[0], value[1])
-    message = f"A cell is a row and a column (two whole numbers), not {given(value)}."
-    raise RuleViolation("bad-cell", message)
+    raise RuleViolation("bad-cell",
+                        "A cell is a row and a column (two whole numbers), not {value}.",
+                        value=_given(value))
 
 
 def _check_colour(colour: Any) -> str:
     if colour not in COLOURS:
-        raise RuleViolation("bad-colour",
-                            f"Caros are red, black, grey or white, not {given(colour)}.")
+        raise RuleViolation("bad-colour", "Caros are {colours}, not {value}.",
+                            colours=_any_colour(), value=_given(colour))
     return colour
 
 
@@ -118,12 +152,44 @@ def _check_series(series: Any, players: list[str]) -> tuple[int, dict[str, int]]
         raise RuleViolation("bad-option", "A series names the game number and the totals.")
     game, totals = series["game"], series["totals"]
     if not isinstance(game, int) or isinstance(game, bool) or not 2 <= game <= MAX_GAMES:
-        raise RuleViolation("bad-option", f"A later game of a series is number 2 to {MAX_GAMES}.")
+        raise RuleViolation("bad-option", "A later game of a series is number 2 to {most}.",
+                            most=MAX_GAMES)
     if (not isinstance(totals, dict) or set(totals) != set(players)
             or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_TOTAL
                        for v in totals.values())):
         raise RuleViolation("bad-option", "The series totals must give each player's points.")
     return game, {p: totals[p] for p in players}
+
+
+def _no_caro_left(player: str, colour: str) -> RuleViolation:
+    return RuleViolation("no-caro-left", "{player} has no {colour} caro left.", player=player,
+                         colour=colour_word(colour))
+
+
+def _wrong_colour(player: str, required: str, colour: str) -> RuleViolation:
+    return RuleViolation("wrong-colour",
+                         "Rule 5: after the rule break {player} must lay {required} again, not "
+                         "{colour}.", player=player, required=colour_word(required),
+                         colour=colour_word(colour))
+
+
+def _then(first: Said, then: Said | None) -> Said:
+    """Two sentences of one history entry, one after the other."""
+    return first if then is None else said("{first} {then}", first=first, then=then)
+
+
+def _sum(pairs: list[int], doubled: bool, gained: int) -> Said | str:
+    """A lay's points as the table adds them up: "8 + 8 + 1 = 17", "(8 + 8) × 2 = 32", "10 × 2 =
+    20", "8"; figures and signs only, the same in every language (the multiplication sign, not
+    the letter x, which a language would have to translate), or "touches nothing, 0"."""
+    if not pairs:
+        return said("touches nothing, 0")
+    sums = " + ".join(map(str, pairs))
+    if doubled:
+        sums = (f"({sums})" if len(pairs) > 1 else sums) + " \u00d7 2"
+    if doubled or len(pairs) > 1:
+        sums += f" = {gained}"
+    return sums
 
 
 class Match(core.Match):
@@ -348,54 +414,55 @@ class Match(core.Match):
             faults.append(("diagonal-run", runs))
         return faults
 
-    def _message(self, code: str, colour: str, cell: Cell, detail: Any) -> str:
-        at = where(cell)
+    def _message(self, code: str, colour: str, cell: Cell, detail: Any) -> Said:
+        at, laid = _at(cell), colour_word(colour)
         if code == "occupied":
-            return f"There is already a {detail} caro at {at}."
+            return said("There is already a {colour} caro at {cell}.",
+                        colour=colour_word(detail), cell=at)
         if code == "not-adjacent":
-            return f"A caro must share an edge with a laid caro: {colour} at {at} touches none."
+            return said("A caro must share an edge with a laid caro: {colour} at {cell} touches "
+                        "none.", colour=laid, cell=at)
         if code == "outside-area":
             tall, wide = detail
             n, top, left, bottom, right = self.area, *self._bounds  # type: ignore[misc]
             sizes = []
             if tall > max(n, bottom - top + 1):
-                sizes.append(f"{tall} rows tall")
+                sizes.append(said_n("{n} row tall", "{n} rows tall", tall))
             if wide > max(n, right - left + 1):
-                sizes.append(f"{wide} columns wide")
-            return (
-                f"Playing area: with {len(self.players)} players the caros must fit in {n} x {n}; "
-                f"{colour} at {at} would make the table {' and '.join(sizes)}."
-            )
+                sizes.append(said_n("{n} column wide", "{n} columns wide", wide))
+            return said_n(
+                "Playing area: with {n} player the caros must fit in {size} x {size}; {colour} "
+                "at {cell} would make the table {sizes}.",
+                "Playing area: with {n} players the caros must fit in {size} x {size}; {colour} "
+                "at {cell} would make the table {sizes}.",
+                len(self.players), size=n, colour=laid, cell=at, sizes=listed(sizes))
         if code == "same-colour-adjacent":
-            them = _plural(colour, len(detail))
-            return f"Rule 1: {colour} cannot go next to the {them} at {_join(map(where, detail))}."
+            return said("Rule 1: {colour} cannot go next to the {same} at {cells}.", colour=laid,
+                        same=colour_word(colour, len(detail)), cells=listed(map(_at, detail)))
         if code == "three-alike-around":
             parts = [
-                f"the {own} at {where(k)} would touch {_count(n)} {crowd}s"
+                said("the {own} at {cell} would touch {n} {crowd}", own=colour_word(own),
+                     cell=_at(k), n=n, crowd=colour_word(crowd, n))
                 for k, own, crowd, n in detail
             ]
-            return f"Rule 2: {_join(parts)}."
+            return said("Rule 2: {crowded}.", crowded=listed(parts))
         if code == "diagonal-run":
             parts = [
-                f"a diagonal of {_count(n)} {colour}s from {where(a)} to {where(b)}"
+                said("a diagonal of {n} {run} from {start} to {end}", n=n,
+                     run=colour_word(colour, n), start=_at(a), end=_at(b))
                 for a, b, n in detail
             ]
-            return f"Rule 3: {colour} at {at} would make {_join(parts)}."
+            return said("Rule 3: {colour} at {cell} would make {runs}.", colour=laid, cell=at,
+                        runs=listed(parts))
         raise AssertionError(code)  # pragma: no cover
 
     def _refusals(self, player: str, colour: str, cell: Cell, force: bool) -> list[RuleViolation]:
         """Everything that stops `player` laying `colour` at `cell` now, in RULE_ORDER."""
         out: list[RuleViolation] = []
         if self._hands[player][colour] == 0:
-            out.append(RuleViolation("no-caro-left", f"{player} has no {colour} caro left."))
+            out.append(_no_caro_left(player, colour))
         if not force and self._must_relay is not None and colour != self._must_relay:
-            out.append(
-                RuleViolation(
-                    "wrong-colour",
-                    f"Rule 5: after the rule break {player} must lay {self._must_relay} again, "
-                    f"not {colour}.",
-                )
-            )
+            out.append(_wrong_colour(player, self._must_relay, colour))
         faults = self._faults(colour, cell, first_only=False)
         if force:  # C9: a forced lay waives adjacency, the area and rules 1-3, never a full cell
             faults = [f for f in faults if f[0] == "occupied"]
@@ -516,7 +583,9 @@ class Match(core.Match):
             raise RuleViolation("game-over", "The game is over.")
         player = event.get("player")
         if player != self.current:
-            raise RuleViolation("not-your-turn", f"It is {self.current}'s turn, not {player}'s.")
+            raise RuleViolation("not-your-turn", "It is {player}'s turn, not {other}'s.",
+                                player=self.current,
+                                other=player if isinstance(player, str) else _given(player))
         return player, _check_colour(event.get("colour"))  # type: ignore[return-value]
 
     def _on_lay(self, event: Event) -> None:
@@ -561,9 +630,14 @@ class Match(core.Match):
         )
         text = self._lay_text(player, colour, cell, first, pairs, doubled, force, gained)
         if penalty:
-            text += f" With the rule-break penalty of {penalty} the turn makes {gained + penalty}."
-        text += self._end_turn()
-        self._story.append({"text": text, "changes": {player: gained}, "player": player})
+            text = _then(text, said("With the rule-break penalty of {penalty} the turn makes "
+                                    "{total}.", penalty=penalty, total=gained + penalty))
+        self._tell(_then(text, self._end_turn()), {player: gained}, player, round_no)
+
+    def _tell(self, text: Said, changes: dict[str, int], player: str, round_no: int) -> None:
+        """One history entry: what happened as data ("said") and in English ("text")."""
+        self._story.append({"text": str(text), "said": text, "changes": changes,
+                            "player": player})
         self._rounds.append(round_no)
 
     @staticmethod
@@ -576,47 +650,47 @@ class Match(core.Match):
         doubled: bool,
         force: bool,
         gained: int,
-    ) -> str:
-        at = where(cell)
+    ) -> Said:
+        said_as = {"player": player, "colour": colour_word(colour), "cell": _at(cell)}
+        if first and force:
+            return said("{player} laid the first caro, {colour} at {cell}, recorded as it lies "
+                        "(rule 6): {points}.", points=gained, **said_as)
         if first:
-            head = f"{player} laid the first caro, {colour} at {at}"
-            sums = str(gained)
-        else:
-            last = "their last " if doubled else ""
-            head = f"{player} laid {last}{colour} at {at}"
-            if not pairs:
-                sums = "touches nothing, 0"
-            else:
-                sums = " + ".join(map(str, pairs))
-                if doubled:
-                    sums = (f"({sums})" if len(pairs) > 1 else sums) + " x 2"
-                if doubled or len(pairs) > 1:
-                    sums += f" = {gained}"
+            return said("{player} laid the first caro, {colour} at {cell}: {points}.",
+                        points=gained, **said_as)
+        sums = _sum(pairs, doubled, gained)
+        if doubled and force:
+            return said("{player} laid their last {colour} at {cell}, recorded as it lies "
+                        "(rule 6): {sum}.", sum=sums, **said_as)
+        if doubled:
+            return said("{player} laid their last {colour} at {cell}: {sum}.", sum=sums,
+                        **said_as)
         if force:
-            head += ", recorded as it lies (rule 6)"
-        return f"{head}: {sums}."
+            return said("{player} laid {colour} at {cell}, recorded as it lies (rule 6): {sum}.",
+                        sum=sums, **said_as)
+        return said("{player} laid {colour} at {cell}: {sum}.", sum=sums, **said_as)
 
     def _on_rule_break(self, event: Event) -> None:
         player, colour = self._check_turn(event)
         if self._hands[player][colour] == 0:
-            raise RuleViolation("no-caro-left", f"{player} has no {colour} caro left.")
+            raise _no_caro_left(player, colour)
         if self._must_relay is not None and colour != self._must_relay:
-            raise RuleViolation(
-                "wrong-colour",
-                f"Rule 5: after the rule break {player} must lay {self._must_relay} again, "
-                f"not {colour}.",
-            )
+            raise _wrong_colour(player, self._must_relay, colour)
         # -- apply: the -10 counts at once, and again for a second break in the turn (C8) --
         round_no = self._turn_round(player)
         self._scores[player] -= PENALTY
         self._penalty -= PENALTY
-        text = f"{player} broke a rule with {colour} and takes it back: -{PENALTY}."
+        laid = colour_word(colour)
+        text = said("{player} broke a rule with {colour} and takes it back: {penalty}.",
+                    player=player, colour=laid, penalty=Signed(-PENALTY))
         if self._legal_cells(player, colour):
             self._must_relay = colour
-            text += f" {player} must lay {colour} again."
+            text = _then(text, said("{player} must lay {colour} again.", player=player,
+                                    colour=laid))
         elif self._can_lay(player):
             self._must_relay = None
-            text += f" {colour.capitalize()} has no legal cell, so {player} may lay any colour."
+            text = _then(text, said("There is no legal cell for {colour}, so {player} may lay "
+                                    "any colour.", colour=laid, player=player))
         else:
             penalty = self._penalty
             self._turns.append(
@@ -632,10 +706,9 @@ class Match(core.Match):
                     "first": False,
                 }
             )
-            text += f" No caro can go anywhere, so the turn ends at {penalty}."
-            text += self._end_turn()
-        self._story.append({"text": text, "changes": {player: -PENALTY}, "player": player})
-        self._rounds.append(round_no)
+            ends = said("No caro can go anywhere, so the turn ends at {points}.", points=penalty)
+            text = _then(text, _then(ends, self._end_turn()))
+        self._tell(text, {player: -PENALTY}, player, round_no)
 
     def _turn_round(self, player: str) -> int:
         """The round of `player`'s action: a new round when a turn starts at a seat no later
@@ -647,9 +720,9 @@ class Match(core.Match):
             self._last_seat = seat
         return self._round_no
 
-    def _end_turn(self) -> str:
+    def _end_turn(self) -> Said | None:
         """Close the turn: the next player who can lay, skipping those who cannot (C10), or the
-        end of the game. Returns the sentences to add to the history."""
+        end of the game. Returns what to add to the history (None: nothing)."""
         self._must_relay = None
         self._penalty = 0
         self._just_passed = []
@@ -663,24 +736,29 @@ class Match(core.Match):
                 self._passed.extend(skipped)
                 self._just_passed = skipped
                 self.current = name
-                return "".join(
-                    f" {n} has no caro left and passes."
-                    if not any(self._hands[n].values())
-                    else f" {n} cannot lay and passes."
-                    for n in skipped
-                )
+                told = None
+                for n in reversed(skipped):
+                    passes = (said("{player} has no caro left and passes.", player=n)
+                              if not any(self._hands[n].values())
+                              else said("{player} cannot lay and passes.", player=n))
+                    told = _then(passes, told)
+                return told
             skipped.append(name)
         return self._finish("blocked")  # nobody can lay: no passes recorded, the game ends
 
-    def _finish(self, reason: str) -> str:
+    def _finish(self, reason: str) -> Said:
         self._over = True
         self._ended_by = reason
         self.current = None
-        why = "every caro is laid" if reason == "all-laid" else "nobody can lay"
         best = max(self._scores.values())
         won = [p for p in self.players if self._scores[p] == best]
-        who = f"{won[0]} wins" if len(won) == 1 else f"{_join(won)} share the win"
-        return f" Game over, {why}: {who} with {best}."
+        if reason == "all-laid":
+            return said_n("Game over, every caro is laid: {players} wins with {points}.",
+                          "Game over, every caro is laid: {players} share the win with "
+                          "{points}.", len(won), players=listed(won), points=best)
+        return said_n("Game over, nobody can lay: {players} wins with {points}.",
+                      "Game over, nobody can lay: {players} share the win with {points}.",
+                      len(won), players=listed(won), points=best)
 
     # -- outcome --------------------------------------------------------------------------------
 
@@ -735,7 +813,8 @@ class Match(core.Match):
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """One entry per action: {"text", "changes": {player: delta}, "player"}."""
+        """One entry per action: {"text", "said", "changes": {player: delta}, "player"}: "said"
+        is what happened as data (scoring/said.py), "text" its English."""
         return [dict(s, changes=dict(s["changes"])) for s in self._story]
 
     def next_game(self, starter: str | None = None) -> Match:
@@ -746,19 +825,18 @@ class Match(core.Match):
         if starter is None:
             if len(losers) > 1:
                 raise RuleViolation(
-                    "starter-needed",
-                    f"{_join(losers)} share the lowest total: choose which of them starts.",
-                )
+                    "starter-needed", "{players} share the lowest total: choose which of them "
+                    "starts.", players=listed(losers))
             starter = losers[0]
         core.check_member(starter, self.players, "starter")
         if starter not in losers:
             raise RuleViolation(
-                "starter-needed",
-                f"The loser starts the next game: {_join(losers)}, not {starter}.",
-            )
+                "starter-needed", "The loser starts the next game: {players}, not {starter}.",
+                players=listed(losers), starter=starter)
         with core.stored_names():  # the same players: see `core.Match.play_again`
             return Match(self.players, starter=starter,
                          series={"game": self.game_no + 1, "totals": self.series_totals})
 
 
-__all__ = ["AREA", "COLOURS", "RULE_ORDER", "Cell", "Match", "pair_points", "where"]
+__all__ = ["AREA", "COLOURS", "GLOSSARY", "RULE_ORDER", "Cell", "Match", "colour_word",
+           "pair_points", "where"]

@@ -10,13 +10,18 @@ from tests.app.trace import tap_until
 from tests.app.ui import assert_buttons_named, button, open_page, see
 
 
+def at(n: int) -> str:
+    """A row or column number as the screen writes it: a negative one with the minus sign."""
+    return str(n).replace("-", "\u2212")
+
+
 def lay(page, mirror: caro.Match, colour: str, cell: tuple[int, int]) -> None:
     """Tap the colour, then the cell, as the scorekeeper does; the mirror engine does the same."""
     player = mirror.current
     button(page, re.compile(rf"^Lay {colour}")).click()
     picked = button(page, re.compile(rf"^Lay {colour}, .*selected"))
     picked.wait_for()
-    target = button(page, re.compile(rf"^cell {cell[0]},{cell[1]} scores"))
+    target = button(page, re.compile(rf"^cell {at(cell[0])},{at(cell[1])} scores"))
     mirror.lay(colour, cell, player=player)
     said = mirror.history[-1]["text"]
     # Tapped again only while the trace shows the tap never reached the app (a busy machine
@@ -93,7 +98,7 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     button(phone, re.compile(r"^Lay red, 3 left, no legal cell(\s|$)")).click()
     button(phone, re.compile(r"^Lay red, .*selected")).wait_for()
     button(phone, re.compile(r"^cell 6,7$")).click()
-    see(phone, "Red cannot go at row 6, column 7")
+    see(phone, "Cannot lay red at row 6, column 7")
     see(phone, str(mirror.violations("red", (6, 7))[0]))
     button(phone, "Rule break: −10, lay it again").click()
     mirror.rule_break("red")
@@ -146,7 +151,7 @@ def leave_as_laid(page, mirror: caro.Match, colour: str, cell: tuple[int, int], 
     record it as laid, noticed too late (C9): the turn reads `turn`, the cell shows the caro."""
     r, c = cell
     button(page, f"cell {r},{c}").click()
-    see(page, f"{colour.title()} cannot go at row {r}, column {c}")
+    see(page, f"Cannot lay {colour} at row {r}, column {c}")
     see(page, reason)
     button(page, "Leave it as laid (noticed too late)").click()
     mirror.lay(colour, cell, force=True, player=mirror.current)
@@ -240,7 +245,7 @@ def test_a_colour_with_no_legal_cell_can_be_left_as_laid_and_is_named_in_the_tur
     see(phone, "Dimmed colours have no legal cell")
     button(phone, re.compile(r"^Lay red, 3 left, no legal cell(\s|$)")).click()
     button(phone, re.compile(r"^Lay red, 3 left, no legal cell, selected(\s|$)")).wait_for()
-    see(phone, "Red has no legal cell: tap where Ben laid it to record a rule break or a lay "
+    see(phone, "No legal cell for red: tap where Ben laid it to record a rule break or a lay "
                "noticed too late.")
     assert grid_names(phone) == expected_names(mirror, "red")  # no cell offers red a score
     leave_as_laid(phone, mirror, "red", (6, 5),

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import caro
 from tests.app.conftest import AppProcess
-from tests.app.test_caro import expected_names, grid_names, lay, near_reach, selected_colour
+from tests.app.test_caro import at, expected_names, grid_names, lay, near_reach, selected_colour
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, host, open_page, see
 
@@ -70,7 +70,7 @@ def test_each_turn_starts_with_no_colour_and_a_tap_without_one_lays_nothing(app,
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/black-picked.png")
     cell = max(mirror.options("black"), key=lambda c: (mirror.options("black")[c], c))
-    button(phone, re.compile(rf"^cell {cell[0]},{cell[1]} scores")).click()
+    button(phone, re.compile(rf"^cell {at(cell[0])},{at(cell[1])} scores")).click()
     mirror.lay("black", cell)
     see(phone, mirror.history[-1]["text"])
     # Ann's turn: Ben's black, which Ann could lay too, is not picked for her.
@@ -136,7 +136,7 @@ def test_two_rule_breaks_say_minus_twenty_and_a_pass_is_said_only_on_its_turn(ap
     for counted in ("−10", "−20"):
         button(phone, re.compile(r"^Lay black")).click()
         button(phone, re.compile(r"^Lay black, .*selected")).wait_for()
-        button(phone, f"cell {bad[0]},{bad[1]}").click()
+        button(phone, f"cell {at(bad[0])},{at(bad[1])}").click()
         button(phone, "Rule break: −10, lay it again").click()
         mirror.rule_break("black")
         see(phone, f"Ben must lay black again (rule 5: {counted} already counted)")
@@ -174,7 +174,7 @@ def test_next_games_form_a_series_and_history_shows_scores(app, phone) -> None:
     open_page(phone, f"{app.url}/match/{mid}")
     see(phone, "Game over")
     # The final board stays in view under the result.
-    assert grid_names(phone) >= {f"cell {r},{c} {colour}" for (r, c), colour
+    assert grid_names(phone) >= {f"cell {at(r)},{at(c)} {colour}" for (r, c), colour
                                  in first.board.items() if (r, c) != first.last_cell}
     phone.wait_for_timeout(500)  # (a full-page screenshot would resize Flutter's page)
     phone.screenshot(path=f"{SHOTS}/game-over.png")
@@ -184,10 +184,10 @@ def test_next_games_form_a_series_and_history_shows_scores(app, phone) -> None:
         button(phone, f"{losers[0]} starts").click()
     see(phone, f"{losers[0]} lays the first caro")
     totals = first.scores
-    see(phone, f"Game 2 of the series · totals Ann {totals['Ann']}, Ben {totals['Ben']}")
+    see(phone, f"Game 2 of the series · totals Ann {totals['Ann']} and Ben {totals['Ben']}")
     mirror = first.next_game(losers[0])
     lay(phone, mirror, "red", (6, 6))
-    running = ", ".join(f"{p} {t}" for p, t in mirror.series_totals.items())
+    running = " and ".join(f"{p} {t}" for p, t in mirror.series_totals.items())
     see(phone, f"Game 2 of the series · totals {running}")
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/series.png")
@@ -208,6 +208,6 @@ def test_a_finished_later_game_keeps_the_series_totals_on_its_end_screen(app, ph
     open_page(phone, f"{app.url}/match/{mid}")
     see(phone, "Game over")
     totals = second.series_totals
-    see(phone, f"Game 2 of the series · totals Ann {totals['Ann']}, Ben {totals['Ben']}")
+    see(phone, f"Game 2 of the series · totals Ann {totals['Ann']} and Ben {totals['Ben']}")
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/series-over.png")

@@ -73,8 +73,10 @@ def test_c2_c3_first_caro_goes_anywhere_and_scores_10() -> None:
     assert m.turns == [{"player": "Ann", "colour": "red", "cell": (-7, 12), "points": 10,
                         "pairs": [], "doubled": False, "penalty": 0, "forced": False,
                         "first": True}]
-    assert m.history == [{"text": "Ann laid the first caro, red at row -7, column 12: 10.",
-                          "changes": {"Ann": 10}, "player": "Ann"}]
+    entry = m.history[0]
+    assert len(m.history) == 1 and str(entry.pop("said")) == entry["text"]
+    assert entry == {"text": "Ann laid the first caro, red at row −7, column 12: 10.",
+                     "changes": {"Ann": 10}, "player": "Ann"}
 
 
 def test_c3_later_caros_need_an_edge_and_score_their_pairs() -> None:
@@ -110,7 +112,7 @@ def test_c2_area_is_a_bounding_box_and_c7_last_caro_doubles() -> None:
     assert m.turns[-1] == {"player": "Ann", "colour": "red", "cell": (0, 4), "points": 20,
                            "pairs": [10], "doubled": True, "penalty": 0, "forced": False,
                            "first": False}
-    assert m.history[-1]["text"] == "Ann laid their last red at row 0, column 4: 10 x 2 = 20."
+    assert m.history[-1]["text"] == "Ann laid their last red at row 0, column 4: 10 × 2 = 20."
     play(m, "black 0,5")
     assert m.scores == {"Ann": 40, "Ben": 40} and m.bounds == (0, 0, 0, 5)
     [error] = m.violations("grey", (0, 6))
@@ -162,7 +164,7 @@ def test_c5_rule_2_on_the_new_caro() -> None:
     play(m, "red 1,3", "grey 1,2", "red 2,2", "grey 1,4", "red 2,4")
     [error] = m.violations("white", (2, 3))
     assert (error.rule, str(error)) == (
-        "three-alike-around", "Rule 2: the white at row 2, column 3 would touch three reds.")
+        "three-alike-around", "Rule 2: the white at row 2, column 3 would touch 3 reds.")
     assert all((2, 3) not in m.options(c) for c in caro.COLOURS)
     assert refused(m.lay, "black", (2, 3)).rule == "three-alike-around"
 
@@ -172,7 +174,7 @@ def test_c5_rule_2_on_a_caro_the_new_one_touches() -> None:
     play(m, "red 1,1", "grey 0,1", "grey 1,0")
     [error] = m.violations("grey", (1, 2))
     assert (error.rule, str(error)) == (
-        "three-alike-around", "Rule 2: the red at row 1, column 1 would touch three greys.")
+        "three-alike-around", "Rule 2: the red at row 1, column 1 would touch 3 greys.")
     assert (1, 2) not in m.options("grey") and m.options("white")[(1, 2)] == 6
 
 
@@ -183,7 +185,7 @@ def test_c5_only_what_the_new_caro_changes_is_checked() -> None:
     assert m.options("white") == {(0, -1): 6, (-1, 1): 2, (-2, 0): 1, (-1, -1): 1, (0, 2): 1,
                                   (1, 1): 2, (2, 0): 1, (1, -1): 1}
     assert [str(e) for e in m.violations("grey", (0, -1))] == [
-        "Rule 2: the red at row 0, column 0 would touch four greys."]
+        "Rule 2: the red at row 0, column 0 would touch 4 greys."]
 
 
 @pytest.mark.parametrize("s", [1, -1])
@@ -193,10 +195,11 @@ def test_c6_rule_3_diagonal_of_four_either_direction(s: int) -> None:
          f"white 2,{3 * s}", f"black 3,{2 * s}")
     assert m.scores == {"Ann": 10 + 10 + 16 + 10, "Ben": 10 + 8 + 6}
     [error] = m.violations("red", (3, 3 * s))
+    col = f"{3 * s}".replace("-", "\u2212")  # negatives with the typographic minus
     assert (error.rule, str(error)) == (
         "diagonal-run",
-        f"Rule 3: red at row 3, column {3 * s} would make a diagonal of four reds from row 0, "
-        f"column 0 to row 3, column {3 * s}.",
+        f"Rule 3: red at row 3, column {col} would make a diagonal of 4 reds from row 0, "
+        f"column 0 to row 3, column {col}.",
     )
     assert (3, 3 * s) not in m.options("red")
 
@@ -237,9 +240,11 @@ def test_c8_rule_break_costs_10_at_once_and_the_same_colour_must_be_relaid() -> 
     assert m.options("red") == {} and m.options("white") == {}
     assert m.options("grey") == {(-1, 0): 8, (1, 0): 8, (0, -1): 8, (-1, 1): 4, (1, 1): 4,
                                  (0, 2): 4}
-    assert m.history[-1] == {"text": "Ann broke a rule with grey and takes it back: -10. "
-                                     "Ann must lay grey again.",
-                             "changes": {"Ann": -10}, "player": "Ann"}
+    entry = m.history[-1]
+    assert str(entry.pop("said")) == entry["text"]
+    assert entry == {"text": "Ann broke a rule with grey and takes it back: −10. "
+                             "Ann must lay grey again.",
+                     "changes": {"Ann": -10}, "player": "Ann"}
     assert refused(m.rule_break, "red").rule == "wrong-colour"
     m.rule_break("grey")  # a second break in the same turn costs -10 again
     assert m.scores["Ann"] == -10 and m.pending_penalty == -20
@@ -248,7 +253,7 @@ def test_c8_rule_break_costs_10_at_once_and_the_same_colour_must_be_relaid() -> 
                            "pairs": [8], "doubled": False, "penalty": -20, "forced": False,
                            "first": False}
     assert m.history[-1]["text"] == ("Ann laid grey at row 1, column 0: 8. With the rule-break "
-                                     "penalty of -20 the turn makes -12.")
+                                     "penalty of −20 the turn makes −12.")
     assert m.scores == {"Ann": -2, "Ben": 10} == {
         p: sum(t["points"] for t in m.turns if t["player"] == p) for p in m.players}
     assert m.must_relay is None and m.pending_penalty == 0 and m.current == "Ben"
@@ -259,7 +264,8 @@ def test_c8_colour_without_a_legal_cell_frees_the_choice() -> None:
     play(m, "red 0,0")
     m.rule_break("red")  # every cell touches the red: red has no legal cell
     assert m.must_relay is None and m.pending_penalty == -10 and m.current == "Ben"
-    assert m.history[-1]["text"].endswith("Red has no legal cell, so Ben may lay any colour.")
+    assert m.history[-1]["text"].endswith(
+        "There is no legal cell for red, so Ben may lay any colour.")
     assert m.options("black") == {(-1, 0): 10, (1, 0): 10, (0, -1): 10, (0, 1): 10}
     play(m, "black 0,1")
     assert m.turns[-1]["points"] == 0 and m.scores == {"Ann": 10, "Ben": 0}
@@ -280,7 +286,7 @@ def test_c8_no_legal_cell_at_all_ends_the_turn(monkeypatch: pytest.MonkeyPatch) 
                            "pairs": [], "doubled": False, "penalty": -10, "forced": False,
                            "first": False}
     assert m.current == "Ann" and m.scores == {"Ann": 10, "Ben": -10} and m.passed == []
-    assert m.history[-1]["text"].endswith("No caro can go anywhere, so the turn ends at -10.")
+    assert m.history[-1]["text"].endswith("No caro can go anywhere, so the turn ends at −10.")
 
 
 def test_c8_rule_break_refusals() -> None:
@@ -345,7 +351,8 @@ def test_c10_a_player_who_cannot_lay_is_skipped_and_a_blocked_table_ends_the_gam
     play(m, RECORDED_3[32])
     assert m.passed == ["A"] and m.current == "B"
     assert m.remaining("A") == {"red": 0, "black": 0, "grey": 1, "white": 0}
-    assert m.history[-1]["text"] == "C laid grey at row -3, column -4: 4. A cannot lay and passes."
+    assert m.history[-1]["text"] == (
+        "C laid grey at row −3, column −4: 4. A cannot lay and passes.")
     assert not m.is_over
     play(m, RECORDED_3[33])
     assert m.is_over and m.ended_by == "blocked" and m.current is None
@@ -354,8 +361,8 @@ def test_c10_a_player_who_cannot_lay_is_skipped_and_a_blocked_table_ends_the_gam
     assert m.scores == {"A": 93, "B": 127, "C": 141} and m.winners == ["C"]
     assert m.standings() == [("A", "93"), ("B", "127"), ("C", "141")]  # seating order
     assert m.ahead == ["C"]
-    assert m.history[-1]["text"] == ("B laid their last white at row -2, column -4: "
-                                     "(1 + 6 + 1) x 2 = 16. Game over, nobody can lay: "
+    assert m.history[-1]["text"] == ("B laid their last white at row −2, column −4: "
+                                     "(1 + 6 + 1) × 2 = 16. Game over, nobody can lay: "
                                      "C wins with 141.")
     assert len(m.history) == len(m.events) - 1 == 34
     assert {p: sum(h["changes"].get(p, 0) for h in m.history) for p in m.players} == m.scores

@@ -28,8 +28,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.games.caro.look import FILL, INK, LETTER
+from companion.games.caro.look import FILL, INK, letter
 from companion.games.caro.strip import Side, Strip, off_screen
+from companion.i18n import _, say, words
 from scoring import caro
 
 Cell = tuple[int, int]
@@ -77,18 +78,23 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
     bgcolor = FREE
     if laid:
         bgcolor = FILL[laid]
-        name = f"cell {row},{col} {laid}" + (" (last laid)" if last else "")
-        text = ft.Text(LETTER[laid], color=INK[laid], size=letter_size(size),
+        said = {"row": say(row), "column": say(col), "colour": say(caro.colour_word(laid))}
+        name = (_("cell {row},{column} {colour} (last laid)") if last
+                else _("cell {row},{column} {colour}")).format(**said)
+        text = ft.Text(letter(laid), color=INK[laid], size=letter_size(size),
                        weight=ft.FontWeight.BOLD, semantics_label=name)
         border = (LAST if size >= MIN_CELL else ft.Border.all(last_width(size), ft.Colors.AMBER)
                   ) if last else LAID
     elif points is not None:
-        text = ft.Text(("x2 " if double else "") + f"{points}", size=13, no_wrap=True,
+        # Signs and figures only, the same in every language: ×2 doubles (C7).
+        text = ft.Text(("×2 " if double else "") + say(points), size=13, no_wrap=True,
                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
-                       semantics_label=f"cell {row},{col} scores {points}")
+                       semantics_label=_("cell {row},{column} scores {points}").format(
+                           row=say(row), column=say(col), points=say(points)))
         bgcolor = ft.Colors.PRIMARY_CONTAINER
     else:
-        text = ft.Text("", semantics_label=f"cell {row},{col}")
+        text = ft.Text("", semantics_label=_("cell {row},{column}").format(row=say(row),
+                                                                           column=say(col)))
         if marked:  # a refused free cell: filled as well as ringed, beside red caros too
             bgcolor = ft.Colors.ERROR_CONTAINER
     # A tappable Container is a button to screen readers, named by its text's label: two
@@ -107,8 +113,8 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
 
 def _label(row: int, size: int) -> ft.Control:
     return ft.Container(width=LABEL, height=size, alignment=ft.Alignment.CENTER,
-                        content=ft.Text(str(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT,
-                                        semantics_label=f"row {row}"))
+                        content=ft.Text(say(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT,
+                                        semantics_label=_("row {row}").format(row=say(row))))
 
 
 def _corner() -> ft.Control:
@@ -126,7 +132,8 @@ def _header(cols: tuple[int, ...], width: float) -> ft.Control:
     number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Row(
         [ft.Container(expand=True, height=LABEL, alignment=ft.Alignment.CENTER,
-                      content=ft.Text(str(c), style=number, semantics_label=f"column {c}"))
+                      content=ft.Text(say(c), style=number,
+                                      semantics_label=_("column {column}").format(column=say(c))))
          for c in cols],
         key="header",
         spacing=GAP,
@@ -236,7 +243,8 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     cells_width = len(cols) * (size + GAP) - GAP
     # Rows are keyed: a row more or less keeps the others. (The final board's cells take no
     # tap: none is handed back from the board in play.)
-    shape = (cols, size, fit)
+    # The language too: a cell's letter and spoken name are in it, so a switch builds afresh.
+    shape = (cols, size, fit, words())
     if kept_ref.current is None or kept_ref.current.shape != shape:
         kept_ref.current = _Kept(shape)
     kept: _Kept = kept_ref.current
@@ -314,8 +322,8 @@ def _chips(hidden: dict[Side, list[int]], bring: Callable[[Side], object],
             content=ft.Row(_arrowed(words, side), spacing=4, tight=True),
         ))
     if not chips:
-        said = ("Every legal cell is in view" if legal
-                else "The grid is wider than the screen: drag it sideways")
+        said = (_("Every legal cell is in view") if legal
+                else _("The grid is wider than the screen: drag it sideways"))
         chips.append(ft.Text(said, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Row(chips, height=48, spacing=8, alignment=ft.MainAxisAlignment.SPACE_BETWEEN
                   if len(chips) == 2 else ft.MainAxisAlignment.END if hidden["right"]

@@ -4,9 +4,25 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.i18n import pgettext
+
 FILL = {"red": "#C62828", "black": "#212121", "grey": "#8E8E8E", "white": "#FAFAFA"}
 INK = {"red": "#FFFFFF", "black": "#FFFFFF", "grey": "#000000", "white": "#000000"}
-LETTER = {"red": "R", "black": "B", "grey": "G", "white": "W"}
+LETTER = {"red": "R", "black": "B", "grey": "G", "white": "W"}  # in English: see `letter`
+
+
+def letter(colour: str) -> str:
+    """The letter on a caro, the first of its colour's name in the table's language (glossary
+    "caro letter", scoring.caro.GLOSSARY): one literal call per colour, for the catalogs."""
+    if colour == "red":
+        return pgettext("caro letter", "R")
+    if colour == "black":
+        return pgettext("caro letter", "B")
+    if colour == "grey":
+        return pgettext("caro letter", "G")
+    if colour == "white":
+        return pgettext("caro letter", "W")
+    raise KeyError(colour)
 
 
 def swatch(colour: str, size: int) -> ft.Control:
@@ -18,6 +34,6 @@ def swatch(colour: str, size: int) -> ft.Control:
         border=ft.Border.all(1, "#616161"),
         border_radius=3,
         alignment=ft.Alignment.CENTER,
-        content=ft.Text(LETTER[colour], color=INK[colour], size=max(9, size // 2),
+        content=ft.Text(letter(colour), color=INK[colour], size=max(9, size // 2),
                         weight=ft.FontWeight.BOLD),
     )

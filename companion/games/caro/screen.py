@@ -7,10 +7,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.describe.words import figure, names
 from companion.games import GameUI
 from companion.games.caro.grid import CaroGrid, more_cells
-from companion.games.caro.look import swatch
+from companion.games.caro.look import letter, swatch
+from companion.i18n import _, ngettext, say
 from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
@@ -19,6 +19,7 @@ from companion.widgets.game_over import game_over
 from companion.widgets.kept import Kept, use_kept
 from scoring import caro
 from scoring.core import Match
+from scoring.said import listed
 
 Cell = tuple[int, int]
 
@@ -52,21 +53,40 @@ def _colour_bar(match: caro.Match, legal: dict[str, bool], chosen: str | None,
         left = held.get(colour, 0)
         allowed = keeps_score and left > 0 and (forced is None or colour == forced)
         dimmed = allowed and not legal[colour]
-        label = f"×{left}" + (" = x2" if match.doubles(colour) else "")
+        label = f"×{left}" + (" = ×2" if match.doubles(colour) else "")  # signs, no words
         # (A tooltip would come first in the chip's name; the line under the bar explains a
         # dimmed colour instead.)
-        tip = f"{player} must lay {forced} again (rule 5)" if forced and colour != forced else None
-        look = (colour, left, label, allowed, dimmed, colour == chosen, tip)
+        tip = (_("{player} must lay {colour} again (rule 5)").format(
+            player=player, colour=say(caro.colour_word(forced)))
+            if forced and colour != forced else None)
+        name = _chip_name(colour, left, dimmed, colour == chosen)
+        look = (colour, left, label, allowed, dimmed, colour == chosen, tip, name)
         tap = kept.stable(("choose", colour), lambda e, c=colour: choose(c))
         buttons.append(kept.get(("chip", colour), look, _chip, look, tap, kept))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=6,
                   alignment=ft.MainAxisAlignment.CENTER, key="colours")
 
 
-def _chip(look: tuple[str, int, str, bool, bool, bool, str | None],
+def _chip_name(colour: str, left: int, dimmed: bool, picked: bool) -> str:
+    """What a screen reader says of a colour chip: one whole sentence per case."""
+    if dimmed and picked:
+        text = ngettext("Lay {colour}, {n} left, no legal cell, selected",
+                        "Lay {colour}, {n} left, no legal cell, selected", left)
+    elif dimmed:
+        text = ngettext("Lay {colour}, {n} left, no legal cell",
+                        "Lay {colour}, {n} left, no legal cell", left)
+    elif picked:
+        text = ngettext("Lay {colour}, {n} left, selected", "Lay {colour}, {n} left, selected",
+                        left)
+    else:
+        text = ngettext("Lay {colour}, {n} left", "Lay {colour}, {n} left", left)
+    return text.format(colour=say(caro.colour_word(colour)), n=say(left))
+
+
+def _chip(look: tuple[str, int, str, bool, bool, bool, str | None, str],
           tap: Callable[[Any], Any], kept: Kept) -> ft.Control:
-    colour, left, label, allowed, dimmed, picked, tip = look
-    caro_look = kept.get(("swatch", colour), dimmed, lambda: ft.Container(
+    colour, left, label, allowed, dimmed, picked, tip, name = look
+    caro_look = kept.get(("swatch", colour), (dimmed, letter(colour)), lambda: ft.Container(
         content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0))
     parts: list[ft.Control] = [
         caro_look,
@@ -93,8 +113,7 @@ def _chip(look: tuple[str, int, str, bool, bool, bool, str | None],
             opacity=1.0 if allowed else 0.4,
         )),
         ft.Container(left=0, top=0, right=0, bottom=0, content=ft.Semantics(
-            label=f"Lay {colour}, {left} left" + (", no legal cell" if dimmed else "")
-            + (", selected" if picked else ""),
+            label=name,
             button=True,
             selected=picked,
             disabled=not allowed,
@@ -110,11 +129,12 @@ def _no_cell_hint(match: caro.Match, legal: dict[str, bool],
         return None
     held = match.remaining(match.current)
     if colour is not None and not legal[colour]:
-        text = (f"{colour.title()} has no legal cell: tap where {match.current} laid it to record "
-                "a rule break or a lay noticed too late.")
+        text = _("No legal cell for {colour}: tap where {player} laid it to record a rule break "
+                 "or a lay noticed too late.").format(colour=say(caro.colour_word(colour)),
+                                                      player=match.current)
     elif any(held[c] and not legal[c] for c in caro.COLOURS):
-        text = "Dimmed colours have no legal cell: pick one only to record a rule break or a lay "
-        text += "noticed too late."
+        text = _("Dimmed colours have no legal cell: pick one only to record a rule break or a "
+                 "lay noticed too late.")
     else:
         return None
     return ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
@@ -126,18 +146,23 @@ def _heading(match: caro.Match, colour: str | None) -> str:
     engine has counted for the turn so far (every -10 of it, C8)."""
     player = match.current
     if match.must_relay:
-        counted = figure(match.pending_penalty)
-        return f"{player} must lay {match.must_relay} again (rule 5: {counted} already counted)"
+        return _("{player} must lay {colour} again (rule 5: {points} already counted)").format(
+            player=player, colour=say(caro.colour_word(match.must_relay)),
+            points=say(match.pending_penalty))
+    said = say(caro.colour_word(colour)) if colour else ""
     if not match.board:
-        return (f"{player} lays the first caro: {colour}" if colour
-                else f"{player} lays the first caro: pick its colour")
-    return f"{player} to lay {colour}" if colour else f"{player} to lay: pick a colour"
+        return (_("{player} lays the first caro: {colour}").format(player=player, colour=said)
+                if colour else
+                _("{player} lays the first caro: pick its colour").format(player=player))
+    return (_("{player} to lay {colour}").format(player=player, colour=said) if colour
+            else _("{player} to lay: pick a colour").format(player=player))
 
 
 def _passed_line(match: caro.Match) -> list[ft.Control]:
     """Who was skipped on the way to this turn (C10), as the engine says; nothing otherwise."""
-    said = [f"{n} passed (no caro left)." if not any(match.remaining(n).values())
-            else f"{n} passed (no legal cell)." for n in match.just_passed]
+    said = [(_("{player} passed (no caro left).") if not any(match.remaining(n).values())
+             else _("{player} passed (no legal cell).")).format(player=n)
+            for n in match.just_passed]
     if not said:
         return []
     return [ft.Text(" ".join(said), size=14, key="passed")]
@@ -147,8 +172,11 @@ def _series_line(match: caro.Match) -> list[ft.Control]:
     """For a game after the first of a sitting: its number and the running totals."""
     if match.game_no < 2:
         return []
-    totals = ", ".join(f"{p} {t}" for p, t in match.series_totals.items())
-    return [ft.Text(f"Game {match.game_no} of the series · totals {totals}", size=14,
+    totals = say(listed(_("{player} {points}").format(player=p, points=say(t))
+                        for p, t in match.series_totals.items()))
+    line = _("Game {number} of the series · totals {totals}").format(
+        number=say(match.game_no), totals=totals)
+    return [ft.Text(line, size=14,
                     weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT,
                     key="series")]
 
@@ -157,9 +185,14 @@ RECENT = 8  # turns listed under the grid; the match timeline has them all
 
 
 def _turn_list(match: caro.Match) -> ft.Control:
-    count = len(match.history)
-    return action_log(match.history, empty="No caro laid yet.", most=RECENT,
-                      title="Turns" if count <= RECENT else f"Last {RECENT} of {count} turns",
+    history = match.history
+    count = len(history)
+    # The latest turns only, each in the table's language (the engine's "said", not its English).
+    lines = [{"text": say(entry["said"])} for entry in history[-RECENT:]]
+    title = (_("Turns") if count <= RECENT else
+             ngettext("Last {shown} of {n} turn", "Last {shown} of {n} turns", count).format(
+                 shown=say(RECENT), n=say(count)))
+    return action_log(lines, empty=_("No caro laid yet."), most=RECENT, title=title,
                       one_text=True)
 
 
@@ -171,22 +204,26 @@ def CaroEnd(match: caro.Match, follow_up: FollowUp, keeps_score: bool) -> ft.Con
     losers = match.losers
 
     if follow_up.made:
-        start = [ft.FilledButton("Open the next game", icon=ft.Icons.REPLAY, height=48,
+        start = [ft.FilledButton(_("Open the next game"), icon=ft.Icons.REPLAY, height=48,
                                  on_click=lambda e: follow_up.open(None))]
     elif not keeps_score:
         start = []
     elif len(losers) == 1:
-        start = [ft.FilledButton(f"Next game ({losers[0]} starts)", icon=ft.Icons.REPLAY,
+        start = [ft.FilledButton(_("Next game ({player} starts)").format(player=losers[0]),
+                                 icon=ft.Icons.REPLAY,
                                  height=48, on_click=lambda e: follow_up.open(None))]
     else:
-        start = [ft.Text(f"{names(losers)} share the lowest total: who starts the next game?"),
-                 ft.Row([ft.FilledButton(f"{name} starts", height=48,
+        start = [ft.Text(_("{players} share the lowest total: who starts the next game?").format(
+                     players=say(listed(losers)))),
+                 ft.Row([ft.FilledButton(_("{player} starts").format(player=name), height=48,
                                          on_click=lambda e, n=name: follow_up.open(n))
                          for name in losers], wrap=True)]
-    won = names(match.winners)
-    return game_over(f"Game over: {won} {'win' if len(match.winners) > 1 else 'wins'}!",
-                     [f"{i + 1}. {name}: {points}" for i, (name, points) in enumerate(standings)],
-                     actions=start)
+    won = match.winners
+    headline = ngettext("Game over: {players} wins!", "Game over: {players} win!",
+                        len(won)).format(players=say(listed(won)))
+    return game_over(headline, [_("{rank}. {player}: {points}").format(
+        rank=say(i + 1), player=name, points=say(points))
+        for i, (name, points) in enumerate(standings)], actions=start)
 
 
 @ft.component
@@ -244,7 +281,7 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
             set_pending(None)
             act(lambda m: m.lay(colour, cell, player=player))
             return
-        set_pending((colour, cell, [str(p) for p in problems],
+        set_pending((colour, cell, [p.said for p in problems],
                      any(p.rule == "occupied" for p in problems)))
 
     def rule_break() -> None:
@@ -266,19 +303,21 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
     ]
     hint = _no_cell_hint(match, legal, colour)
     if colour is None and asked_at == version:
-        hint = ft.Text(f"Pick a colour first: tap the colour {player} laid, then the cell.",
+        hint = ft.Text(_("Pick a colour first: tap the colour {player} laid, then the cell.")
+                       .format(player=player),
                        size=14, color=ft.Colors.ERROR, text_align=ft.TextAlign.CENTER,
                        key="hint")
     if hint is not None:
         parts.append(hint)
     if pending:
         p_colour, p_cell, reasons, occupied = pending
-        actions = [ft.TextButton("Cancel", on_click=lambda e: set_pending(None), height=48)]
+        actions = [ft.TextButton(_("Cancel"), on_click=lambda e: set_pending(None), height=48)]
         if not occupied:
             actions = [
-                ft.FilledButton("Rule break: −10, lay it again", height=48,
+                ft.FilledButton(_("Rule break: {points}, lay it again").format(
+                    points=say(-caro.PENALTY)), height=48,
                                 on_click=lambda e: rule_break()),
-                ft.OutlinedButton("Leave it as laid (noticed too late)", height=48,
+                ft.OutlinedButton(_("Leave it as laid (noticed too late)"), height=48,
                                   on_click=lambda e: leave_as_laid()),
                 *actions,
             ]
@@ -290,10 +329,11 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
                 padding=12,
                 content=ft.Column(
                     [
-                        ft.Text(f"{p_colour.title()} cannot go at row {p_cell[0]}, "
-                                f"column {p_cell[1]}:", weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ON_ERROR_CONTAINER),
-                        *[ft.Text(f"• {r}", color=ft.Colors.ON_ERROR_CONTAINER)
+                        ft.Text(_("Cannot lay {colour} at row {row}, column {column}:").format(
+                                    colour=say(caro.colour_word(p_colour)),
+                                    row=say(p_cell[0]), column=say(p_cell[1])),
+                                weight=ft.FontWeight.BOLD, color=ft.Colors.ON_ERROR_CONTAINER),
+                        *[ft.Text(f"• {say(r)}", color=ft.Colors.ON_ERROR_CONTAINER)
                           for r in reasons],
                         ft.Row(actions, wrap=True),
                     ],
@@ -315,8 +355,8 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
                           outside=beyond if show_beyond else frozenset(), key="grid"))
     if beyond:  # a caro laid away from the others, or beyond the area, may need recording (C9)
         parts.append(ft.TextButton(
-            "Show only the cells next to the caros" if show_beyond
-            else "A caro lies elsewhere? Show more cells",
+            _("Show only the cells next to the caros") if show_beyond
+            else _("A caro lies elsewhere? Show more cells"),
             icon=ft.Icons.ZOOM_OUT_MAP, height=48, key="outside",
             on_click=lambda e: set_outside_at(None if show_beyond else version)))
     turns = _turn_list(match)

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.i18n import ngettext, say
+
 Side = Literal["left", "right"]
 SLACK = 0.5  # px: a cell a rounding error short of the edge is in view
 
@@ -78,6 +80,11 @@ def off_screen(count: int, side: Side, short: bool = False) -> str:
     """The chip's words: '3 legal cells off screen to the right' ('3 off screen' short); the
     chip draws its arrow beside them (the app's font has no arrow glyph)."""
     if short:
-        return f"{count} off screen"
-    cells = "legal cell" if count == 1 else "legal cells"
-    return f"{count} {cells} off screen to the {side}"
+        text = ngettext("{n} off screen", "{n} off screen", count)
+    elif side == "left":
+        text = ngettext("{n} legal cell off screen to the left",
+                        "{n} legal cells off screen to the left", count)
+    else:
+        text = ngettext("{n} legal cell off screen to the right",
+                        "{n} legal cells off screen to the right", count)
+    return text.format(n=say(count))

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.describe.words import figure
-from companion.games.caro.look import FILL, INK, LETTER, swatch
+from companion.games.caro.look import FILL, INK, letter, swatch
 from companion.games.caro.screen import CaroEnd, _passed_line, _series_line, _turn_list
+from companion.i18n import _, say
 from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
 from scoring import caro
+from scoring.said import listed
 
 LABEL = 18  # the row numbers' column and the column numbers' row
 GAP = 2
@@ -24,11 +25,12 @@ def turn_line(match: caro.Match) -> str:
     """Whose turn, said to the table (no colour to pick: that is the scorekeeper's)."""
     player = match.current
     if match.must_relay:
-        return (f"{player} must lay {match.must_relay} again (rule 5: "
-                f"{figure(match.pending_penalty)} already counted)")
+        return _("{player} must lay {colour} again (rule 5: {points} already counted)").format(
+            player=player, colour=say(caro.colour_word(match.must_relay)),
+            points=say(match.pending_penalty))
     if not match.board:
-        return f"{player} lays the first caro"
-    return f"{player} to lay"
+        return _("{player} lays the first caro").format(player=player)
+    return _("{player} to lay").format(player=player)
 
 
 def holdings(match: caro.Match) -> ft.Control:
@@ -37,13 +39,16 @@ def holdings(match: caro.Match) -> ft.Control:
     for name in match.players:
         held = match.remaining(name)
         on = name == match.current
-        said = ", ".join(f"{held[c]} {c}" for c in caro.COLOURS if held[c]) or "no caro left"
+        caros = [_("{n} {caros}").format(n=say(held[c]), caros=say(caro.colour_word(c, held[c])))
+                 for c in caro.COLOURS if held[c]]
+        said = (_("{player} holds {caros}").format(player=name, caros=say(listed(caros)))
+                if caros else _("{player} holds no caro").format(player=name))
         parts: list[ft.Control] = [ft.Text(name, size=15, expand=True, no_wrap=True,
                                            weight=ft.FontWeight.BOLD if on else None)]
         for colour in caro.COLOURS:
             parts += [ft.Container(swatch(colour, 20), opacity=1.0 if held[colour] else 0.3),
                       ft.Text(f"×{held[colour]}", size=14, width=24)]
-        rows.append(ft.Semantics(label=f"{name} holds {said}", exclude_semantics=True,
+        rows.append(ft.Semantics(label=said, exclude_semantics=True,
                                  content=ft.Row(parts, spacing=4)))
     return ft.Column(rows, spacing=4, key="holdings")
 
@@ -60,7 +65,7 @@ def _cell(colour: str | None, last: bool, size: int, name: str) -> ft.Control:
     return ft.Container(
         width=size, height=size, border_radius=3, bgcolor=FILL[colour],
         border=LAST if last else LAID, alignment=ft.Alignment.CENTER,
-        content=ft.Text(LETTER[colour], color=INK[colour], size=max(10, size // 2),
+        content=ft.Text(letter(colour), color=INK[colour], size=max(10, size // 2),
                         weight=ft.FontWeight.BOLD, semantics_label=name))
 
 
@@ -69,7 +74,7 @@ def board(match: caro.Match, width: float) -> ft.Control:
     has them; the last one laid ringed. Scrolls sideways only past SMALLEST px a cell."""
     laid, last = match.board, match.last_cell
     if not laid:
-        return ft.Text("No caro laid yet.", size=14, key="board")
+        return ft.Text(_("No caro laid yet."), size=14, key="board")
     top, left, bottom, right = match.bounds
     cols = range(left, right + 1)
     size = side(width, len(cols))
@@ -77,15 +82,18 @@ def board(match: caro.Match, width: float) -> ft.Control:
     lines: list[ft.Control] = [ft.Row(
         [ft.Container(width=LABEL, height=LABEL)]
         + [ft.Container(width=size, height=LABEL, alignment=ft.Alignment.CENTER,
-                        content=ft.Text(str(c), style=number)) for c in cols],
+                        content=ft.Text(say(c), style=number)) for c in cols],
         spacing=GAP)]
     for r in range(top, bottom + 1):
         cells: list[ft.Control] = [ft.Container(
             width=LABEL, height=size, alignment=ft.Alignment.CENTER,
-            content=ft.Text(str(r), style=number))]
+            content=ft.Text(say(r), style=number))]
         for c in cols:
             colour = laid.get((r, c))
-            name = f"row {r}, column {c}: {colour}" + (" (last laid)" if (r, c) == last else "")
+            name = "" if colour is None else (
+                _("row {row}, column {column}: {colour} (last laid)") if (r, c) == last
+                else _("row {row}, column {column}: {colour}")).format(
+                    row=say(r), column=say(c), colour=say(caro.colour_word(colour)))
             cells.append(_cell(colour, (r, c) == last, size, name))
         lines.append(ft.Row(cells, spacing=GAP))
     grid = ft.Column(lines, spacing=GAP)
