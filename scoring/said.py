@@ -55,9 +55,18 @@ class Words(Protocol):
     def listed(self, items: list[str], style: str) -> str: ...
 
 
+def _itself(self: Any, memo: Any = None) -> Any:
+    """A said value is never changed once made: a copy of a match's state (an undo checkpoint)
+    shares it instead of copying every sentence of its history."""
+    return self
+
+
 @dataclass(frozen=True, slots=True)
 class Said:
     """A sentence or phrase as data: its message id (the English template) and arguments."""
+
+    __copy__ = _itself
+    __deepcopy__ = _itself
 
     msg: str
     args: Mapping[str, Any] = field(default_factory=dict)
@@ -81,6 +90,9 @@ class Term:
     """A glossary word of a game ("grey" in "caro colour"), translated in its context; with
     `plural`, in the form `n` asks for."""
 
+    __copy__ = _itself
+    __deepcopy__ = _itself
+
     context: str
     word: str
     plural: str | None = None
@@ -99,6 +111,9 @@ class Term:
 class Listed:
     """Values said as one list: style "and" ("Ann, Ben and Cleo") or "or"."""
 
+    __copy__ = _itself
+    __deepcopy__ = _itself
+
     items: tuple[Any, ...]
     style: str = "and"
 
@@ -112,6 +127,9 @@ class Listed:
 @dataclass(frozen=True, slots=True)
 class Signed:
     """A number always written with its sign: "+3", "0", "−3"."""
+
+    __copy__ = _itself
+    __deepcopy__ = _itself
 
     value: int
 
