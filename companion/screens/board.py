@@ -10,6 +10,7 @@ import flet as ft
 from companion.describe.words import figure as written
 from companion.describe.words import minus_signs, names
 from companion.games import GAME_UIS
+from companion.i18n import say
 from companion.screens.about_match import use_match_page
 from companion.session.viewport import use_page_width
 from scoring.core import Match, Standing
@@ -30,7 +31,7 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
          extra: str = "", scale: float = 1.0) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
     name, value = standing.name, minus_signs(standing.text)
-    figure, unit, more = written(standing.value), standing.caption, standing.more
+    figure, unit, more = written(standing.value), standing.caption, say(standing.more)
     name_line: list[ft.Control] = []
     if won:
         name_line.append(ft.Icon(ft.Icons.EMOJI_EVENTS, size=30 * scale,
@@ -90,7 +91,7 @@ def BoardScreen() -> ft.View:
     more = match.standing_notes
     ahead = [] if match.is_over else match.ahead
     rows = [_row(row, current=row.name == current, won=row.name in won,
-                 leads=row.name in ahead, extra=more.get(row.name, ""), scale=scale)
+                 leads=row.name in ahead, extra=say(more.get(row.name, "")), scale=scale)
             for row in match.standing_figures()]
     if width >= 900:  # a wide screen: two players a line, so a table of five fits its height
         rows = [ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
