@@ -257,4 +257,5 @@ def play_log(match: carrera.Match) -> ft.Control:
     shown = len(history) - LOG_LINES  # the lines the log writes: the rest stay as they are
     said = [{**entry, "text": say(entry["said"])} if i >= shown else entry
             for i, entry in enumerate(history)]
-    return action_log(said, empty=_("No card played yet."), most=LOG_LINES)
+    return action_log(said, empty=_("No card played yet."), most=LOG_LINES,
+                      title=_("Plays, latest first"))
