@@ -8,17 +8,20 @@ from __future__ import annotations
 import flet as ft
 
 from companion.describe.words import figure as written
-from companion.describe.words import minus_signs, names
 from companion.games import GAME_UIS
-from companion.i18n import say
+from companion.i18n import _, ngettext, say, words
 from companion.screens.about_match import use_match_page
 from companion.session.viewport import use_page_width
 from scoring.core import Match, Standing
+from scoring.said import listed
 
 
 def _last_text(match: Match) -> str:
     history = match.history
-    return history[-1]["text"] if history else "No action yet."
+    if not history:
+        return _("No action yet.")
+    entry = history[-1]
+    return say(entry.get("said", entry["text"]))
 
 
 def scale_for(width: float) -> float:
@@ -30,8 +33,9 @@ def scale_for(width: float) -> float:
 def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
          extra: str = "", scale: float = 1.0) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
-    name, value = standing.name, minus_signs(standing.text)
-    figure, unit, more = written(standing.value), standing.caption, say(standing.more)
+    said = words()
+    name, value = standing.name, standing.text_in(said)
+    figure, unit, more = written(standing.value), standing.caption_in(said), say(standing.more)
     name_line: list[ft.Control] = []
     if won:
         name_line.append(ft.Icon(ft.Icons.EMOJI_EVENTS, size=30 * scale,
@@ -42,17 +46,19 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
                              overflow=ft.TextOverflow.ELLIPSIS, expand=True))
     left = [ft.Row(name_line, spacing=6)]
     if more:  # a second figure ("3 fuel"), said whole on a line of its own
-        left.append(ft.Text(minus_signs(more), size=18 * scale,
+        left.append(ft.Text(more, size=18 * scale,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     if extra:  # beside the score, as large as the rest of the standings
         left.append(ft.Text(extra, size=22 * scale, weight=ft.FontWeight.BOLD))
     if current:
-        left.append(ft.Text("to play", size=16 * scale, weight=ft.FontWeight.BOLD,
+        left.append(ft.Text(_("to play"), size=16 * scale, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.PRIMARY))
-    said = f"{name}: {value}" + (f", {extra}" if extra else "")
+    # Read out as pauses between phrases: "Ann: 12 points, 3 cards, to play".
+    heard = [_("{player}: {score}").format(player=name, score=value), *([extra] if extra else []),
+             *([_("to play")] if current else []), *([_("winner")] if won else []),
+             *([_("leads")] if leads else [])]
     return ft.Semantics(
-        label=said + (", to play" if current else "") + (", winner" if won else "")
-        + (", leads" if leads else ""),
+        label=", ".join(heard),
         identifier=f"board-row-{name}",
         content=ft.Container(
             content=ft.Row(
@@ -97,14 +103,15 @@ def BoardScreen() -> ft.View:
         rows = [ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
                                  spacing=10, run_spacing=10)]
     if match.is_over:  # "Moons (Ben, Dan) win!", "Ann wins!", "Ann and Ben win!"
-        plural = len(match.winners) > 1
-        head = (f"Game over: {names(won)} {'win' if plural else 'wins'}!" if won
-                else "Game over")
+        head = (ngettext("Game over: {winners} wins!", "Game over: {winners} win!",
+                         len(match.winners)).format(winners=say(listed(won))) if won
+                else _("Game over"))
     else:
-        head = f"{current} to play" if current else ui.title
+        head = (_("{player} to play").format(player=current) if current
+                else say(ui.title))
     return ft.View(
         route=at.route,
-        appbar=ft.AppBar(title=ft.Text(ui.title)),
+        appbar=ft.AppBar(title=ft.Text(say(ui.title))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[
