@@ -28,8 +28,8 @@ from typing import Any
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.said import Said, Term, listed, said, said_n, term, term_n
 from scoring.words import given
-from scoring.words import names as _names
 
 CARDS: tuple[str, ...] = ("1", "2", "3", "4A", "4B", "5")
 FACE_DOWN = "down"
@@ -39,6 +39,45 @@ CAPACITY = 5  # M1: the start supply and the most chips a supply holds
 TRICKS_PER_ROUND = 6  # M1
 TROPHIES_TO_WIN = 2  # M8
 TIES = ("ask", "first", "last")  # M5
+
+# The game's own words that its sentences pass as data (`Term`s), each translated once per
+# language and followed by every sentence of the game: (context, word[, plural]).
+GLOSSARY: tuple[tuple[str, ...], ...] = (
+    ("carrera unit", "trophy", "trophies"),
+    ("carrera unit", "fuel"),
+    ("carrera unit", "momentum"),
+)
+FUEL = term("carrera unit", "fuel")  # what a supply holds, as a word on its own (a legend)
+MOMENTUM = term("carrera unit", "momentum")
+
+
+def trophies(n: int) -> Term:
+    """The word for trophies in the form `n` asks for ("1 trophy", "2 trophies")."""
+    return term_n("carrera unit", "trophy", "trophies", n)
+
+
+def speed_sum(first: str | Said, fuel: int, momentum: int) -> str | Said:
+    """How a face-up card's speed adds up, from what its card counts (`first`: its name, or a
+    phrase saying a 1 zeroed it) and the fuel and momentum on it: "5 + 2 fuel + 1 momentum".
+
+    >>> str(speed_sum("3", 0, 1)), str(speed_sum("5", 2, 0)), speed_sum("4A", 0, 0)
+    ('3 + 1 momentum', '5 + 2 fuel', '4A')
+    """
+    if fuel and momentum:
+        return said_n("{first} + {n} fuel + {momentum} momentum",
+                      "{first} + {n} fuel + {momentum} momentum", fuel,
+                      first=first, momentum=momentum)
+    if fuel:
+        return said_n("{first} + {n} fuel", "{first} + {n} fuel", fuel, first=first)
+    if momentum:
+        return said("{first} + {momentum} momentum", first=first, momentum=momentum)
+    return first
+
+
+def _then(first: Said, then: Said) -> Said:
+    """Two sentences of one log entry, one after the other."""
+    # Translators: two whole sentences in a row (a language may join them without a space).
+    return said("{first} {then}", first=first, then=then)
 
 
 def counted_rank(card: str, plays: Iterable[Mapping[str, Any]]) -> int | None:
@@ -55,10 +94,6 @@ def counted_rank(card: str, plays: Iterable[Mapping[str, Any]]) -> int | None:
         return None
     one = any(play["card"] == "1" for play in plays)
     return 0 if one and card in ZEROED_BY_ONE else RANKS[card]
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 class Match(core.Match):
@@ -85,8 +120,8 @@ class Match(core.Match):
         core.check_member(settings["lead"], names, "lead")
         if not isinstance(settings["ties"], str) or settings["ties"] not in TIES:
             raise RuleViolation(
-                "bad-option",
-                f"Ties are settled by “ask”, “first” or “last”, not {given(settings['ties'])}.",
+                "bad-option", "Ties are settled by “ask”, “first” or “last”, not {value}.",
+                value=given(settings["ties"]),
             )
         self._ties: str = settings["ties"]
         self._fuel = {p: CAPACITY for p in names}  # M1
@@ -101,8 +136,7 @@ class Match(core.Match):
         self._pending_tie: list[str] | None = None
         self._winner: str | None = None
         self._last_trick: dict[str, Any] | None = None
-        # JSON text per entry: undo checkpoints deep-copy the state, and strings copy for free
-        self._history: list[str] = []
+        self._history: list[_Entry] = []
         self._tricks: list[tuple[int, int]] = []  # (round, trick) each `_history` entry is in
 
     # -- what the table sees ---------------------------------------------------------------------
@@ -245,9 +279,11 @@ class Match(core.Match):
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """One entry per action: {"text", "changes" ({player: trophies won}), "fuel" ({player:
-        change of supply}), "market" (change of the market)}."""
-        return [json.loads(entry) for entry in self._history]
+        """One entry per action: {"said" (what happened, as data), "text" (its English),
+        "changes" ({player: trophies won}), "fuel" ({player: change of supply}), "market"
+        (change of the market)}."""
+        return [{"text": entry.text, **json.loads(entry.figures), "said": entry.said}
+                for entry in self._history]
 
     @property
     def is_over(self) -> bool:
@@ -260,8 +296,8 @@ class Match(core.Match):
     def standing_figures(self) -> list[core.Standing]:
         """Trophies and fuel in seating order: ("Ann", "1 trophy, 4 fuel")."""
         return [
-            core.Standing(p, self._trophies[p], "trophy" if self._trophies[p] == 1 else "trophies",
-                          f"{self._fuel[p]} fuel")
+            core.Standing(p, self._trophies[p], trophies(self._trophies[p]),
+                          said_n("{n} fuel", "{n} fuel", self._fuel[p]))
             for p in self.players
         ]
 
@@ -283,9 +319,9 @@ class Match(core.Match):
         return core.ahead_of_rest(self._trophies)
 
     @property
-    def standing_notes(self) -> dict[str, str]:
+    def standing_notes(self) -> dict[str, Said]:
         """Momentum tokens, each +1 to that player's speed: the table watches who has them."""
-        return {p: f"{n} momentum" for p, n in self._momentum.items()}
+        return {p: said_n("{n} momentum", "{n} momentum", n) for p, n in self._momentum.items()}
 
     @property
     def final_scores(self) -> dict[str, int] | None:
@@ -309,47 +345,60 @@ class Match(core.Match):
     # -- event handlers --------------------------------------------------------------------------
 
     def _acting(self, player: str | None) -> str:
-        if self._winner is not None:
-            raise RuleViolation(
-                "match-over", f"The game is over: {self._winner} has won with 2 trophies."
-            )
+        self._check_not_over()
         if self._pending_tie is not None:
             raise RuleViolation(
-                "tie-pending",
-                f"{_names(self._pending_tie)} are tied for trick {self._trick_no}: "
-                "pick the winner first (M5).",
+                "tie-pending", "{players} are tied for trick {trick}: pick the winner first (M5).",
+                players=listed(self._pending_tie), trick=self._trick_no,
             )
         return self._require_player(player, self.current)
+
+    def _check_not_over(self) -> None:
+        if self._winner is not None:
+            raise RuleViolation("match-over", "The game is over: {player} has won with 2 trophies.",
+                                player=self._winner)
 
     def _check_play(self, player: str, card: Any, fuel: Any) -> None:
         _check_card(card)
         if isinstance(fuel, bool) or not isinstance(fuel, int) or fuel < 0:
-            raise RuleViolation("bad-fuel",
-                                f"Fuel is a number of chips, 0 or more, not {given(fuel)}.")
+            raise RuleViolation("bad-fuel", "Fuel is a number of chips, 0 or more, not {value}.",
+                                value=given(fuel))
         if card == FACE_DOWN:
             if fuel:
                 raise RuleViolation(
                     "fuel-face-down",
-                    f"A face-down card takes no fuel (M2): {player} cannot put {fuel} on it.",
+                    "A face-down card takes no fuel (M2): {player} cannot put {fuel} on it.",
+                    player=player, fuel=fuel,
                 )
             return
         owner = next((p["player"] for p in self._trick if p["card"] == card), None)
         if owner is not None:
             raise RuleViolation(
                 "suit-taken",
-                f"{owner} already played a {card} face up in this trick; no two cards of a suit "
-                f"(M2): {player} must play another suit or face down.",
+                "{owner} already played a {card} face up in this trick; no two cards of a suit "
+                "(M2): {player} must play another suit or face down.",
+                owner=owner, card=card, player=player,
             )
-        most = self._fuel[player] + (1 if card == "2" and self._market > 0 else 0)
+        supply = self._fuel[player]
+        most = supply + (1 if card == "2" and self._market > 0 else 0)
         if fuel > most:
-            if most > self._fuel[player]:
-                detail = f"{self._fuel[player]} in supply + 1 from the market (M4)"
-            else:
-                detail = f"{_plural(self._fuel[player], 'chip')} in supply"
-            raise RuleViolation(
-                "not-enough-fuel",
-                f"{player} can put at most {most} fuel on the {card} ({detail}), not {fuel}.",
-            )
+            if most > supply:
+                why = said_n(
+                    "{player} can put at most {n} fuel on the {card} ({supply} in supply + 1 "
+                    "from the market (M4)), not {fuel}.",
+                    "{player} can put at most {n} fuel on the {card} ({supply} in supply + 1 "
+                    "from the market (M4)), not {fuel}.",
+                    most, player=player, card=card, supply=supply, fuel=fuel,
+                )
+            else:  # the supply is the limit: its figure is the one the words count
+                why = said_n(
+                    "{player} can put at most {n} fuel on the {card} ({n} chip in supply), "
+                    "not {fuel}.",
+                    "{player} can put at most {n} fuel on the {card} ({n} chips in supply), "
+                    "not {fuel}.",
+                    supply, player=player, card=card, fuel=fuel,
+                )
+            raise RuleViolation("not-enough-fuel", why)
 
     def _on_play(self, event: Event) -> None:
         player = self._acting(event.get("player"))
@@ -371,26 +420,22 @@ class Match(core.Match):
         else:
             self._fuel[player] -= fuel
         self._trick.append(entry)
-        text = self._play_text(entry)
+        text = self._play_said(entry)
         changes: dict[str, int] = {}
         if len(self._trick) == len(self.players):
             summary, changes = self._end_trick()
-            text += " " + summary
+            text = _then(text, summary)
         self._log_history(text, changes, fuel_before, market_before, trick)
 
     def _on_resolve_tie(self, event: Event) -> None:
-        if self._winner is not None:
-            raise RuleViolation(
-                "match-over", f"The game is over: {self._winner} has won with 2 trophies."
-            )
+        self._check_not_over()
         if self._pending_tie is None:
             raise RuleViolation("no-tie", "No trick is waiting for a tie to be settled.")
         name = event.get("winner")
         if name not in self._pending_tie:
             raise RuleViolation(
-                "not-tied",
-                f"Only {_names(self._pending_tie)} are tied for trick {self._trick_no}, "
-                f"not {name}.",
+                "not-tied", "Only {players} are tied for trick {trick}, not {name}.",
+                players=listed(self._pending_tie), trick=self._trick_no, name=str(name),
             )
         fuel_before, market_before = dict(self._fuel), self._market
         tied, trick = self._pending_tie, (self._round_no, self._trick_no)
@@ -404,7 +449,7 @@ class Match(core.Match):
         assert rank is not None  # a face-down card has no speed: callers pass face-up ones
         return rank + fuel + self._momentum[player]
 
-    def _end_trick(self) -> tuple[str, dict[str, int]]:
+    def _end_trick(self) -> tuple[Said, dict[str, int]]:
         """Every card is down: decide the winner (M5), or wait for the scorekeeper."""
         speeds = self.speeds
         if not speeds:
@@ -419,12 +464,12 @@ class Match(core.Match):
             return self._finish_trick(tied[-1], tied)
         self._pending_tie = tied
         return (
-            f"Trick {self._trick_no}: {_names(tied)} tie at speed {best}; "
-            "the scorekeeper picks the winner (M5).",
+            said("Trick {trick}: {players} tie at speed {speed}; the scorekeeper picks the "
+                 "winner (M5).", trick=self._trick_no, players=listed(tied), speed=best),
             {},
         )
 
-    def _finish_trick(self, winner: str | None, tied: list[str]) -> tuple[str, dict[str, int]]:
+    def _finish_trick(self, winner: str | None, tied: list[str]) -> tuple[Said, dict[str, int]]:
         """Momentum, market, refill (M5, M6), then the round's end (M7, M8)."""
         plays = self.trick
         speeds = {play["player"]: play["speed"] for play in plays}
@@ -484,101 +529,157 @@ class Match(core.Match):
             "round_ended": round_ended,
             "game_over": self._winner is not None,
         }
-        return self._trick_text(self._last_trick, next_lead), changes
+        return self._trick_said(self._last_trick, next_lead), changes
 
     # -- the log's sentences ---------------------------------------------------------------------
+    # Each is data (scoring/said.py): a whole sentence per case, sentences of one entry joined by
+    # `_then`, so any language can order its words; "text" keeps the English.
 
     def _log_history(
-        self, text: str, changes: dict[str, int], fuel_before: dict[str, int], market_before: int,
-        trick: tuple[int, int],
+        self, text: Said, changes: dict[str, int], fuel_before: dict[str, int],
+        market_before: int, trick: tuple[int, int],
     ) -> None:
         fuel = {p: self._fuel[p] - n for p, n in fuel_before.items() if self._fuel[p] != n}
         market = self._market - market_before
-        entry = {"text": text, "changes": changes, "fuel": fuel, "market": market}
-        self._history.append(json.dumps(entry, ensure_ascii=False))
+        figures = {"changes": changes, "fuel": fuel, "market": market}
+        self._history.append(_Entry(json.dumps(figures, ensure_ascii=False), text))
         self._tricks.append(trick)
 
-    def _play_text(self, entry: dict[str, Any]) -> str:
+    def _play_said(self, entry: dict[str, Any]) -> Said:
         player, card, fuel = entry["player"], entry["card"], entry["fuel"]
         if card == FACE_DOWN:
-            return f"{player} plays face down."
+            return said("{player} plays face down.", player=player)
         speeds = self.speeds
-        text = f"{player} plays a {card}"
+        speed = speeds[player]
         if entry["from_market"] and fuel:
-            text += f", takes a chip from the market and puts {fuel} fuel on it"
+            text = said_n(
+                "{player} plays a {card}, takes a chip from the market and puts {n} fuel on it: "
+                "speed {speed}.",
+                "{player} plays a {card}, takes a chip from the market and puts {n} fuel on it: "
+                "speed {speed}.",
+                fuel, player=player, card=card, speed=speed,
+            )
         elif entry["from_market"]:
-            text += " and takes a chip from the market"
+            text = said("{player} plays a {card} and takes a chip from the market: speed {speed}.",
+                        player=player, card=card, speed=speed)
         elif fuel:
-            text += f" with {fuel} fuel"
-        text += f": speed {speeds[player]}."
+            text = said_n("{player} plays a {card} with {n} fuel: speed {speed}.",
+                          "{player} plays a {card} with {n} fuel: speed {speed}.",
+                          fuel, player=player, card=card, speed=speed)
+        else:
+            text = said("{player} plays a {card}: speed {speed}.",
+                        player=player, card=card, speed=speed)
         if entry["dropped"]:
-            text += f" Their supply is full: {_plural(entry['dropped'], 'chip')} discarded."
+            text = _then(text, said_n("Their supply is full: {n} chip discarded.",
+                                      "Their supply is full: {n} chips discarded.",
+                                      entry["dropped"]))
         if card == "1":
             hit = [p["player"] for p in self._trick if p["card"] in ZEROED_BY_ONE]
             if hit:
-                text += f" The 1 drops {_names([f'{p} to speed {speeds[p]}' for p in hit])}."
+                dropped = listed(said("{player} to speed {speed}", player=p, speed=speeds[p])
+                                 for p in hit)
+                text = _then(text, said("The 1 drops {players}.", players=dropped))
         return text
 
-    def _trick_text(self, result: dict[str, Any], next_lead: str) -> str:
+    def _trick_said(self, result: dict[str, Any], next_lead: str) -> Said:
         no = result["trick"]
         winner = result["winner"]
         if winner is None:
-            text = f"Trick {no}: every card is face down, so nobody wins."
+            text = said("Trick {trick}: every card is face down, so nobody wins.", trick=no)
         else:
             play = next(p for p in result["plays"] if p["player"] == winner)
-            parts = [play["card"]]
+            first: str | Said = play["card"]
             if counted_rank(play["card"], result["plays"]) != RANKS[play["card"]]:
-                parts = [f"{play['card']} zeroed by the 1"]
-            if play["fuel"]:
-                parts.append(f"{play['fuel']} fuel")
-            if play["momentum"]:
-                parts.append(f"{play['momentum']} momentum")
-            speed, how = play["speed"], " + ".join(parts)
+                first = said("{card} zeroed by the 1", card=play["card"])
+            how = speed_sum(first, play["fuel"], play["momentum"])
+            speed = play["speed"]
             if not result["tied"]:
-                text = f"Trick {no}: {winner} wins at speed {speed} ({how})."
+                text = said("Trick {trick}: {player} wins at speed {speed} ({how}).",
+                            trick=no, player=winner, speed=speed, how=how)
             elif self._ties == "ask":
-                text = (
-                    f"Trick {no}: the scorekeeper gives the tie at speed {speed} to {winner} "
-                    f"({how})."
-                )
+                text = said("Trick {trick}: the scorekeeper gives the tie at speed {speed} to "
+                            "{player} ({how}).", trick=no, player=winner, speed=speed, how=how)
+            elif self._ties == "first":
+                text = said("Trick {trick}: {players} tie at speed {speed}; {player} played first "
+                            "and wins ({how}).", trick=no, players=listed(result["tied"]),
+                            speed=speed, player=winner, how=how)
             else:
-                order = "first" if self._ties == "first" else "last"
-                text = (
-                    f"Trick {no}: {_names(result['tied'])} tie at speed {speed}; {winner} played "
-                    f"{order} and wins ({how})."
-                )
-        moved = result["to_market"]
-        text += f" {_plural(moved, 'chip')} to the market" if moved else " No fuel to the market"
-        for p, kept in result["refills"].items():
-            text += f"; {p}, face down, refills {kept}"
-            if result["over_capacity"][p]:
-                text += f" ({result['over_capacity'][p]} over capacity discarded)"
-        if result["remainder"]:
-            text += f"; {_plural(result['remainder'], 'chip')} left over discarded"
-        text += "."
+                text = said("Trick {trick}: {players} tie at speed {speed}; {player} played last "
+                            "and wins ({how}).", trick=no, players=listed(result["tied"]),
+                            speed=speed, player=winner, how=how)
+        text = _then(text, _chips_said(result))
         if result["round_ended"]:
             trophy = result["trophy"]
             if trophy is None:
-                text += " Nobody won the last trick: no trophy."
+                text = _then(text, said("Nobody won the last trick: no trophy."))
             elif result["game_over"]:
-                text += f" {trophy} takes a second trophy and wins the game!"
+                text = _then(text, said("{player} takes a second trophy and wins the game!",
+                                        player=trophy))
             else:
-                text += f" {trophy} takes a trophy."
+                text = _then(text, said("{player} takes a trophy.", player=trophy))
             if not result["game_over"]:
-                text += (
-                    f" Round {self._round_no}: momentum goes back, the cards are redealt and "
-                    f"{next_lead} leads."
-                )
+                text = _then(text, said("Round {round}: momentum goes back, the cards are "
+                                        "redealt and {player} leads.",
+                                        round=self._round_no, player=next_lead))
         elif winner is None:
-            text += f" {next_lead} leads again."
+            text = _then(text, said("{player} leads again.", player=next_lead))
         return text
+
+
+class _Entry:
+    """One history entry as the match keeps it: its figures as JSON text (each read gets its own
+    copy for free), what happened as data (frozen, shared by every read), and that sentence in
+    English, rendered on the first read that asks (a replay renders none)."""
+
+    __slots__ = ("figures", "said", "_text")
+
+    def __init__(self, figures: str, said: Said) -> None:
+        self.figures = figures
+        self.said = said
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:  # the same text whoever asks first: a memo, not a change
+            self._text = str(self.said)
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, _Entry) and self.figures == other.figures
+                and self.said == other.said)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _chips_said(result: dict[str, Any]) -> Said:
+    """Where a finished trick's chips went (M6), as one sentence of clauses."""
+    moved = result["to_market"]
+    clauses = [said_n("{n} chip to the market", "{n} chips to the market", moved) if moved
+               else said("No fuel to the market")]
+    for p, kept in result["refills"].items():
+        over = result["over_capacity"][p]
+        clauses.append(
+            said("{player}, face down, refills {n} ({over} over capacity discarded)",
+                 player=p, n=kept, over=over) if over
+            else said("{player}, face down, refills {n}", player=p, n=kept)
+        )
+    if result["remainder"]:
+        clauses.append(said_n("{n} chip left over discarded", "{n} chips left over discarded",
+                              result["remainder"]))
+    text = clauses[0]
+    for clause in clauses[1:]:
+        # Translators: two clauses of one sentence about the chips.
+        text = said("{first}; {then}", first=text, then=clause)
+    # Translators: the clauses about a trick's chips, ended as a sentence.
+    return said("{clauses}.", clauses=text)
 
 
 def _check_card(card: Any) -> None:
     if not isinstance(card, str) or (card not in CARDS and card != FACE_DOWN):
         shown = f"“{card}”" if isinstance(card, str) else repr(card)
         raise RuleViolation(
-            "bad-card", f"{shown} is not a card: play a 1, 2, 3, 4A, 4B, 5 or face down."
+            "bad-card", "{card} is not a card: play a 1, 2, 3, 4A, 4B, 5 or face down.",
+            card=shown,
         )
 
 

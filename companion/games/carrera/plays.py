@@ -14,7 +14,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.describe.words import plural
+from companion.games.carrera.parts import then
+from companion.i18n import _, ngettext
 from scoring import carrera
 
 # A card and six chips (a 2 with the market's chip on a full supply) fit one row of a 412 px
@@ -28,8 +29,13 @@ def play_name(match: carrera.Match, card: str, fuel: int) -> str:
     """A play button's accessible name (also what the tests tap): "Play 4A with 2 fuel, speed
     6", "Play 5 with no fuel, speed 0", "Play face down"."""
     if card == carrera.FACE_DOWN:
-        return "Play face down"
-    return f"Play {card} with {fuel if fuel else 'no'} fuel, speed {match.speed_of(card, fuel)}"
+        return _("Play face down")
+    speed = match.speed_of(card, fuel)
+    if not fuel:
+        return _("Play {card} with no fuel, speed {speed}").format(card=card, speed=speed)
+    return ngettext("Play {card} with {n} fuel, speed {speed}",
+                    "Play {card} with {n} fuel, speed {speed}", fuel).format(
+        card=card, n=fuel, speed=speed)
 
 
 def _tile(label: str, face: ft.Control, width: int, *, card_look: bool, allowed: bool,
@@ -71,14 +77,17 @@ def _card_row(match: carrera.Match, card: str, owner: str | None,
     """One card's button, then one chip per fuel it may take (or who holds its suit)."""
     allowed = owner is None
     speed = match.speed_of(card, 0)
-    face = _two_lines(card, f"speed {speed}" if allowed else "taken", size=18)
+    face = _two_lines(card, _("speed {speed}").format(speed=speed) if allowed else _("taken"),
+                      size=18)
     cells: list[ft.Control] = [
-        _tile(play_name(match, card, 0) if allowed else f"Card {card}, face up already",
+        _tile(play_name(match, card, 0) if allowed
+              else _("Card {card}, face up already").format(card=card),
               face, CARD_WIDTH, card_look=True, allowed=allowed,
               on_tap=lambda: play(card, 0)),
     ]
     if owner is not None:
-        cells.append(ft.Text(f"{owner} played it face up: no second {card} in this trick",
+        cells.append(ft.Text(_("{player} played it face up: no second {card} in this "
+                               "trick").format(player=owner, card=card),
                              size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True))
         return ft.Row(cells, spacing=GAP * 2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     for n in range(1, match.max_fuel(card) + 1):
@@ -93,16 +102,27 @@ def _card_row(match: carrera.Match, card: str, owner: str | None,
 def _notes(match: carrera.Match, player: str) -> list[str]:
     """How to play, and what the speeds on the buttons already count, said once."""
     held, momentum = match.fuel[player], match.momentum[player]
-    notes = ["Tap a card to play it with no fuel, or +N beside it for N fuel (small figures: "
-             f"speed). {player} holds {plural(held, 'fuel chip')}"
-             + (f" and {momentum} momentum (+{momentum} speed)." if momentum else ".")]
+    holds = (ngettext("{player} holds {n} fuel chip and {momentum} momentum (+{momentum} "
+                      "speed).",
+                      "{player} holds {n} fuel chips and {momentum} momentum (+{momentum} "
+                      "speed).", held) if momentum
+             else ngettext("{player} holds {n} fuel chip.", "{player} holds {n} fuel chips.",
+                           held)).format(player=player, n=held, momentum=momentum)
+    notes = [then(_("Tap a card to play it with no fuel, or +N beside it for N fuel (small "
+                    "figures: speed)."), holds)]
     if "1" in match.suits_taken:
-        notes.append("A 1 is face up: 4A, 4B and 5 count rank 0 (fuel and momentum still count).")
+        notes.append(_("A 1 is face up: 4A, 4B and 5 count rank 0 (fuel and momentum still "
+                       "count)."))
     if "2" in match.legal_cards() and match.market:
-        full = held == carrera.CAPACITY
-        notes.append("A 2 takes the market's chip: up to "
-                     f"{match.max_fuel('2')} fuel on it"
-                     + ("; with a full supply, a chip left off it is discarded." if full else "."))
+        most = match.max_fuel("2")
+        notes.append((ngettext("A 2 takes the market's chip: up to {n} fuel on it; with a full "
+                               "supply, a chip left off it is discarded.",
+                               "A 2 takes the market's chip: up to {n} fuel on it; with a full "
+                               "supply, a chip left off it is discarded.", most)
+                      if held == carrera.CAPACITY
+                      else ngettext("A 2 takes the market's chip: up to {n} fuel on it.",
+                                    "A 2 takes the market's chip: up to {n} fuel on it.",
+                                    most)).format(n=most))
     return notes
 
 
@@ -118,14 +138,15 @@ def play_pad(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
         act(lambda m: m.play(card, fuel, player=player))
 
     owners = {p["card"]: p["player"] for p in match.trick if p["card"] != carrera.FACE_DOWN}
-    title = (f"{player} leads trick {match.trick_no}" if not match.trick
-             else f"{player} plays to trick {match.trick_no}")
+    title = (_("{player} leads trick {trick}") if not match.trick
+             else _("{player} plays to trick {trick}")).format(player=player,
+                                                                trick=match.trick_no)
     # Face down sits beside the title: in reach without scrolling, however many cards are left.
     down = ft.Semantics(
         label=play_name(match, carrera.FACE_DOWN, 0),
         button=True,
         content=ft.Container(
-            content=_two_lines("Face down", "speed 0, no fuel", size=15),
+            content=_two_lines(_("Face down"), _("speed 0, no fuel"), size=15),
             width=120, height=CHIP_SIZE, border_radius=8, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(2, ft.Colors.OUTLINE),
             on_click=lambda e: play(carrera.FACE_DOWN, 0),

@@ -19,6 +19,7 @@ from companion.games.carrera.parts import (
     trick_result,
 )
 from companion.games.carrera.plays import play_pad
+from companion.i18n import _
 from companion.session.follow_up import FollowUp
 from companion.widgets.option_choice import option_choice
 from scoring import carrera
@@ -30,7 +31,7 @@ def tie_prompt(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
     tied = match.pending_tie or []
     speed = match.speeds[tied[0]]
     buttons = [
-        ft.FilledButton(f"{name} wins the trick", height=48,
+        ft.FilledButton(_("{player} wins the trick").format(player=name), height=48,
                         on_click=lambda e, n=name: act(lambda m: m.resolve_tie(n)))
         for name in tied
     ]
@@ -40,10 +41,13 @@ def tie_prompt(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
         padding=12,
         content=ft.Column(
             [
-                ft.Text(f"Trick {match.trick_no}: {names(tied)} tie at speed {speed}.", size=17,
-                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                ft.Text("The rules do not say who wins a tie: the table decides (in play order: "
-                        f"{names(tied)}).", size=14, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Text(_("Trick {trick}: {players} tie at speed {speed}.").format(
+                            trick=match.trick_no, players=names(tied), speed=speed),
+                        size=17, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Text(_("The rules do not say who wins a tie: the table decides (in play "
+                          "order: {players}).").format(players=names(tied)),
+                        size=14, color=ft.Colors.ON_TERTIARY_CONTAINER),
                 ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
             ],
             spacing=8,
@@ -72,15 +76,15 @@ def CarreraOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]]
                    players: list[str]) -> ft.Control:
     """New-match options: how equal top speeds are settled (M5)."""
     labels = {
-        "ask": "Ask: the scorekeeper picks among the tied",
-        "first": "Earliest played wins",
-        "last": "Last played wins",
+        "ask": _("Ask: the scorekeeper picks among the tied"),
+        "first": _("Earliest played wins"),
+        "last": _("Last played wins"),
     }
     return ft.Column(
-        option_choice("Equal top speeds (ties)", list(labels.items()), values.get("ties", "ask"),
-                      lambda v: set_values({**values, "ties": v}),
-                      about="The rulebook is silent on ties; choose how your table settles "
-                            "them."),
+        option_choice(_("Equal top speeds (ties)"), list(labels.items()),
+                      values.get("ties", "ask"), lambda v: set_values({**values, "ties": v}),
+                      about=_("The rulebook is silent on ties; choose how your table settles "
+                              "them.")),
         spacing=4,
     )
 
@@ -89,14 +93,16 @@ def _create(players: list[str], first: str, options: dict[str, Any]) -> Match:
     return carrera.Match(players=players, lead=first, ties=options.get("ties", "ask"))
 
 
+# Marked for the catalogs; made once at import, in English (the message ids), so whoever shows
+# them says them in the session's language: `_(ui.blurb)`.
 UI = GameUI(
     match_cls=carrera.Match,
-    blurb="Record each card and its fuel; the app finds the speeds, the market, refills and "
-          "trophies.",
+    blurb=_("Record each card and its fuel; the app finds the speeds, the market, refills and "
+            "trophies."),
     screen=CarreraScreen,
     create=_create,
-    first_label="Who leads the first trick?",
-    first_hint="Any player may lead; the winner of each trick leads the next.",
+    first_label=_("Who leads the first trick?"),
+    first_hint=_("Any player may lead; the winner of each trick leads the next."),
     defaults={"ties": "ask"},
     options=CarreraOptions,
     bar_title="Carrera",

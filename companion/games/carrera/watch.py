@@ -8,14 +8,15 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.carrera.parts import (
-    TIE_RULE,
     game_end,
     header,
     names,
     play_log,
     player_rows,
+    tie_rule,
     trick_result,
 )
+from companion.i18n import _
 from companion.session.follow_up import FollowUp
 from scoring import carrera
 
@@ -24,13 +25,16 @@ def turn_lines(match: carrera.Match) -> list[str]:
     """Who plays next and the suits already face up in this trick; or the tie being settled."""
     tied = match.pending_tie
     if tied:
-        return [f"Trick {match.trick_no}: {names(tied)} tie at speed {match.speeds[tied[0]]}.",
-                f"Ties: {TIE_RULE[match.ties]}."]
+        return [_("Trick {trick}: {players} tie at speed {speed}.").format(
+                    trick=match.trick_no, players=names(tied), speed=match.speeds[tied[0]]),
+                _("Ties: {rule}.").format(rule=tie_rule(match.ties))]
     player = match.current
-    first = (f"{player} leads trick {match.trick_no}." if not match.trick
-             else f"{player} plays to trick {match.trick_no}.")
+    first = (_("{player} leads trick {trick}.") if not match.trick
+             else _("{player} plays to trick {trick}.")).format(player=player,
+                                                                 trick=match.trick_no)
     taken = match.suits_taken
-    return [first, "Face up: " + ", ".join(taken) + "." if taken else "No card face up yet."]
+    return [first, _("Face up: {cards}.").format(cards=names(taken)) if taken
+            else _("No card face up yet.")]
 
 
 @ft.component
