@@ -14,7 +14,7 @@ spec: every argument is rendered to text first). An argument is one of:
 - `Said`: a phrase inside the sentence, rendered first in the same language.
 - `Term`: a word of a game's glossary (a colour, a suit, a card), translated in its context.
 - `Listed`: several values joined as the reader's language lists them ("Ann, Ben and Cleo").
-- `Signed`: a number with its sign ("+3", "−3", the typographic minus).
+- `Signed`: a change with its sign ("+3", "+0", "−3", the typographic minus).
 
 Plural forms: `said_n(singular, plural, n, ...)` picks the form by `n` (an argument "n" too), as
 the reader's language has them (Japanese one, German two, ...). `term_n` likewise for a word.
@@ -126,7 +126,7 @@ class Listed:
 
 @dataclass(frozen=True, slots=True)
 class Signed:
-    """A number always written with its sign: "+3", "0", "−3"."""
+    """A change always written with its sign: "+3", "+0", "−3"."""
 
     __copy__ = _itself
     __deepcopy__ = _itself
@@ -136,7 +136,7 @@ class Signed:
     def render(self, words: Words) -> str:
         n = self.value
         text = words.number(abs(n))
-        return f"+{text}" if n > 0 else f"{MINUS}{text}" if n < 0 else text
+        return f"{MINUS}{text}" if n < 0 else f"+{text}"  # a change of nothing: "+0"
 
     def __str__(self) -> str:
         return self.render(ENGLISH)

@@ -20,6 +20,7 @@ from flet.controls.context import _context_page
 from flet.messaging.protocol import InvokeMethodRequestBody
 from flet.messaging.session import Session
 
+import companion.app
 from companion.app import build_main
 from companion.session import in_step
 from companion.session.open_matches import OpenMatches, StaleView
@@ -37,6 +38,10 @@ STALE = str(StaleView())
 @pytest.fixture(autouse=True)
 def short_wait(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(in_step, "REPLY_WAIT", WAIT)
+    # The session's language hook asks the page get_device_info too (its own call, its own
+    # answer: companion/session/language.py); these pages speak English and are asked only
+    # the in-step questions counted here.
+    monkeypatch.setattr(companion.app, "use_language", lambda page: ("en", lambda value: None))
 
 
 class Phone:
