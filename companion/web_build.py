@@ -51,11 +51,29 @@ BUILDS = {
     "js": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
 }
 PACKAGES = ("companion", "scoring", "storage")
-# Inside the packages, what the page gets from the folder instead (companion/assets in a wheel).
-NOT_IN_ARCHIVE = ("companion/assets",)
-# Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
-DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six",
-                 "babel")
+# Inside the packages, what the browser never runs: what the page gets from the folder instead
+# (companion/assets in a wheel, the page's scripts), the served app's server, command line and
+# PIN trust across restarts (Share, its QR codes, and trust are imported only when used), and
+# the tools that make the build, the fonts, the icons and the message catalogs' template.
+NOT_IN_ARCHIVE = (
+    "companion/assets", "companion/server", "companion/cli.py", "companion/web_build.py",
+    "companion/session/trust.py", "companion/session/token_offer.py", "companion/i18n/extract.py",
+    "companion/locale/messages.pot", "companion/web/subset_fonts.py",
+    "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
+    "companion/web/keep_awake.js", "companion/web/locale.js",
+)
+# Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
+# the served app's QR codes: left out).
+DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "repath", "six", "babel")
+# Inside them, what the app never imports in a browser: Flet's sign-in, server, command line and
+# test tools, the clients' Dart sources, Babel's extraction tools (the app only reads its .po
+# catalogs), and each distribution's list of installed files.
+NOT_IMPORTED = (
+    "flet/auth/", "flet/security/", "flet/fastapi/", "flet/testing/", "flet/cli.py",
+    "flet/pytest_plugin.py", "flutter/", "babel/messages/frontend.py",
+    "babel/messages/setuptools_frontend.py", "babel/messages/extract.py",
+    "babel/messages/checkers.py", "babel/messages/jslexer.py",
+)
 # Babel's CLDR data for the app's languages only (companion/i18n/choice.py), and root, which
 # they inherit from: the other ~1,000 locales are ~30 MB the app never reads.
 CLDR_KEPT = ("root", "en", "en_001", "en_GB", "es", "de", "ja")  # en_GB: English's formats
@@ -284,6 +302,7 @@ def distribution_files(name: str) -> list[tuple[Path, str]]:
         posix = item.as_posix()
         if (posix.startswith("..") or "__pycache__" in posix or posix.endswith((".pyc", ".pyi"))
                 or "/sboms/" in posix  # type stubs and bills of materials: never imported
+                or posix.startswith(NOT_IMPORTED) or posix.endswith(".dist-info/RECORD")
                 or (posix.startswith("babel/locale-data/")
                     and posix.removeprefix("babel/locale-data/").split(".")[0]
                     not in CLDR_KEPT)):
@@ -333,7 +352,7 @@ def msgpack_files(wheels: Path | None) -> list[tuple[str, bytes]]:
                          "from PyPI; nothing was built")
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return [(name, archive.read(name)) for name in archive.namelist()
-                if not name.endswith("/")]
+                if not name.endswith(("/", ".dist-info/RECORD"))]
 
 
 def cache_folder() -> Path:

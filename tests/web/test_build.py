@@ -7,6 +7,8 @@ import gzip
 import hashlib
 import json
 import re
+import subprocess
+import sys
 import tarfile
 import zipfile
 from pathlib import Path
@@ -131,3 +133,37 @@ def test_no_code_in_the_folder_imports_a_standard_module_left_out(web_folder: Pa
                 top |= {module.split(".")[0]
                         for module in re.findall(r"^from ([\w.]+) import", text, re.M)}
                 assert not top & set(STDLIB_UNUSED), info.filename
+
+
+# What the browser never runs (issue 22): none of it is in the app's archive.
+SERVER_ONLY = ("companion/server/", "companion/cli.py", "companion/web_build.py",
+               "companion/session/trust.py", "companion/session/token_offer.py",
+               "__pypackages__/segno/", "__pypackages__/flet/testing/",
+               "__pypackages__/flet/auth/", "__pypackages__/flet/fastapi/",
+               "__pypackages__/flutter/")
+IMPORTS_ALONE = """
+import importlib, pkgutil, sys
+sys.path[:0] = [{root!r}, {root!r} + "/__pypackages__"]
+import companion.main
+for package in ("companion.screens", "companion.games", "companion.widgets"):
+    for info in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+        importlib.import_module(info.name)
+print(sorted(m for m in sys.modules if m.startswith(("companion.server", "segno"))))
+"""
+
+
+def test_the_archive_holds_no_server_code_and_the_app_imports_from_it_alone(
+        web_folder: Path, tmp_path: Path) -> None:
+    with tarfile.open(web_folder / "app.tar.gz") as tar:
+        names = tar.getnames()
+        tar.extractall(tmp_path, filter="data")
+    shipped = [name for name in names if name.startswith(SERVER_ONLY) or name.endswith(
+        ("/RECORD", ".dart")) or name in ("companion/server", "__pypackages__/segno")]
+    assert not shipped, shipped
+    # This Python, isolated from its site-packages: the web entry and every screen import from
+    # the archive's files alone (msgpack's compiled part is Pyodide's: its fallback serves here).
+    code = IMPORTS_ALONE.format(root=str(tmp_path))
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", done.stdout
