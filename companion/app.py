@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -11,16 +12,7 @@ import flet as ft
 
 from companion import APP_NAME, fonts
 from companion.browser import Place
-from companion.screens.board import BoardScreen
-from companion.screens.chart import ChartScreen
-from companion.screens.history import History
 from companion.screens.home import Home
-from companion.screens.match import MatchScreen, RulesScreen
-from companion.screens.new_match import NewMatch
-from companion.screens.past_table import PastTableScreen
-from companion.screens.settings import Settings
-from companion.screens.stats import StatsScreen
-from companion.screens.timeline import TimelineScreen
 from companion.session import guard as session_guard
 from companion.session.context import AppContext, Services
 from companion.session.follow import catch_up, let_go
@@ -36,12 +28,16 @@ if TYPE_CHECKING:  # the served app's alone: the offline web app ships no server
 SEED = ft.Colors.TEAL
 MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 
-def share_screen() -> Any:
-    """Share, imported when it is first opened: QR codes (segno) and the LAN's address are the
-    served app's, and Home never needs them."""
-    from companion.screens.share import ShareScreen
+def on_first_open(module: str, name: str) -> Callable[[], Any]:
+    """A route's screen, imported when it is first opened: the offline web app starts by
+    importing what Home needs, not every screen (charts, history, statistics, a match's timeline
+    and board: about a third of its imports), and Share's QR codes (segno) and LAN address are
+    the served app's alone."""
+    def screen() -> Any:
+        return getattr(importlib.import_module(f"companion.screens.{module}"), name)()
 
-    return ShareScreen()
+    screen.__name__ = name
+    return screen
 
 
 ROUTES = [
@@ -49,17 +45,22 @@ ROUTES = [
         path="/",
         component=Home,
         children=[
-            ft.Route(path="new/:game", component=NewMatch),
-            ft.Route(path="match/:id", component=MatchScreen,
-                     children=[ft.Route(path="rules", component=RulesScreen),
-                               ft.Route(path="timeline", component=TimelineScreen, children=[
-                                   ft.Route(path=":step", component=PastTableScreen)]),
-                               ft.Route(path="chart", component=ChartScreen),
-                               ft.Route(path="board", component=BoardScreen)]),
-            ft.Route(path="history", component=History),
-            ft.Route(path="settings", component=Settings),
-            ft.Route(path="stats", component=StatsScreen),
-            ft.Route(path="share", component=share_screen),
+            ft.Route(path="new/:game", component=on_first_open("new_match", "NewMatch")),
+            ft.Route(
+                path="match/:id", component=on_first_open("match", "MatchScreen"),
+                children=[
+                    ft.Route(path="rules", component=on_first_open("match", "RulesScreen")),
+                    ft.Route(path="timeline",
+                             component=on_first_open("timeline", "TimelineScreen"),
+                             children=[ft.Route(path=":step", component=on_first_open(
+                                 "past_table", "PastTableScreen"))]),
+                    ft.Route(path="chart", component=on_first_open("chart", "ChartScreen")),
+                    ft.Route(path="board", component=on_first_open("board", "BoardScreen")),
+                ]),
+            ft.Route(path="history", component=on_first_open("history", "History")),
+            ft.Route(path="settings", component=on_first_open("settings", "Settings")),
+            ft.Route(path="stats", component=on_first_open("stats", "StatsScreen")),
+            ft.Route(path="share", component=on_first_open("share", "ShareScreen")),
         ],
     )
 ]
