@@ -1,6 +1,6 @@
 """The offline web app against its baselines, all measured in this one run:
 
-- the folder's size (target <= 45 MB);
+- the folder's size (issue 13: 45 MB) and a Chromium phone's share of it (issue 22: 30 MB);
 - one save until IndexedDB committed it, with 0 and 1,000 stored matches: the store's `save`
   plus the commit of that one file (companion/web/persist.js), timed in a page running Pyodide
   from the built folder, its IndexedDB on disk (a profile folder); beside it, the whole-folder
@@ -42,7 +42,7 @@ from bench.ui_latency import (  # noqa: E402
     stop,
     undo_redo_pair,
 )
-from companion.web_build import build, folder_size, write_worker  # noqa: E402
+from companion.web_build import BUILDS, build, folder_size, write_worker  # noqa: E402
 from scoring import caro  # noqa: E402
 from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
 from tests.app.test_caro import lay  # noqa: E402
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 TARGET_MB = 45
+PHONE_MB = 30
 WARM_UP = 5  # saves left out of the median: the first ones pay for warming up the page
 HELLO = '''import flet as ft
 import js
@@ -237,7 +238,10 @@ def main() -> None:
         site = build(Path(tmp) / "site")
         hello = hello_world(site, Path(tmp) / "hello")
         size = folder_size(site) / 10**6
-        print(f"folder: {size:.1f} MB (target <= {TARGET_MB} MB)")
+        phone = size - sum((site / name).stat().st_size for name in BUILDS["js"]) / 10**6
+        print(f"folder: {size:.2f} MB (issue 13: <= {TARGET_MB} MB; both builds); a Chromium "
+              f"phone's share (all but the JavaScript build): {phone:.2f} MB (target <= "
+              f"{PHONE_MB} MB)")
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             try:

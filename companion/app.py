@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 import flet as ft
 
 from companion import APP_NAME, fonts
 from companion.browser import Place
-from companion.screens.board import BoardScreen
-from companion.screens.chart import ChartScreen
-from companion.screens.history import History
 from companion.screens.home import Home
-from companion.screens.match import MatchScreen, RulesScreen
-from companion.screens.new_match import NewMatch
-from companion.screens.past_table import PastTableScreen
-from companion.screens.settings import Settings
-from companion.screens.share import ShareScreen
-from companion.screens.stats import StatsScreen
-from companion.screens.timeline import TimelineScreen
-from companion.server import session_guard, sockets
-from companion.server.lan import Share
+from companion.session import guard as session_guard
 from companion.session.context import AppContext, Services
 from companion.session.follow import catch_up, let_go
 from companion.session.keep_awake import use_keep_screen_on
@@ -30,28 +21,46 @@ from companion.session.language import use_language
 from companion.session.open_matches import OpenMatches, SessionMatches
 from companion.session.page_width import PageWidth
 from companion.session.preferences import NotSaved, Preferences
-from companion.session.token_offer import TokenOffer
-from companion.session.trust import KEY as TOKEN_KEY
+
+if TYPE_CHECKING:  # the served app's alone: the offline web app ships no server code
+    from companion.server.lan import Share
 
 SEED = ft.Colors.TEAL
 MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+
+def on_first_open(module: str, name: str) -> Callable[[], Any]:
+    """A route's screen, imported when it is first opened: the offline web app starts by
+    importing what Home needs, not every screen (charts, history, statistics, a match's timeline
+    and board: about a third of its imports), and Share's QR codes (segno) and LAN address are
+    the served app's alone."""
+    def screen() -> Any:
+        return getattr(importlib.import_module(f"companion.screens.{module}"), name)()
+
+    screen.__name__ = name
+    return screen
+
 
 ROUTES = [
     ft.Route(
         path="/",
         component=Home,
         children=[
-            ft.Route(path="new/:game", component=NewMatch),
-            ft.Route(path="match/:id", component=MatchScreen,
-                     children=[ft.Route(path="rules", component=RulesScreen),
-                               ft.Route(path="timeline", component=TimelineScreen, children=[
-                                   ft.Route(path=":step", component=PastTableScreen)]),
-                               ft.Route(path="chart", component=ChartScreen),
-                               ft.Route(path="board", component=BoardScreen)]),
-            ft.Route(path="history", component=History),
-            ft.Route(path="settings", component=Settings),
-            ft.Route(path="stats", component=StatsScreen),
-            ft.Route(path="share", component=ShareScreen),
+            ft.Route(path="new/:game", component=on_first_open("new_match", "NewMatch")),
+            ft.Route(
+                path="match/:id", component=on_first_open("match", "MatchScreen"),
+                children=[
+                    ft.Route(path="rules", component=on_first_open("match", "RulesScreen")),
+                    ft.Route(path="timeline",
+                             component=on_first_open("timeline", "TimelineScreen"),
+                             children=[ft.Route(path=":step", component=on_first_open(
+                                 "past_table", "PastTableScreen"))]),
+                    ft.Route(path="chart", component=on_first_open("chart", "ChartScreen")),
+                    ft.Route(path="board", component=on_first_open("board", "BoardScreen")),
+                ]),
+            ft.Route(path="history", component=on_first_open("history", "History")),
+            ft.Route(path="settings", component=on_first_open("settings", "Settings")),
+            ft.Route(path="stats", component=on_first_open("stats", "StatsScreen")),
+            ft.Route(path="share", component=on_first_open("share", "ShareScreen")),
         ],
     )
 ]
@@ -109,6 +118,9 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
         answered whenever the page can, with no deadline (token_offer.py)."""
         if not tables.gate.trusts_devices or tables.keeps_score:
             return
+        # Trusted devices exist only with the served app's fixed --pin.
+        from companion.session.token_offer import TokenOffer
+        from companion.session.trust import KEY as TOKEN_KEY
 
         async def accept(token: object) -> None:
             if token is None:
@@ -137,6 +149,8 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
         set_keeps_score(tables.keeps_score)
         token = tables.gate.remember(tables.who)
         if token is not None:
+            from companion.session.trust import KEY as TOKEN_KEY
+
             page.run_task(device_token(page).set, TOKEN_KEY, token)
 
     def lock() -> None:
@@ -144,6 +158,8 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
         tables.gate.lock(tables.who)  # revokes this device's token, wherever it is kept
         set_keeps_score(tables.keeps_score)
         if trusted:
+            from companion.session.trust import KEY as TOKEN_KEY
+
             page.run_task(device_token(page).remove, TOKEN_KEY)
 
     services = Services(tables=tables, preferences=preferences, set_theme=set_theme,
@@ -170,6 +186,11 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
     Every session drops events for disabled controls and tells the page no traceback.
     """
     session_guard.install()
+    if place is not None and place.in_browser:
+        def attach(page: ft.Page) -> None:
+            """No sockets in a browser tab: the page and its Python share the tab."""
+    else:
+        from companion.server.sockets import attach
 
     def main(page: ft.Page) -> None:
         page.title = APP_NAME
@@ -178,10 +199,10 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
         page.fonts = fonts.page_fonts()  # fetched from the page's own origin, never a CDN
         page.theme_mode = MODES[preferences.theme]
         session = tables.session(tables.gate.new_pass(page.client_ip))
-        sockets.attach(page)
+        attach(page)
 
         def connected(e: ft.ControlEvent) -> None:
-            sockets.attach(page)  # the reloaded page's socket carries this session now
+            attach(page)  # the reloaded page's socket carries this session now
             catch_up(page)
 
         # Set before App renders: App's own reconnect handler calls this one first.

@@ -129,7 +129,7 @@ def open_store(folder: Path):
 
 def check_versions() -> None:
     """Fail with one line when Flet or uvicorn is not the version whose internals the app
-    holds (companion/server/flet_internals.py): a guard could stop guarding without a sound."""
+    holds (companion/flet_internals.py): a guard could stop guarding without a sound."""
     from companion.server.flet_internals import mismatch
 
     problem = mismatch()

@@ -16,7 +16,7 @@ from companion import browser
 browser.tell_page("app")  # the page's splash says what loads: the imports below are most of it
 
 from companion.app import build_main  # noqa: E402
-from companion.server.flet_internals import IN_BROWSER, mismatch, reported  # noqa: E402
+from companion.flet_internals import IN_BROWSER, mismatch, reported  # noqa: E402
 from companion.session.open_matches import OpenMatches  # noqa: E402
 from companion.session.preferences import Preferences  # noqa: E402
 

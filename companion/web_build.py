@@ -51,11 +51,29 @@ BUILDS = {
     "js": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
 }
 PACKAGES = ("companion", "scoring", "storage")
-# Inside the packages, what the page gets from the folder instead (companion/assets in a wheel).
-NOT_IN_ARCHIVE = ("companion/assets",)
-# Pure-Python distributions the app imports in the browser (flet-web is the server: left out).
-DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "segno", "repath", "six",
-                 "babel")
+# Inside the packages, what the browser never runs: what the page gets from the folder instead
+# (companion/assets in a wheel, the page's scripts), the served app's server, command line and
+# PIN trust across restarts (Share, its QR codes, and trust are imported only when used), and
+# the tools that make the build, the fonts, the icons and the message catalogs' template.
+NOT_IN_ARCHIVE = (
+    "companion/assets", "companion/server", "companion/cli.py", "companion/web_build.py",
+    "companion/session/trust.py", "companion/session/token_offer.py", "companion/i18n/extract.py",
+    "companion/locale/messages.pot", "companion/web/subset_fonts.py",
+    "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
+    "companion/web/keep_awake.js", "companion/web/locale.js",
+)
+# Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
+# the served app's QR codes: left out).
+DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "repath", "six", "babel")
+# Inside them, what the app never imports in a browser: Flet's sign-in, server, command line and
+# test tools, the clients' Dart sources, Babel's extraction tools (the app only reads its .po
+# catalogs), and each distribution's list of installed files.
+NOT_IMPORTED = (
+    "flet/auth/", "flet/security/", "flet/fastapi/", "flet/testing/", "flet/cli.py",
+    "flet/pytest_plugin.py", "flutter/", "babel/messages/frontend.py",
+    "babel/messages/setuptools_frontend.py", "babel/messages/extract.py",
+    "babel/messages/checkers.py", "babel/messages/jslexer.py",
+)
 # Babel's CLDR data for the app's languages only (companion/i18n/choice.py), and root, which
 # they inherit from: the other ~1,000 locales are ~30 MB the app never reads.
 CLDR_KEPT = ("root", "en", "en_001", "en_GB", "es", "de", "ja")  # en_GB: English's formats
@@ -79,6 +97,21 @@ STDLIB_UNUSED = (
     "unittest", "_pyrepl", "pdb", "doctest", "pydoc", "pydoc_data", "sqlite3", "mailbox",
     "imaplib", "smtplib", "poplib", "ftplib", "xmlrpc", "wsgiref",
 )
+# Material icons Flutter's own widgets draw (back arrows, menus, pickers, chips, fields), kept in
+# the icon font beside the ones the app's code names (`ft.Icons` members in its sources).
+FLUTTER_ICONS = (
+    "arrow_back", "arrow_back_ios", "arrow_back_ios_new", "arrow_forward", "arrow_forward_ios",
+    "close", "menu", "more_vert", "more_horiz", "arrow_drop_down", "arrow_drop_up",
+    "expand_more", "expand_less", "cancel", "check", "search", "clear", "chevron_left",
+    "chevron_right", "keyboard_arrow_left", "keyboard_arrow_right", "keyboard_arrow_up",
+    "keyboard_arrow_down", "edit", "edit_outlined", "calendar_today", "access_time",
+    "keyboard", "keyboard_outlined", "schedule", "drag_handle", "arrow_upward",
+    "arrow_downward", "remove", "add", "error", "error_outline", "info_outline", "warning",
+    "visibility", "visibility_off", "check_box", "check_box_outline_blank",
+    "radio_button_checked", "radio_button_unchecked", "star", "star_border", "date_range",
+    "refresh", "done",
+)
+ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 
 # msgpack is compiled: the one wheel built for the Pyodide flet-web ships, pinned by its hash
 # (as pip downloaded it from PyPI), so a wheel swapped in the cache or the --wheels folder is
@@ -119,6 +152,7 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
     except ClientChanged as error:
         raise BuildError(str(error)) from error
     leave_out_unused(out)
+    subset_icons(out / ICON_FONT)
     # icon.png and splash.png are for `flet build`; the page uses icons/ and favicon.png.
     shutil.copytree(assets, out, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("icon.png", "splash.png"))
@@ -216,6 +250,46 @@ def leave_out_unused(out: Path) -> None:
     stdlib.write_bytes(kept.getvalue())
 
 
+def icon_names() -> set[str]:
+    """The Material icons the app draws: those its code names and Flutter's own (FLUTTER_ICONS),
+    as the icon font names its glyphs ("undo_baseline", "edit_outlined")."""
+    names = set(FLUTTER_ICONS)
+    for source in package_folder("companion").rglob("*.py"):
+        names |= {name.lower() for name in re.findall(r"\bIcons\.([A-Z0-9_]+)",
+                                                      source.read_text(encoding="utf-8"))}
+    styles = ("_outlined", "_rounded", "_sharp")
+    return {("_" if name[0].isdigit() else "") + name + ("" if name.endswith(styles)
+                                                         else "_baseline") for name in names}
+
+
+def subset_icons(font: Path) -> None:
+    """Keep only the icons the app draws (1.26 MB -> a few KB): Flet's client ships all 8,600
+    because a Flet app may name any icon at run time; this one names them in its code. Without
+    fontTools (the `fonts` extra) the whole font is kept and the build says so."""
+    try:
+        from fontTools import subset
+        from fontTools.ttLib import TTFont
+    except ImportError:
+        print("table-companion-web: fontTools is not installed (pip install "
+              "'table-companion[fonts]'): the icon font is kept whole (+1.2 MB)", file=sys.stderr)
+        return
+    with TTFont(font) as whole:
+        order = set(whole.getGlyphOrder())
+        names = icon_names()
+        missing = sorted(name for name in names if name not in order)
+        if missing:
+            raise BuildError(f"the icon font has no glyph for {', '.join(missing)}: a new Flet "
+                             "renamed icons; update FLUTTER_ICONS or the app's code")
+        options = subset.Options()
+        options.notdef_outline = True
+        options.glyph_names = True
+        options.name_IDs = ["*"]
+        keep = subset.Subsetter(options)
+        keep.populate(glyphs=sorted(names | {"uni0020"}))
+        keep.subset(whole)
+        whole.save(font)
+
+
 def drop_missing_fonts(manifest: Path) -> None:
     """Leave out of FontManifest.json the font families whose files were left out: the page
     loads every family listed there as it starts."""
@@ -284,6 +358,7 @@ def distribution_files(name: str) -> list[tuple[Path, str]]:
         posix = item.as_posix()
         if (posix.startswith("..") or "__pycache__" in posix or posix.endswith((".pyc", ".pyi"))
                 or "/sboms/" in posix  # type stubs and bills of materials: never imported
+                or posix.startswith(NOT_IMPORTED) or posix.endswith(".dist-info/RECORD")
                 or (posix.startswith("babel/locale-data/")
                     and posix.removeprefix("babel/locale-data/").split(".")[0]
                     not in CLDR_KEPT)):
@@ -333,7 +408,7 @@ def msgpack_files(wheels: Path | None) -> list[tuple[str, bytes]]:
                          "from PyPI; nothing was built")
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return [(name, archive.read(name)) for name in archive.namelist()
-                if not name.endswith("/")]
+                if not name.endswith(("/", ".dist-info/RECORD"))]
 
 
 def cache_folder() -> Path:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.i18n import _, say
-from companion.server.lan import Share, qr_png
 from companion.session.access import PinRefused
 from companion.session.context import use_services
 from companion.widgets.message_line import message_line
 from companion.widgets.wrong_pins import WrongPins
+
+if TYPE_CHECKING:
+    from companion.server.lan import Share
 
 QR_SIZE = 260
 
@@ -82,6 +84,15 @@ def _eye(shown: bool, toggle: Any) -> ft.Control:
         on_click=toggle))
 
 
+def _codes(urls: tuple[str, ...]) -> dict[str, bytes]:
+    """Each address's QR code; none without --lan (the offline web app has no server code)."""
+    if not urls:
+        return {}
+    from companion.server.lan import qr_png
+
+    return {url: qr_png(url) for url in urls}
+
+
 @ft.component
 def ShareScreen() -> ft.View:
     services = use_services()
@@ -93,7 +104,7 @@ def ShareScreen() -> ft.View:
     message, set_message = ft.use_state(("", False))
     shown, set_shown = ft.use_state(False)  # the PIN in clear while typing it
     urls = tuple(share.urls) if share else ()
-    codes = ft.use_memo(lambda: {url: qr_png(url) for url in urls}, [urls])
+    codes = ft.use_memo(lambda: _codes(urls), [urls])
 
     def edit(e: Any) -> None:
         typed.current = e.control.value or ""

@@ -51,10 +51,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion.session.listeners import Listeners
-from companion.session.trust import Trust
 from scoring import RuleViolation
+
+if TYPE_CHECKING:  # made by the served app's cli (a fixed --pin); never in the web app
+    from companion.session.trust import Trust
 
 log = logging.getLogger(__name__)
 

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.server.lan import Share
 from companion.session.open_matches import SessionMatches
 from companion.session.preferences import Preferences
 
 if TYPE_CHECKING:
+    from companion.server.lan import Share
     from companion.session.page_width import PageWidth
 
 

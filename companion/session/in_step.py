@@ -27,7 +27,7 @@ The wait for one answer is bounded (`REPLY_WAIT`) only so that a silent page hol
 long; after it, or after any failed question, the next refused tap asks again (`catch_up`), so an
 honest browser whose answer was lost is in step again one tap later. One question at most is out
 per screen. Changes this session made itself need no question: they follow its own taps, in the
-order the page sent them (companion/server/session_guard.py).
+order the page sent them (companion/session/guard.py).
 """
 
 from __future__ import annotations

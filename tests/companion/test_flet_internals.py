@@ -1,5 +1,5 @@
 """The app starts only on the Flet and uvicorn whose internals it holds
-(companion/server/flet_internals.py): another version is one line on stderr and exit 2 from
+(companion/flet_internals.py): another version is one line on stderr and exit 2 from
 `table-companion`, a sentence on the page from the offline web app, and nothing started."""
 
 from __future__ import annotations

@@ -7,14 +7,21 @@ import gzip
 import hashlib
 import json
 import re
+import subprocess
+import sys
 import tarfile
 import zipfile
 from pathlib import Path
 
 from companion.server.own_origin import RIVE_HERE, RIVE_SCRIPTS, directive, script_hashes
-from companion.web_build import BUILDS, STDLIB_UNUSED, folder_size
+from companion.web_build import BUILDS, ICON_FONT, STDLIB_UNUSED, folder_size
 
-LIMIT = 45 * 10**6  # bytes: issue 13's budget for the whole folder
+# Bytes. What a Chromium phone downloads (issue 22): the folder less the JavaScript build's files
+# (tests/web/test_download.py counts it in the browser). The whole folder holds both builds (and
+# Safari's gets the other), so issue 13's 45 MB no longer holds it with the fonts and Babel
+# (bench/README.md): its bound stays, at what the two builds and the fonts need.
+PHONE_LIMIT = 30 * 10**6
+LIMIT = 47 * 10**6
 
 
 def test_the_folder_is_the_apps_own_and_within_budget(web_folder: Path) -> None:
@@ -30,6 +37,25 @@ def test_the_folder_is_the_apps_own_and_within_budget(web_folder: Path) -> None:
     assert 'flet.pythonModuleName = "companion.main"' in index
     assert not (web_folder / "flutter_service_worker.js").exists()
     assert folder_size(web_folder) <= LIMIT
+    other_build = sum((web_folder / name).stat().st_size for name in BUILDS["js"])
+    assert folder_size(web_folder) - other_build <= PHONE_LIMIT
+
+
+def test_the_icon_font_holds_the_icons_the_app_draws_and_no_others(web_folder: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    font = web_folder / ICON_FONT
+    with TTFont(font) as icons:
+        drawn = set(icons.getBestCmap().values())
+    named = set()
+    for source in (Path(__file__).resolve().parents[2] / "companion").rglob("*.py"):
+        named |= set(re.findall(r"\bft\.Icons\.([A-Z0-9_]+)", source.read_text()))
+    assert named, "the app names its icons as ft.Icons members"
+    for name in named:
+        glyph = name.lower() if name.endswith("_OUTLINED") else f"{name.lower()}_baseline"
+        assert glyph in drawn, name
+    assert "arrow_back_baseline" in drawn  # Flutter's own back button
+    assert font.stat().st_size < 100_000, "a subset, not Flet's 1.26 MB of 8,600 icons"
 
 
 def test_the_worker_lists_every_file_with_its_hash_under_a_release_name(web_folder: Path) -> None:
@@ -131,3 +157,41 @@ def test_no_code_in_the_folder_imports_a_standard_module_left_out(web_folder: Pa
                 top |= {module.split(".")[0]
                         for module in re.findall(r"^from ([\w.]+) import", text, re.M)}
                 assert not top & set(STDLIB_UNUSED), info.filename
+
+
+# What the browser never runs (issue 22): none of it is in the app's archive.
+SERVER_ONLY = ("companion/server/", "companion/cli.py", "companion/web_build.py",
+               "companion/session/trust.py", "companion/session/token_offer.py",
+               "__pypackages__/segno/", "__pypackages__/flet/testing/",
+               "__pypackages__/flet/auth/", "__pypackages__/flet/fastapi/",
+               "__pypackages__/flutter/")
+IMPORTS_ALONE = """
+import importlib, pkgutil, sys
+sys.path[:0] = [{root!r}, {root!r} + "/__pypackages__"]
+import companion.main
+print(sorted(m for m in sys.modules if m.startswith(("flet_charts", "companion.screens."))
+             and m != "companion.screens.home"))
+for package in ("companion.screens", "companion.games", "companion.widgets"):
+    for info in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+        importlib.import_module(info.name)
+print(sorted(m for m in sys.modules if m.startswith(("companion.server", "segno"))))
+"""
+
+
+def test_the_archive_holds_no_server_code_and_the_start_imports_home_alone(
+        web_folder: Path, tmp_path: Path) -> None:
+    with tarfile.open(web_folder / "app.tar.gz") as tar:
+        names = tar.getnames()
+        tar.extractall(tmp_path, filter="data")
+    shipped = [name for name in names if name.startswith(SERVER_ONLY) or name.endswith(
+        ("/RECORD", ".dart")) or name in ("companion/server", "__pypackages__/segno")]
+    assert not shipped, shipped
+    # This Python, isolated from its site-packages: the web entry and every screen import from
+    # the archive's files alone (msgpack's compiled part is Pyodide's: its fallback serves here).
+    code = IMPORTS_ALONE.format(root=str(tmp_path))
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    at_start, after = done.stdout.splitlines()
+    assert at_start == "[]", f"the start imports screens Home does not need: {at_start}"
+    assert after == "[]", after
