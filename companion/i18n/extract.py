@@ -47,7 +47,23 @@ def extracted(root: Path = ROOT) -> Catalog:
         for filename, lineno, message, comments, context in found:
             template.add(message, None, [(f"{source}/{filename}", lineno)],
                          auto_comments=comments, context=context)
+    for context, word, *plural in glossary_words():
+        if template.get(word, context=context) is None:  # a literal term(...) names it too
+            template.add((word, plural[0]) if plural else word, None,
+                         [("scoring/GLOSSARY", 0)], context=context)
     return template
+
+
+def glossary_words() -> list[tuple[str, ...]]:
+    """Every game's glossary words (context, word[, plural]): an engine may name a word by a
+    variable (caro.colour_word(colour)), which no extraction finds, so each game lists its
+    words in GLOSSARY and they are all in the catalogs."""
+    from scoring import GAMES  # the engines are pure: importing them costs nothing else
+
+    found: list[tuple[str, ...]] = []
+    for cls in GAMES.values():
+        found.extend(getattr(sys.modules[cls.__module__], "GLOSSARY", ()))
+    return found
 
 
 def keys(catalog: Iterable) -> set[tuple[str | None, object]]:
