@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion import i18n
-from companion.i18n import _, ngettext, say
+from companion.i18n import _, ngettext, pgettext, say
 from companion.widgets.action_log import action_log
 from companion.widgets.game_over import game_over
 from companion.widgets.seat_row import seat_row
@@ -130,7 +130,7 @@ def player_rows(match: ratel.Match) -> ft.Control:
             hand = ngettext("{n} card", "{n} cards", hands[name]).format(n=hands[name])
         tags, said_tags = [], []  # what the row shows, and how a screen reader says it
         if name == match.leader and not match.is_over:
-            tags.append(_("leads"))
+            tags.append(pgettext("ratel trick", "leads"))
         if is_current:
             tags.append(_("to play"))
         elif name in match.passed:
