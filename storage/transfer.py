@@ -30,7 +30,7 @@ from typing import Any
 
 import scoring
 from scoring.core import Match
-from scoring.said import to_data
+from scoring.said import Said, said, said_n, to_data
 from storage.errors import StoreError
 from storage.index import Summary, fingerprint
 from storage.store import Store
@@ -87,17 +87,20 @@ class Export:
     problems: tuple[str, ...] = ()  # matches left out because they could not be read
 
     @property
-    def message(self) -> str:
-        return self.sentence(f"to {self.filename}")
+    def message(self) -> Said:
+        return self.sentence(said("to {file}", file=self.filename))
 
-    def sentence(self, where: str) -> str:
-        """'Exported 3 matches <where>.', and the matches left out, if any."""
-        what = f"{self.count} {'match' if self.count == 1 else 'matches'}"
-        said = f"Exported {what} {where}."
-        if self.problems:
-            problems = "; ".join(p.rstrip(".") for p in self.problems)
-            said += f" Left out, as they could not be read: {problems}."
-        return said
+    def sentence(self, where: object) -> Said:
+        """'Exported 3 matches <where>.', and the matches left out, if any: data, said in the
+        reader's language by the screen (`where` is text or data too)."""
+        done = said_n("Exported {n} match {where}.", "Exported {n} matches {where}.",
+                      self.count, where=where)
+        if not self.problems:
+            return done
+        problems = "; ".join(str(p).rstrip(".") for p in self.problems)
+        # Translators: two sentences in a row; a language without spaces between them drops it.
+        return said("{sentence} {next}", sentence=done, next=said(
+            "Left out, as they could not be read: {problems}.", problems=problems))
 
 
 @dataclass(frozen=True)
@@ -120,15 +123,19 @@ class ImportReport:
     skipped: tuple[str, ...]  # labels of the matches already stored (or twice in the file)
 
     @property
-    def message(self) -> str:
+    def message(self) -> Said:
         n, k = len(self.imported), len(self.skipped)
         if n == 0 and k == 0:
-            return "The file holds no matches; nothing was imported."
-        said = f"Imported {n} {'match' if n == 1 else 'matches'}." if n else "Nothing imported."
-        if k:
-            shown = "; ".join(self.skipped[:3]) + (f"; and {k - 3} more" if k > 3 else "")
-            said += f" Skipped {k} {'match' if k == 1 else 'matches'} already stored: {shown}."
-        return said
+            return said("The file holds no matches; nothing was imported.")
+        done = (said_n("Imported {n} match.", "Imported {n} matches.", n) if n
+                else said("Nothing imported."))
+        if not k:
+            return done
+        shown = (said("{some}; and {n} more", some="; ".join(self.skipped[:3]), n=k - 3)
+                 if k > 3 else "; ".join(self.skipped))
+        skipped = said_n("Skipped {n} match already stored: {shown}.",
+                         "Skipped {n} matches already stored: {shown}.", k, shown=shown)
+        return said("{sentence} {next}", sentence=done, next=skipped)
 
 
 def label(game: str, players: Sequence[str], when: datetime | None) -> str:

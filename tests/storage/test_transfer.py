@@ -68,7 +68,7 @@ def test_json_export_is_marked_and_holds_the_events(filled: Store) -> None:
     assert datetime.fromisoformat(data["exported"]).tzinfo is not None
     assert export.count == 7 and len(data["matches"]) == 7 and not export.problems
     assert export.filename.startswith("table-companion-") and export.filename.endswith(".json")
-    assert export.message == f"Exported 7 matches to {export.filename}."
+    assert str(export.message) == f"Exported 7 matches to {export.filename}."
     by_id = {s.id: s for s in filled.summaries()}
     for record in data["matches"]:
         summary = by_id[record["id"]]
@@ -86,7 +86,7 @@ def test_round_trip_into_a_new_data_folder_gives_identical_summaries(
 ) -> None:
     report = import_json(empty, export_json(filled).data)
     assert len(report.imported) == 7 and report.skipped == ()
-    assert report.message == "Imported 7 matches."
+    assert str(report.message) == "Imported 7 matches."
     assert empty.summaries() == filled.summaries()  # ids, times, scores, fingerprints and all
     for summary in filled.summaries():
         assert empty.load(summary.id).events == filled.load(summary.id).events
@@ -179,7 +179,7 @@ def test_files_that_are_no_export_are_refused(empty: Store) -> None:
     refused(empty, json.dumps({"format": FORMAT, "version": "1"}), "no valid format version")
     refused(empty, json.dumps({"format": FORMAT, "version": 1}), "no list of matches")
     nothing = import_json(empty, json.dumps({"format": FORMAT, "version": 1, "matches": []}))
-    assert nothing.message == "The file holds no matches; nothing was imported."
+    assert str(nothing.message) == "The file holds no matches; nothing was imported."
 
 
 def tampered(filled: Store, change, *, refingerprint: bool = False) -> str:
@@ -252,8 +252,8 @@ def test_a_match_imported_twice_is_skipped_with_a_message(filled: Store, empty: 
     before = empty.summaries()
     again = import_json(empty, data)
     assert again.imported == () and len(again.skipped) == 7
-    assert again.message.startswith("Nothing imported. Skipped 7 matches already stored: ")
-    assert again.message.endswith("; and 4 more.")
+    assert str(again.message).startswith("Nothing imported. Skipped 7 matches already stored: ")
+    assert str(again.message).endswith("; and 4 more.")
     assert empty.summaries() == before
     # into the store it came from: all known already
     assert import_json(filled, data).imported == ()
@@ -264,7 +264,7 @@ def test_a_match_twice_in_one_file_is_stored_once(filled: Store, empty: Store) -
     data["matches"].append(dict(data["matches"][0]))
     report = import_json(empty, json.dumps(data))
     assert len(report.imported) == 7 and len(report.skipped) == 1
-    assert report.message.startswith("Imported 7 matches. Skipped 1 match already stored: ")
+    assert str(report.message).startswith("Imported 7 matches. Skipped 1 match already stored: ")
     assert len(empty.summaries()) == 7
 
 
