@@ -80,7 +80,7 @@ def test_an_export_leaving_a_match_out_says_why_never_where(tmp_path: Path, expo
         made = export(store)
         (notice,) = store.notices
     assert made.count == 1 and len(made.problems) == 1
-    said = made.sentence("to matches.csv")
+    said = str(made.sentence("to matches.csv"))
     assert "Left out, as they could not be read" in said and f"({bad})" in said
     assert "set aside" in said and str(tmp_path) not in said and "damaged/" not in said
     assert notice.path and str(data / "damaged") in notice.said(where=True)  # kept for Home
