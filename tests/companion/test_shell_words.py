@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import importlib
 import random
 import re
 import sys
@@ -111,6 +112,7 @@ def pseudo(monkeypatch: pytest.MonkeyPatch) -> None:
             first_label="⟦first⟧", first_hint="", stats_note="⟦note⟧"))
     for module in ("companion.screens.home", "companion.widgets.series_group",
                    "companion.screens.history"):
+        importlib.import_module(module)  # the app imports a screen when it is first opened
         for name in ("ago", "day"):
             if hasattr(sys.modules[module], name):
                 monkeypatch.setattr(sys.modules[module], name, lambda moment: "⟦when⟧")
