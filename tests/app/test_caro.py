@@ -170,14 +170,16 @@ def near_reach(mirror: caro.Match) -> set[tuple[int, int]]:
 
 def expected_names(mirror: caro.Match, colour: str | None, outside: bool = False) -> set[str]:
     """The cell names the grid shows: the cells in reach within one ring around the caros, or
-    with `outside` (more cells asked for) every cell in reach and the ring beyond the area."""
+    with `outside` (more cells asked for) every cell in reach and the ring beyond the area
+    (a negative row or column written with the minus sign, as the screen writes it)."""
     cells = near_reach(mirror) | (set(mirror.cells_in_reach()) | ring(mirror) if outside else set())
-    names = {f"cell {r},{c}" for r, c in cells}
+    names = {f"cell {at(r)},{at(c)}" for r, c in cells}
     for (r, c), p in (mirror.options(colour) if colour else {}).items():
-        names.discard(f"cell {r},{c}")
-        names.add(f"cell {r},{c} scores {p}")
+        names.discard(f"cell {at(r)},{at(c)}")
+        names.add(f"cell {at(r)},{at(c)} scores {p}")
     for (r, c), laid in mirror.board.items():
-        names.add(f"cell {r},{c} {laid}" + (" (last laid)" if (r, c) == mirror.last_cell else ""))
+        names.add(f"cell {at(r)},{at(c)} {laid}"
+                  + (" (last laid)" if (r, c) == mirror.last_cell else ""))
     return names
 
 
