@@ -123,6 +123,15 @@ def grid_names(page) -> set[str]:
         || e.textContent).trim()).filter(n => n.startsWith('cell '))"""))
 
 
+def board_names(page) -> dict[str, bool]:
+    """The final board's cell names (innermost nodes named "cell ..."), each with whether it
+    sits in a button (the final board is read-only: none should)."""
+    return dict(page.evaluate("""() => [...document.querySelectorAll(
+        'flt-semantics-host flt-semantics')].filter(e => !e.querySelector('flt-semantics'))
+        .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(),
+                   !!e.closest('[role=button]')]).filter(([n]) => n.startsWith('cell '))"""))
+
+
 def ring(mirror: caro.Match) -> set[tuple[int, int]]:
     """The free cells next to a laid caro at an edge or a corner, inside the area or not."""
     board = mirror.board
