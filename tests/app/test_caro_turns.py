@@ -12,7 +12,15 @@ from playwright.sync_api import Page, expect
 
 from scoring import caro
 from tests.app.conftest import AppProcess
-from tests.app.test_caro import at, expected_names, grid_names, lay, near_reach, selected_colour
+from tests.app.test_caro import (
+    at,
+    board_names,
+    expected_names,
+    grid_names,
+    lay,
+    near_reach,
+    selected_colour,
+)
 from tests.app.test_shell import start_caro
 from tests.app.ui import button, host, open_page, see
 
@@ -173,9 +181,11 @@ def test_next_games_form_a_series_and_history_shows_scores(app, phone) -> None:
     (mid,) = seed(app, first)
     open_page(phone, f"{app.url}/match/{mid}")
     see(phone, "Game over")
-    # The final board stays in view under the result.
-    assert grid_names(phone) >= {f"cell {at(r)},{at(c)} {colour}" for (r, c), colour
-                                 in first.board.items() if (r, c) != first.last_cell}
+    # The final board stays in view under the result, read-only: its cells are no buttons.
+    final = board_names(phone)
+    assert set(final) >= {f"cell {at(r)},{at(c)} {colour}" for (r, c), colour
+                          in first.board.items() if (r, c) != first.last_cell}
+    assert not any(final.values()) and not grid_names(phone)
     phone.wait_for_timeout(500)  # (a full-page screenshot would resize Flutter's page)
     phone.screenshot(path=f"{SHOTS}/game-over.png")
     if len(losers) == 1:

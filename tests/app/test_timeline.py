@@ -64,8 +64,7 @@ def test_a_finished_match_timeline_past_table_and_chart(app, phone) -> None:
     see(phone, "Ben plays to trick 6")
     see(phone, "1 trophy, 5 fuel")  # Ann has round 1's trophy only
     expect(text(phone, "Ann wins the game!")).to_have_count(0)
-    # Playing on the past table is refused and changes nothing.
-    button(phone, "Face down").click()
+    # Playing on the past table is refused and changes nothing (one tap plays on the pad).
     button(phone, "Play face down").click()
     see(phone, "This is the table as it was after step 34; go back to the match to change it.")
     button(phone, "Earlier step").click()
