@@ -7,6 +7,7 @@ served side by side, /a/ and /b/, in Chromium; no app build is needed.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -44,9 +45,19 @@ UPDATED = """async () => {
 
 
 def release(folder: Path, text: str) -> None:
+    """Writes a release of the folder; a second one dated at least a second after the first.
+
+    `http.server` dates a file in whole seconds and answers the browser's update check
+    (If-Modified-Since) with 304 Not Modified while a file's second is not later than the
+    copy's: a release rewritten within the second of the first (this test is that quick) would
+    read as unchanged, and the browser would keep the old worker. A real release comes later."""
     folder.mkdir(parents=True, exist_ok=True)
+    before = {path: path.stat().st_mtime for path in folder.iterdir()}
     (folder / "index.html").write_text(f"<!DOCTYPE html><title>{text}</title>")
     write_worker(folder)
+    for path, old in before.items():
+        if int(path.stat().st_mtime) <= int(old):
+            os.utime(path, (int(old) + 1, int(old) + 1))
 
 
 def test_a_new_release_drops_its_own_old_caches_and_no_other_deployments(
