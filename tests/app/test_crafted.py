@@ -10,9 +10,14 @@ import re
 from pathlib import Path
 
 from companion.server.session_guard import CRASH_MESSAGE
+from companion.session.in_step import REPLY_WAIT
 from tests.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
 
 ROOT = str(Path(__file__).resolve().parents[2])
+
+
+def radios(group: dict) -> list[dict]:
+    return [c for c in group.get("content", {}).get("controls", []) if c.get("_c") == "Radio"]
 
 
 def crashes(wire: Wire) -> list[str]:
@@ -23,7 +28,8 @@ def test_a_crash_tells_the_page_a_sentence_and_the_log_the_traceback(app) -> Non
     wire = Wire(app.port, "/")
     wire.read(until=5)
     wire.event(1, "route_change", 123)  # the page (id 1) with a route Flet cannot read
-    wire.read(until=len(wire.received) + 1)
+    # Waited for by name: the session's start-up questions (language, time zone) may come first.
+    wire.read_for(lambda action, _: action == SESSION_CRASHED)
     wire.close()
     assert crashes(wire) == [CRASH_MESSAGE]
     sent = b"".join(wire.raw).decode("utf-8", "replace")
@@ -56,8 +62,12 @@ def test_a_tap_on_the_greyed_move_down_changes_nothing(app) -> None:
 
 def test_a_theme_no_button_offers_is_refused_and_changes_nothing(app, tmp_path) -> None:
     wire = Wire(app.port, "/settings")
-    wire.read(until=5)
-    [themes] = wire.controls("RadioGroup")
+    # The session's start-up is over once it speaks a language (its questions to the page, which
+    # this client leaves unanswered, have each waited REPLY_WAIT): nothing of it comes later.
+    assert wire.read_for(lambda action, body: action == PATCH_CONTROL
+                         and "locale_configuration" in str(body), timeout=3 * REPLY_WAIT)
+    [themes] = [group for group in wire.controls("RadioGroup")
+                if {"light", "dark"} <= {radio.get("value") for radio in radios(group)}]
     before = len(wire.received)
     wire.event(themes["_i"], "change", value="purple")
     wire.read(until=before + 1, timeout=2.0)

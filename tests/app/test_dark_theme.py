@@ -20,9 +20,10 @@ pytestmark = pytest.mark.browser
 
 # WCAG AA asks 4.5:1 of body text. Disabled controls are exempt (and drawn faint on purpose).
 LEAST = 4.5
-# Caro's empty cells are named for screen readers ("cell 1,2") but draw no text: their
-# outline against the page (1.5:1 here) is a shape, not words, and is not judged as text.
-EMPTY_CELL = re.compile(r"^cell -?\d+,-?\d+$")
+# Caro's empty cells are named for screen readers ("cell 1,2", "cell −1,0": a negative with the
+# typographic minus, U+2212, as every screen writes it) but draw no text: their outline against
+# the page (1.5:1 here) is a shape, not words, and is not judged as text.
+EMPTY_CELL = re.compile(r"^cell −?\d+,−?\d+$")
 
 
 def careta_in_play() -> careta.Match:

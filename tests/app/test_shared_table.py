@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from babel.dates import format_skeleton
 from playwright.sync_api import expect
 
 from scoring import ratel
@@ -24,6 +25,14 @@ from tests.storage import finished
 pytestmark = pytest.mark.browser
 
 LONG_AGO = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+
+
+def en_gb_date(moment: datetime) -> str:
+    """A date as the English screens write it (British English's CLDR: '1 Mar 2025', no leading
+    zero, 'Sept'), in this machine's zone, which the test browser shares."""
+    return format_skeleton("yMMMd", moment.astimezone(), locale="en_GB")
+
+
 SLOW_PHONE = 6  # Chromium CPU throttling: a phone-class page
 
 
@@ -102,7 +111,8 @@ def test_undo_and_redo_in_an_old_match_keep_its_date(tmp_path: Path, browser) ->
     app = AppProcess(data).start()
     try:
         page = new_phone(browser)
-        played = (LONG_AGO + timedelta(minutes=20)).astimezone().strftime("%d %b %Y, %H:%M")
+        ended = LONG_AGO + timedelta(minutes=20)
+        played = f"{en_gb_date(ended)}, {ended.astimezone():%H:%M}"  # "1 Mar 2025, 20:20" in UTC
         row = button(page, re.compile(r"^Open Ratel( \(standard game\))?: Ann, Ben, Cleo"))
         open_page(page, app.url + "/history")
         expect(row).to_have_attribute("aria-label", re.compile(re.escape(played)))
@@ -114,7 +124,7 @@ def test_undo_and_redo_in_an_old_match_keep_its_date(tmp_path: Path, browser) ->
         see(page, "Redone:")
         open_page(page, app.url + "/history")
         expect(row).to_have_attribute("aria-label", re.compile(re.escape(played)))
-        today = datetime.now().astimezone().strftime("%d %b %Y")
+        today = en_gb_date(datetime.now(UTC))
         assert today not in row.get_attribute("aria-label")
         shot(page, "history-old-date")
         # ... and the statistics of the last 7 days do not count it.

@@ -7,7 +7,7 @@ can send events no real screen would and read exactly what the server sends back
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgpack
@@ -46,6 +46,18 @@ class Wire:
             if isinstance(frame, bytes) and frame[:1] == b"\x00":
                 self.raw.append(frame)
                 self.received.append(msgpack.unpackb(frame[1:], strict_map_key=False))
+
+    def read_for(self, wanted: Callable[[int, Any], bool], timeout: float = 5.0) -> bool:
+        """Read frames until one `wanted(action, body)` accepts has arrived (True), or the
+        server is quiet for `timeout` or closes (False). Frames read before it are kept too."""
+        checked = 0
+        while True:
+            if any(wanted(action, body) for action, body in self.received[checked:]):
+                return True
+            checked = len(self.received)
+            self.read(until=checked + 1, timeout=timeout)
+            if len(self.received) == checked:
+                return False
 
     def controls(self, kind: str) -> list[dict[str, Any]]:
         """Every control of type `kind` (e.g. "RadioGroup") the server has sent so far."""

@@ -118,16 +118,88 @@
     if (banner !== null) banner.remove();
   }
 
+  // Back is when the page takes taps again, not when the socket opens: a server that restarted
+  // makes a new session, which draws the page a moment later (longer on a busy machine), and a
+  // tap on the old page meanwhile did nothing with the notice gone. So the notice stays until
+  // the answer to the page's register message says its session lives on (the page comes whole
+  // in that answer), or else until the new session's first patch of the page arrives. A Flet
+  // frame is a 0 byte and a msgpack [action, body]: action 1 registers, 2 patches a control.
+  const REGISTER = 1;
+  const PATCH = 2;
+  const PAGE = 1; // the page's control id
+  let drawing = false; // the socket is open again; the page is not drawn yet
+  let asked = undefined; // the session id the page asked to be registered to
+
+  function bytesOf(data) {
+    if (data instanceof ArrayBuffer) return new Uint8Array(data);
+    if (ArrayBuffer.isView(data)) {
+      return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    }
+    return null;
+  }
+
+  function action(bytes) {
+    return bytes.length > 2 && bytes[0] === 0 && bytes[1] === 0x92 ? bytes[2] : null;
+  }
+
+  const KEY = [0xaa, ...Array.from("session_id", (c) => c.charCodeAt(0))];
+
+  function sessionOf(bytes) {
+    // The session id after the "session_id" key: nil or a short string (Flet's are 16 chars).
+    const end = Math.min(bytes.length - KEY.length, 64);
+    for (let at = 3; at <= end; at += 1) {
+      if (!KEY.every((b, i) => bytes[at + i] === b)) continue;
+      const head = bytes[at + KEY.length];
+      if (head === 0xc0) return null;
+      if (head < 0xa0 || head > 0xbf) return undefined;
+      const start = at + KEY.length + 1;
+      return String.fromCharCode(...bytes.subarray(start, start + (head & 0x1f)));
+    }
+    return undefined;
+  }
+
+  function back() {
+    drawing = false;
+    hide();
+  }
+
+  function heardFrame(data) {
+    heard += 1;
+    soon();
+    if (!drawing) return;
+    const bytes = bytesOf(data);
+    if (bytes === null) { back(); return; } // not a frame this reads: back as the socket opened
+    const kind = action(bytes);
+    if (kind === REGISTER) {
+      const given = sessionOf(bytes);
+      if (typeof asked === "string" && given === asked) back(); // the same session: page whole
+    } else if (kind === PATCH && bytes[3] === 0x82 && bytes[7] === PAGE) {
+      back(); // {"id": 1, "patch": ...}: the new session draws the page
+    }
+  }
+
   class Watched extends Native {
     constructor(url, protocols) {
       super(url, protocols);
-      if (!String(url).endsWith("/ws")) return; // only the app's own session socket
-      this.addEventListener("open", () => { lost = false; hide(); soon(); });
-      this.addEventListener("message", () => { heard += 1; soon(); });
-      this.addEventListener("close", () => { lost = true; show(); });
+      this.session = String(url).endsWith("/ws");
+      if (!this.session) return; // only the app's own session socket
+      this.addEventListener("open", () => {
+        lost = false;
+        drawing = true;
+        asked = undefined;
+        soon();
+      });
+      this.addEventListener("message", (e) => heardFrame(e.data));
+      this.addEventListener("close", () => { lost = true; drawing = false; show(); });
+    }
+
+    send(data) {
+      const bytes = this.session && drawing ? bytesOf(data) : null;
+      if (bytes !== null && action(bytes) === REGISTER) asked = sessionOf(bytes);
+      super.send(data);
     }
   }
   window.WebSocket = Watched;
   window.addEventListener("offline", show);
-  window.addEventListener("online", () => { if (!lost) hide(); });
+  window.addEventListener("online", () => { if (!lost && !drawing) hide(); });
 })();
