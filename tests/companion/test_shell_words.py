@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import importlib
 import random
 import re
 import sys
@@ -32,9 +33,11 @@ from tests.companion.test_caro_undo_cost import mid_game, open_route
 from tests.companion.tree import every
 
 # Names: the players', the app's and the games' (their titles are names in every language),
-# a command typed as it is, and the two file formats.
+# a command typed as it is, the two file formats, and Settings' languages, each named in itself
+# (an autonym: a reader finds their own language whatever the screen speaks).
 NAMES = ("Cleo", "Dan", "Table Companion", "table-companion --lan", "CSV", "JSON",
-         *(ui.title for ui in GAME_UIS.values()), *(ui.short_title for ui in GAME_UIS.values()))
+         *(ui.title for ui in GAME_UIS.values()), *(ui.short_title for ui in GAME_UIS.values()),
+         *companion.i18n.LANGUAGES.values())
 
 
 class Pseudo:
@@ -111,9 +114,10 @@ def pseudo(monkeypatch: pytest.MonkeyPatch) -> None:
             first_label="⟦first⟧", first_hint="", stats_note="⟦note⟧"))
     for module in ("companion.screens.home", "companion.widgets.series_group",
                    "companion.screens.history"):
+        loaded = importlib.import_module(module)  # a screen is imported when first opened
         for name in ("ago", "day"):
-            if hasattr(sys.modules[module], name):
-                monkeypatch.setattr(sys.modules[module], name, lambda moment: "⟦when⟧")
+            if hasattr(loaded, name):
+                monkeypatch.setattr(loaded, name, lambda moment: "⟦when⟧")
     history = caro.Match.history.fget
 
     def with_said(self: caro.Match) -> list[dict[str, Any]]:
