@@ -110,14 +110,13 @@ def pseudo(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.setattr(module, "words", lambda: PSEUDO)
     for game, ui in list(GAME_UIS.items()):
         monkeypatch.setitem(GAME_UIS, game, dataclasses.replace(
-            ui, screen=_stand_in, watch=None, options=None, blurb="⟦blurb⟧",
-            first_label="⟦first⟧", first_hint="", stats_note="⟦note⟧"))
+            ui, screen=_stand_in, watch=None, options=None))  # its texts as the game gives them
     for module in ("companion.screens.home", "companion.widgets.series_group",
                    "companion.screens.history"):
-        loaded = importlib.import_module(module)  # a screen is imported when first opened
+        importlib.import_module(module)  # the app imports a screen when it is first opened
         for name in ("ago", "day"):
-            if hasattr(loaded, name):
-                monkeypatch.setattr(loaded, name, lambda moment: "⟦when⟧")
+            if hasattr(sys.modules[module], name):
+                monkeypatch.setattr(sys.modules[module], name, lambda moment: "⟦when⟧")
     history = caro.Match.history.fget
 
     def with_said(self: caro.Match) -> list[dict[str, Any]]:
