@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from scoring import careta, caro, carrera, ratel
 from scoring.core import Event, Match, RuleViolation
-from scoring.words import given
+from scoring.words import given_said
 
 # Every game whose rules engine has landed; the app and the store find games only here.
 GAMES: dict[str, type[Match]] = {
@@ -21,7 +21,7 @@ def replay(events: Sequence[Event]) -> Match:
     """Rebuild a match of any registered game from its events (the game is named in the first)."""
     game = events[0].get("game") if events and isinstance(events[0], dict) else None
     if game not in GAMES:
-        raise RuleViolation("bad-event", f"Unknown game {given(game)}.")
+        raise RuleViolation("bad-event", "Unknown game {given}.", given=given_said(game))
     return GAMES[game].replay(events)
 
 

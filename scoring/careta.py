@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from scoring import core
 from scoring.core import Event, RuleViolation
 from scoring.said import Listed, Said, Signed, Term, listed, said, said_n, term
+from scoring.words import given_said
 
 COLOURS = ("red", "yellow", "blue", "green")
 SUITS = {"red": "Glory", "yellow": "Wealth", "blue": "Influence", "green": "Spirit"}
@@ -49,12 +50,13 @@ DIRECTION_WORDS: dict[str, Term] = {
 PASS_WORD = term("careta call", "PASS")
 TRICK_WORD = term("careta card", "Trick Card")
 DECK_MASTER_WORD = term("careta role", "Deck Master")
+PLAYER_ROLE = term("careta role", "player")  # as a refusal names the one who must act
 CAUSE_WORD = term("careta claim", "Cause")
 # (context, word) of every glossary word above, for the test that every language translates them.
 GLOSSARY: tuple[tuple[str, ...], ...] = tuple(
     (t.context, t.word) for t in (*COLOUR_WORDS.values(), *SUIT_WORDS.values(),
                                   *DIRECTION_WORDS.values(), PASS_WORD, TRICK_WORD,
-                                  DECK_MASTER_WORD, CAUSE_WORD)
+                                  DECK_MASTER_WORD, CAUSE_WORD, PLAYER_ROLE)
 )
 GAMES_PER_SET = 3
 HAND_SIZE = 4
@@ -87,24 +89,6 @@ def suit_of(number: int) -> str:
 
 def _bad_card(sentence: Said) -> RuleViolation:
     return RuleViolation("bad-card", sentence)
-
-
-def _given(value: object) -> Any:
-    """A refused input as a sentence quotes it (as scoring.words.given does in English): a
-    text as typed, a number as a number, anything else by its kind, in words."""
-    if value is None:
-        return said("nothing")
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, (bool, float)):
-        return repr(value)
-    if isinstance(value, (list, tuple)):
-        return said("a list")
-    if isinstance(value, dict):
-        return said("a mapping")
-    return said("a {kind}", kind=type(value).__name__)
 
 
 def _colour(value: Any) -> Any:
@@ -151,12 +135,12 @@ copies are red with yellow, blue or green (K1).
         n = self.number
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
             raise _bad_card(said("Cards are numbered 0 to 12 (or the Trick Card), not {given} "
-                                 "(K1).", given=_given(n)))
+                                 "(K1).", given=given_said(n)))
         if n == 0:
             if self.suit is not None and self.suit not in COLOURS:
                 raise _bad_card(said("A 0 card names its suit colour ({colours}), not {given} "
                                      "(K1).", colours=listed(COLOUR_WORDS.values(), "or"),
-                                     given=_given(self.suit)))
+                                     given=given_said(self.suit)))
             if self.secondary is not None:
                 raise _bad_card(said("The 0 cards have no secondary colour (K1)."))
             return
@@ -241,7 +225,7 @@ copies are red with yellow, blue or green (K1).
         if isinstance(data, Card):
             return data
         if not isinstance(data, dict) or not set(data) <= {"number", "suit", "secondary", "trick"}:
-            raise _bad_card(said("{given} is not a card.", given=_given(data)))
+            raise _bad_card(said("{given} is not a card.", given=given_said(data)))
         return cls(**data)
 
 
@@ -348,7 +332,7 @@ def _check_truth_shape(truth: Any) -> None:
     if not isinstance(truth, list):
         raise RuleViolation(
             "bad-truth", 'A truth is True, False, "trick" or the cards shown, not {given}.',
-            given=_given(truth),
+            given=given_said(truth),
         )
     if len(_cards(truth, A_PLAY)) not in (1, 2):
         raise _bad_card(said("A play is 1 card, or 2 with an ally, not {count}.",
@@ -413,7 +397,7 @@ def play_score(cards: Sequence[Card], direction: str) -> int | None:
     """
     if direction not in DIRECTIONS:
         raise RuleViolation("bad-direction", "A game is played up or down, not {given}.",
-                            given=_given(direction))
+                            given=given_said(direction))
     hand = _cards(cards, A_PLAY)
     if len(hand) not in (1, 2):
         raise _bad_card(said("A play is 1 card, or 2 with an ally, not {count}.",
@@ -611,11 +595,11 @@ class Match(core.Match):
         settings["players"] = players
         if settings["deck_master"] is None:
             settings["deck_master"] = players[0]
-        core.check_member(settings["deck_master"], players, "Deck Master")
+        core.check_member(settings["deck_master"], players, DECK_MASTER_WORD)
         target = settings["target"]
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
             raise RuleViolation("bad-option", "The target must be 1 point or more, not {given}.",
-                                given=_given(target))
+                                given=given_said(target))
         if not isinstance(settings["rotate_deck_master"], bool):
             raise RuleViolation("bad-option", "Rotating the Deck Master is on or off.")
         teams = settings["teams"]
@@ -687,7 +671,7 @@ class Match(core.Match):
 
     def team_of(self, player: str) -> str | None:
         """The player's team, or None in a match without teams."""
-        core.check_member(player, self.players, "player")
+        core.check_member(player, self.players, PLAYER_ROLE)
         return self._team[player]
 
     def side(self, player: str) -> str:
@@ -817,7 +801,7 @@ class Match(core.Match):
 
     def cause_doubters_allowed(self, player: str) -> list[str]:
         """Who may doubt a Cause claim by `player`: everyone but them and their teammates."""
-        core.check_member(player, self.players, "player")
+        core.check_member(player, self.players, PLAYER_ROLE)
         return self._doubters_of(player)
 
     def _doubters_of(self, player: str) -> list[str]:
@@ -947,7 +931,7 @@ class Match(core.Match):
 
     def player_state(self, player: str) -> PlayerState:
         """Everything the screen shows about one player in the current game and set."""
-        core.check_member(player, self.players, "player")
+        core.check_member(player, self.players, PLAYER_ROLE)
         g = self._game
         play = g["plays"].get(player) if g is not None else None
         return PlayerState(
@@ -1136,7 +1120,7 @@ class Match(core.Match):
             return PASS
         allowed = score_range(direction, with_ally)
         if isinstance(stated, bool) or not isinstance(stated, int) or stated not in allowed:
-            low, high, given = allowed.start, allowed.stop - 1, _given(stated)
+            low, high, given = allowed.start, allowed.stop - 1, given_said(stated)
             if with_ally:
                 raise RuleViolation(
                     "score-out-of-range", "A score stated for a card and its ally {direction} is "
@@ -1297,7 +1281,7 @@ class Match(core.Match):
         direction = event.get("direction")
         if direction not in DIRECTIONS:
             raise RuleViolation("bad-direction", "A game is played up or down, not {given}.",
-                                given=_given(direction))
+                                given=given_said(direction))
         starter = self.starter
         assert starter is not None
         if event.get("player") != starter:
@@ -1587,7 +1571,6 @@ class Match(core.Match):
         if self._games_done == GAMES_PER_SET:
             parts.append(said("Set {set} is over.", set=self._set_no))
         self._log_entry(parts, changes, winners=winners)
-
 
 
 def _unmasked(player: str, verdict: str, why: Said | None) -> Said:

@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
-from scoring.said import Said, Signed, Term, listed, said, said_n
+from scoring.said import Said, Signed, Term, listed, said, said_n, term
+from scoring.words import given_said
 
 Cell = tuple[int, int]
 
@@ -68,6 +69,8 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     # The letter on each caro, for colour-blind players (the screens draw it): the first of the
     # colour's name, which a language picks so that the four still differ.
     *(("caro letter", c[0].upper()) for c in COLOURS),
+    ("caro role", "starter"),  # who a refusal says must be a player's name
+    ("caro role", "player"),
 )
 
 
@@ -87,20 +90,6 @@ def _at(cell: Cell) -> Said:
     return said("row {row}, column {column}", row=cell[0], column=cell[1])
 
 
-def _given(value: Any) -> Any:
-    """A refused input as a sentence quotes it (as `scoring.words.given`, as data): a text or a
-    number as typed, anything else by its kind."""
-    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        return repr(value)
-    if value is None:
-        return said("nothing")
-    if isinstance(value, (list, tuple)):
-        return said("a list")
-    if isinstance(value, dict):
-        return said("a mapping")
-    return said("a value of another kind")
-
-
 def pair_points(a: str, b: str) -> int:
     """Points of two touching caros (C1); the same colour twice scores 0 (only after a forced lay).
 
@@ -111,7 +100,8 @@ def pair_points(a: str, b: str) -> int:
         return _PAIR[(a, b)]
     except (KeyError, TypeError):
         raise RuleViolation("bad-colour", "Caros are {colours}: {first} / {second}.",
-                            colours=_any_colour(), first=_given(a), second=_given(b)) from None
+                            colours=_any_colour(), first=given_said(a),
+                            second=given_said(b)) from None
 
 
 def where(cell: Cell) -> str:
@@ -129,13 +119,13 @@ def _as_cell(value: Any) -> Cell:
         return (value[0], value[1])
     raise RuleViolation("bad-cell",
                         "A cell is a row and a column (two whole numbers), not {value}.",
-                        value=_given(value))
+                        value=given_said(value))
 
 
 def _check_colour(colour: Any) -> str:
     if colour not in COLOURS:
         raise RuleViolation("bad-colour", "Caros are {colours}, not {value}.",
-                            colours=_any_colour(), value=_given(colour))
+                            colours=_any_colour(), value=given_said(colour))
     return colour
 
 
@@ -216,7 +206,7 @@ class Match(core.Match):
         names = core.check_players(settings["players"], self.PLAYERS)
         if settings.get("starter") is None:
             settings["starter"] = names[0]
-        core.check_member(settings["starter"], names, "starter")
+        core.check_member(settings["starter"], names, term("caro role", "starter"))
         self.game_no, self._before = _check_series(settings.get("series"), names)
         self.area: int = AREA[len(names)]
         self.current: str | None = settings["starter"]
@@ -301,12 +291,13 @@ class Match(core.Match):
 
     def remaining(self, name: str) -> dict[str, int]:
         """{colour: caros left} of a player."""
-        core.check_member(name, self.players, "player")
+        core.check_member(name, self.players, term("caro role", "player"))
         return dict(self._hands[name])
 
     def is_last(self, colour: str, player: str | None = None) -> bool:
         """Whether laying `colour` now would be the player's last of it, doubling the turn (C7)."""
-        name = self.current if player is None else core.check_member(player, self.players, "player")
+        name = self.current if player is None else core.check_member(
+            player, self.players, term("caro role", "player"))
         return name is not None and self._hands[name].get(colour) == 1
 
     def doubles(self, colour: str) -> bool:
@@ -585,7 +576,7 @@ class Match(core.Match):
         if player != self.current:
             raise RuleViolation("not-your-turn", "It is {player}'s turn, not {other}'s.",
                                 player=self.current,
-                                other=player if isinstance(player, str) else _given(player))
+                                other=player if isinstance(player, str) else given_said(player))
         return player, _check_colour(event.get("colour"))  # type: ignore[return-value]
 
     def _on_lay(self, event: Event) -> None:
@@ -828,7 +819,7 @@ class Match(core.Match):
                     "starter-needed", "{players} share the lowest total: choose which of them "
                     "starts.", players=listed(losers))
             starter = losers[0]
-        core.check_member(starter, self.players, "starter")
+        core.check_member(starter, self.players, term("caro role", "starter"))
         if starter not in losers:
             raise RuleViolation(
                 "starter-needed", "The loser starts the next game: {players}, not {starter}.",

@@ -29,7 +29,7 @@ from typing import Any
 from scoring import core
 from scoring.core import Event, RuleViolation
 from scoring.said import Said, Term, listed, said, said_n, term, term_n
-from scoring.words import given
+from scoring.words import given_said
 
 CARDS: tuple[str, ...] = ("1", "2", "3", "4A", "4B", "5")
 FACE_DOWN = "down"
@@ -46,6 +46,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("carrera unit", "trophy", "trophies"),
     ("carrera unit", "fuel"),
     ("carrera unit", "momentum"),
+    ("carrera role", "lead"),  # who a refusal says must be a player's name
 )
 FUEL = term("carrera unit", "fuel")  # what a supply holds, as a word on its own (a legend)
 MOMENTUM = term("carrera unit", "momentum")
@@ -117,11 +118,11 @@ class Match(core.Match):
         settings["players"] = names
         if settings["lead"] is None:
             settings["lead"] = names[0]
-        core.check_member(settings["lead"], names, "lead")
+        core.check_member(settings["lead"], names, term("carrera role", "lead"))
         if not isinstance(settings["ties"], str) or settings["ties"] not in TIES:
             raise RuleViolation(
                 "bad-option", "Ties are settled by “ask”, “first” or “last”, not {value}.",
-                value=given(settings["ties"]),
+                value=given_said(settings["ties"]),
             )
         self._ties: str = settings["ties"]
         self._fuel = {p: CAPACITY for p in names}  # M1
@@ -362,7 +363,7 @@ class Match(core.Match):
         _check_card(card)
         if isinstance(fuel, bool) or not isinstance(fuel, int) or fuel < 0:
             raise RuleViolation("bad-fuel", "Fuel is a number of chips, 0 or more, not {value}.",
-                                value=given(fuel))
+                                value=given_said(fuel))
         if card == FACE_DOWN:
             if fuel:
                 raise RuleViolation(

@@ -34,8 +34,8 @@ from scoring.names import (
     new_name_problem,
     shown,
 )
-from scoring.said import ENGLISH, Said, Words, render, said
-from scoring.words import given
+from scoring.said import ENGLISH, Said, Term, Words, render, said, said_n
+from scoring.words import given_said
 
 Event = dict[str, Any]
 
@@ -115,8 +115,8 @@ def check_new_names(names: Sequence[str]) -> None:
         if other is not None:
             raise RuleViolation(
                 "look-alike-name",
-                f"“{shown(name)}” looks the same as “{shown(other)}”, who is already playing: "
-                "choose another name.",
+                "“{name}” looks the same as “{other}”, who is already playing: "
+                "choose another name.", name=shown(name), other=shown(other),
             )
         for known, key in zip(seen, keys, strict=True):
             known.setdefault(key, name)
@@ -139,15 +139,15 @@ def check_new_team_names(teams: Sequence[str], players: Sequence[str]) -> None:
         if player is not None:
             raise RuleViolation(
                 "look-alike-name",
-                f"The team “{shown(team)}” looks the same as the player “{shown(player)}”: "
-                "choose another team name.",
+                "The team “{team}” looks the same as the player “{player}”: "
+                "choose another team name.", team=shown(team), player=shown(player),
             )
         other = next((t for t in teams[:i] if looks_like(team, t)), None)
         if other is not None:
             raise RuleViolation(
                 "look-alike-name",
-                f"The teams “{shown(other)}” and “{shown(team)}” look the same: "
-                "choose another name for one of them.",
+                "The teams “{other}” and “{team}” look the same: "
+                "choose another name for one of them.", other=shown(other), team=shown(team),
             )
 
 
@@ -177,29 +177,41 @@ def check_players(players: Sequence[str], allowed: range) -> list[str]:
         key = name_key(name)
         if key in keys:
             other = keys[key]
+            if other == name:
+                raise RuleViolation("bad-players", "“{name}” is in the list twice.",
+                                    name=shown(name))
             raise RuleViolation(
                 "bad-players",
-                f"“{shown(name)}” is in the list twice." if other == name else
-                f"“{shown(name)}” looks the same as “{shown(other)}”: "
-                "give them names that can be told apart.",
+                "“{name}” looks the same as “{other}”: give them names that can be told apart.",
+                name=shown(name), other=shown(other),
             )
         keys[key] = name
     check_new_names(names)
     if len(names) not in allowed:
-        raise RuleViolation(
-            "player-count",
-            f"This game is for {allowed.start} to {allowed.stop - 1} players, not {len(names)}.",
-        )
+        raise RuleViolation("player-count", said_n(
+            "This game is for {least} to {n} player, not {count}.",
+            "This game is for {least} to {n} players, not {count}.",
+            allowed.stop - 1, least=allowed.start, count=len(names),
+        ))
     return names
 
 
-def check_member(name: Any, players: Sequence[str], role: str) -> str:
-    """`name` if it is one of `players`, else `unknown-player`."""
+def check_member(name: Any, players: Sequence[str], role: Term | str) -> str:
+    """`name` if it is one of `players`, else `unknown-player`. `role` is what the name is for,
+    a glossary word (`term("<game> role", "starter")`); a plain str is taken as one.
+
+    >>> from scoring.said import term
+    >>> check_member("Cleo", ["Ann", "Ben"], term("caro role", "starter"))
+    Traceback (most recent call last):
+    scoring.core.RuleViolation: The starter “Cleo” is not playing.
+    """
+    role_word = role if isinstance(role, Term) else Term("role", role)
     if not isinstance(name, str):
-        raise RuleViolation("unknown-player",
-                            f"The {role} must be a player's name, not {given(name)}.")
+        raise RuleViolation("unknown-player", "The {role} must be a player's name, not {given}.",
+                            role=role_word, given=given_said(name))
     if name not in players:
-        raise RuleViolation("unknown-player", f"The {role} “{name}” is not playing.")
+        raise RuleViolation("unknown-player", "The {role} “{name}” is not playing.",
+                            role=role_word, name=name)
     return name
 
 
@@ -377,7 +389,8 @@ class Match:
         if expected is None:
             raise RuleViolation("not-your-turn", "Nobody is to act now.")
         if player is not None and player != expected:
-            raise RuleViolation("not-your-turn", f"It is {expected}'s turn, not {player}'s.")
+            raise RuleViolation("not-your-turn", "It is {player}'s turn, not {other}'s.",
+                                player=expected, other=player)
         return expected
 
     # -- the log --------------------------------------------------------------------------------
@@ -400,7 +413,8 @@ class Match:
         kind = event.get("type") if isinstance(event, dict) else None
         handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
         if handler is None or kind == "setup":
-            raise RuleViolation("bad-event", f"Unknown action {given(kind)} for {self.TITLE}.")
+            raise RuleViolation("bad-event", "Unknown action {given} for {game}.",
+                                given=given_said(kind), game=self.TITLE)
         before = len(self._log)
         try:
             handler(event)
@@ -494,7 +508,7 @@ class Match:
             raise RuleViolation("bad-event", "A match log must start with its settings.")
         settings = {k: v for k, v in events[0].items() if k not in ("type", "game")}
         if events[0].get("game", cls.GAME) != cls.GAME:
-            raise RuleViolation("bad-event", f"This log is not a {cls.TITLE} match.")
+            raise RuleViolation("bad-event", "This log is not a {game} match.", game=cls.TITLE)
         with stored_names():
             match = cls(**settings)
         for event in events[1:]:
@@ -588,7 +602,8 @@ class Match:
 
     def next_game(self, starter: str | None = None) -> Match:
         """The next game of a series, for a game with `HAS_NEXT_GAME`; `no-next-game` here."""
-        raise RuleViolation("no-next-game", f"{self.TITLE} has no next game: play it again.")
+        raise RuleViolation("no-next-game", "{game} has no next game: play it again.",
+                            game=self.TITLE)
 
     @property
     def is_over(self) -> bool:

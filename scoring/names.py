@@ -24,6 +24,7 @@ from __future__ import annotations
 import unicodedata
 
 from scoring.confusables import skeleton
+from scoring.said import Said, said, said_n
 
 MAX_NAME = 24  # characters as a person counts them (grapheme clusters)
 MAX_CODES = MAX_NAME * 12  # code points: bounds the work on a crafted name; a family emoji is 7-11
@@ -108,7 +109,7 @@ def shown(name: str) -> str:
     out = "".join(
         "\ufffd"
         if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or _misplaced(name, i)
-        or _unknown(ch)
+        or _undrawable(ch)
         else ch
         for i, ch in enumerate(name)
     )
@@ -145,44 +146,45 @@ def _misplaced_invisible(name: str) -> str | None:
     return next((ch for i, ch in enumerate(name) if _misplaced(name, i)), None)
 
 
-def name_problem(name: object) -> str | None:
-    """Why `name` cannot be a player's name, in words for the table; None if it can.
+def name_problem(name: object) -> Said | None:
+    """Why `name` cannot be a player's name, as a sentence (data, scoring/said.py); None if it can.
 
-    >>> name_problem("Ann\\nBen")
+    >>> str(name_problem("Ann\\nBen"))
     '“Ann�Ben” has a line break or another control character in it: a name is one line.'
     >>> name_problem("🇦🇩🇦🇪🇦🇫🇦🇬🇦🇮🇦🇱🇦🇲🇦🇴🇦🇶🇦🇷🇦🇸🇦🇹🇦🇺") is None
     True
     """
     if not isinstance(name, str):
-        return "Every player needs a name."
+        return said("Every player needs a name.")
     if len(name) > MAX_CODES:
-        return f"“{shown(name)}” is longer than {MAX_NAME} characters."
+        return _too_long(name)
     for ch in name:
         kind = unicodedata.category(ch)
         if kind in ("Cc", "Zl", "Zp"):
-            return (
-                f"“{shown(name)}” has a line break or another control character in it: "
-                "a name is one line."
-            )
+            return said("“{name}” has a line break or another control character in it: "
+                        "a name is one line.", name=shown(name))
         if kind == "Cs":
-            return f"“{shown(name)}” has a broken character in it: type the name again."
+            return said("“{name}” has a broken character in it: type the name again.",
+                        name=shown(name))
     if not name_key(name) or not name.strip():
-        return "Every player needs a name."
+        return said("Every player needs a name.")
     hidden = _misplaced_invisible(name)
     if hidden is not None:
+        # Unicode's own name of the character: a technical name, the same in every language.
         what = unicodedata.name(hidden, f"U+{ord(hidden):04X}").lower()
-        return (
-            f"“{shown(name)}” has an invisible character in it ({what}): "
-            "type the name again without it."
-        )
+        return said("“{name}” has an invisible character in it ({character}): "
+                    "type the name again without it.", name=shown(name), character=what)
     if not unicodedata.is_normalized("NFC", name):
-        return (
-            f"“{shown(name)}” is written with unusual character codes (an accent stored apart "
-            "from its letter): type the name again."
-        )
+        return said("“{name}” is written with unusual character codes (an accent stored apart "
+                    "from its letter): type the name again.", name=shown(name))
     if len(graphemes(name)) > MAX_NAME:
-        return f"“{shown(name)}” is longer than {MAX_NAME} characters."
+        return _too_long(name)
     return None
+
+
+def _too_long(name: str) -> Said:
+    return said_n("“{name}” is longer than {n} character.",
+                  "“{name}” is longer than {n} characters.", MAX_NAME, name=shown(name))
 
 
 def _in_emoji_block(cp: int) -> bool:
@@ -193,15 +195,25 @@ def _is_noncharacter(cp: int) -> bool:
     return 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE  # U+FFFE, U+FFFF in every plane
 
 
-def _unknown(ch: str) -> str | None:
-    """What `ch` is if no phone can be relied on to draw it, else None."""
+def _undrawable(ch: str) -> bool:
+    """Whether no phone can be relied on to draw `ch` (see `_unknown`)."""
     cp, kind = ord(ch), unicodedata.category(ch)
+    return kind == "Co" or _is_noncharacter(cp) or (kind == "Cn" and not _in_emoji_block(cp))
+
+
+def _unknown(name: str, ch: str) -> Said | None:
+    """Why `name` is refused for `ch` if no phone can be relied on to draw it, else None."""
+    cp, kind = ord(ch), unicodedata.category(ch)
+    code = f"U+{cp:04X}"
     if kind == "Co":
-        return f"a private-use character (U+{cp:04X}, drawn differently on every phone)"
+        return said("“{name}” has a private-use character ({code}, drawn differently on every "
+                    "phone) in it: type the name again without it.", name=shown(name), code=code)
     if _is_noncharacter(cp):
-        return f"a code that is not a character (U+{cp:04X})"
+        return said("“{name}” has a code that is not a character ({code}) in it: type the name "
+                    "again without it.", name=shown(name), code=code)
     if kind == "Cn" and not _in_emoji_block(cp):
-        return f"a character Unicode has not assigned yet (U+{cp:04X})"
+        return said("“{name}” has a character Unicode has not assigned yet ({code}) in it: type "
+                    "the name again without it.", name=shown(name), code=code)
     return None
 
 
@@ -216,26 +228,23 @@ def _seen(name: str, i: int) -> bool:
     return kind == "Cn" and _in_emoji_block(cp)
 
 
-def new_name_problem(name: str) -> tuple[str, str] | None:
-    """(rule, why in words) if `name`, which `name_problem` accepts, cannot be a new player's
-    name: it must show a letter, digit or emoji, and hold no code a phone cannot draw.
+def new_name_problem(name: str) -> tuple[str, Said] | None:
+    """(rule, why as a sentence) if `name`, which `name_problem` accepts, cannot be a new
+    player's name: it must show a letter, digit or emoji, and hold no code a phone cannot draw.
 
-    >>> new_name_problem("\u0301")
+    >>> rule, why = new_name_problem("\u0301")
+    >>> rule, str(why)
     ('nothing-visible', 'That name has no letter, digit or emoji to see: a name needs one.')
     >>> new_name_problem("Zoë 🎲") is None
     True
     """
     for ch in name:
-        what = _unknown(ch)
-        if what:
-            return (
-                "unknown-character",
-                f"“{shown(name)}” has {what} in it: type the name again without it.",
-            )
+        why = _unknown(name, ch)
+        if why:
+            return "unknown-character", why
     if not any(_seen(name, i) for i in range(len(name))):
-        return (
-            "nothing-visible", "That name has no letter, digit or emoji to see: a name needs one."
-        )
+        return "nothing-visible", said(
+            "That name has no letter, digit or emoji to see: a name needs one.")
     return None
 
 

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from scoring import core
 from scoring.core import Event, RuleViolation
 from scoring.said import Said, Signed, listed, said, said_n, term, term_n
+from scoring.words import given_said
 
 VALUES: tuple[int, ...] = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)  # R1: numeric order, no 0
 COPIES = 6  # R1: six cards of each value, so a play holds at most six (R7: the only card check)
@@ -38,6 +39,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("ratel mode", "standard game"),
     ("ratel mode", "short game"),
     ("ratel mode", "penalty game"),
+    ("ratel role", "starter"),  # who a refusal says must be a player's name
 )
 
 
@@ -71,24 +73,6 @@ def _escaped(order: list[str], first: bool = False) -> Said:
             return said("{player} escaped first", player=order[0])
         return said("{player} escaped", player=order[0])
     return said("{players} escaped in that order", players=listed(order))
-
-
-def _given(value: Any) -> Any:
-    """A refused input as a sentence quotes it (scoring.words.given, as data): a text or a
-    number as typed, anything else by its kind, said in the reader's language.
-
-    >>> [str(_given(v)) for v in ("up", 7, ["Cleo"], {"a": 1}, None, 2.5j)]
-    ["'up'", '7', 'a list', 'a mapping', 'nothing', 'a complex']
-    """
-    if value is None:
-        return said("nothing")
-    if isinstance(value, (str, int, float)):
-        return repr(value)
-    if isinstance(value, (list, tuple)):
-        return said("a list")
-    if isinstance(value, dict):
-        return said("a mapping")
-    return said("a {kind}", kind=type(value).__name__)
 
 
 def _sentences(parts: list[Said]) -> Said:
@@ -152,19 +136,20 @@ class Match(core.Match):
         players = core.check_players(settings["players"], self.PLAYERS)
         settings["players"] = players
         starter = settings["starter"]
-        starter = players[0] if starter is None else core.check_member(starter, players, "starter")
+        starter = players[0] if starter is None else core.check_member(
+            starter, players, term("ratel role", "starter"))
         settings["starter"] = starter
         if settings["mode"] not in MODES:
             raise RuleViolation(
                 "bad-option", "Unknown Ratel game {mode}: choose damage, short or penalty.",
-                mode=_given(settings["mode"]),
+                mode=given_said(settings["mode"]),
             )
         limit = settings["penalty_limit"]
         if not _is_int(limit) or limit < 1:
             raise RuleViolation(
                 "bad-option",
                 "The penalty limit must be a whole number of at least 1, not {limit}.",
-                limit=_given(limit),
+                limit=given_said(limit),
             )
         self._round_no = 1
         self._damage = {p: 0 for p in players}
@@ -533,11 +518,11 @@ class Match(core.Match):
         if rule == "bad-value":
             return RuleViolation(
                 rule, "{value} is not a Ratel card: values run −5 to −1 and +1 to +5 (R1).",
-                value=_given(value))
+                value=given_said(value))
         if rule == "bad-count":
             return RuleViolation(
                 rule, "A play is 1 to {most} cards of one value (the deck has six of each), "
-                "not {count} (R1, R7).", most=COPIES, count=_given(count))
+                "not {count} (R1, R7).", most=COPIES, count=given_said(count))
         if rule == "not-enough-cards":
             return RuleViolation(rule, said_n(
                 "{player} holds {n} card, so cannot play {play}.",
@@ -663,7 +648,7 @@ class Match(core.Match):
                 raise RuleViolation(
                     "bad-result",
                     "Players who escaped together are 2 to {most} of the last in the order, not "
-                    "{together} (R5).", most=len(order_list), together=_given(together),
+                    "{together} (R5).", most=len(order_list), together=given_said(together),
                 )
         round_no = self._round_no
         changes: dict[str, int] = {}
@@ -738,7 +723,7 @@ class Match(core.Match):
         if out not in players:
             raise RuleViolation(
                 "bad-result", "Name the player who ran out of cards; {out} is not playing.",
-                out=_given(out),
+                out=given_said(out),
             )
         if not isinstance(hands, dict):
             raise RuleViolation(

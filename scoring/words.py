@@ -1,8 +1,11 @@
-"""The one English list joiner: the engines' messages and the screens both say "A, B and C"."""
+"""A refused input as a sentence quotes it (`given_said`, as data; `given`, its English), and the
+English list joiner some callers outside the engines still use (`names`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+from scoring.said import Said, said
 
 
 def names(items: Iterable[object]) -> str:
@@ -33,3 +36,27 @@ def given(value: object) -> str:
     if isinstance(value, dict):
         return "a mapping"
     return f"a {type(value).__name__}"
+
+
+def given_said(value: object) -> Said | str | int:
+    """`given` as data, for a refusal's sentence (scoring/said.py): a text or a decimal as typed,
+    a whole number as a number (the reader's digits), anything else by its kind, in words.
+
+    >>> [str(given_said(v)) for v in ("up", 7, ["Cleo"], {"a": 1}, None, True, 2.5j)]
+    ["'up'", '7', 'a list', 'a mapping', 'nothing', 'True', 'a complex']
+    >>> given_said(-2)  # a number: "−2" in English, as the reader's locale writes it elsewhere
+    -2
+    """
+    if value is None:
+        return said("nothing")
+    if isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, (str, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return said("a list")
+    if isinstance(value, dict):
+        return said("a mapping")
+    return said("a {kind}", kind=type(value).__name__)

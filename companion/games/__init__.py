@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import LANGUAGES, language
+from companion.i18n import LANGUAGES, N_, language
 from companion.i18n.choice import DEFAULT
 from scoring.core import Match
 
@@ -28,6 +28,8 @@ class GameUI:
     """Everything the shell needs to offer one game."""
 
     match_cls: type[Match]
+    # blurb, first_label, first_hint and stats_note are English message ids, marked with N_
+    # where a game defines them; the shell says them in the session's language, `_(ui.blurb)`.
     blurb: str
     # The component drawing the match: screen(match=..., act=..., may_act=..., follow_up=...,
     # version=...). act(action, done=None) runs action(match), saves it and returns whether
@@ -44,7 +46,7 @@ class GameUI:
     # turn, the table's state, the log) with no pad, picker or hint addressed to the scorekeeper,
     # and nothing to tap but opening a follow-up that exists. None: `screen`, disabled.
     watch: Callable[..., Any] | None = None
-    first_label: str = "Starting player"
+    first_label: str = N_("Starting player")
     first_hint: str = ""
     # New-match options: defaults, and a component options(values=..., set_values=...,
     # players=...) that edits them (None when the game has no options of its own).

@@ -29,7 +29,7 @@ def _game_card(ui, keeps_score: bool) -> ft.Control:
                     ft.Text(say(ui.title), size=18, weight=ft.FontWeight.BOLD),
                     ft.Text(_("{low}–{high} players · {about}").format(
                         low=say(ui.players.start), high=say(ui.players.stop - 1),
-                        about=say(ui.blurb)), size=14),
+                        about=_(ui.blurb)), size=14),
                     ft.Row(
                         [ft.FilledButton(_("New {game} match").format(game=say(ui.title)),
                                          icon=ft.Icons.ADD, height=48,

@@ -81,8 +81,8 @@ def NewMatch() -> ft.View:
     first_choice = (
         ft.Column(
             [
-                ft.Text(say(ui.first_label), weight=ft.FontWeight.BOLD),
-                ft.Text(say(ui.first_hint), size=13) if ui.first_hint
+                ft.Text(_(ui.first_label), weight=ft.FontWeight.BOLD),
+                ft.Text(_(ui.first_hint), size=13) if ui.first_hint
                 else ft.Container(height=0),
                 ft.RadioGroup(
                     value=chosen_first,

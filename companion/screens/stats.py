@@ -213,7 +213,7 @@ def StatsScreen() -> ft.View:
             ui = GAME_UIS.get(g)
             if ui is not None and ui.stats_note and score_kind(g) is not None:
                 controls.append(ft.Text(_("{game}: {note}").format(
-                    game=_title(g), note=say(ui.stats_note)), size=13, color=MUTED))
+                    game=_title(g), note=_(ui.stats_note)), size=13, color=MUTED))
 
     return ft.View(
         route="/stats",

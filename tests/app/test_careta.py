@@ -208,7 +208,7 @@ def test_a_set_with_a_cause_doubts_an_ally_an_unmasking_and_a_tie(app, phone) ->
     button(phone, "Ally for Ann").click()
     shot(phone, "05-ally-pad")
     expect(button(phone, "Ally total 1")).to_have_count(0)  # K2: DOWN with an ally is -12..0
-    tap(phone, "Ally total -2", "Ann plays an ally: 3 becomes \u22122.")
+    tap(phone, "Ally total \u22122", "Ann plays an ally: 3 becomes \u22122.")
     seat(phone, "Ann", "states \u22122 with an ally · ally used this set")
     button(phone, "Doubt Ann's \u22122").click()
     button(phone, "Ben doubts").click()

@@ -33,9 +33,11 @@ from tests.companion.test_caro_undo_cost import mid_game, open_route
 from tests.companion.tree import every
 
 # Names: the players', the app's and the games' (their titles are names in every language),
-# a command typed as it is, and the two file formats.
+# a command typed as it is, the two file formats, and Settings' languages, each named in itself
+# (an autonym: a reader finds their own language whatever the screen speaks).
 NAMES = ("Cleo", "Dan", "Table Companion", "table-companion --lan", "CSV", "JSON",
-         *(ui.title for ui in GAME_UIS.values()), *(ui.short_title for ui in GAME_UIS.values()))
+         *(ui.title for ui in GAME_UIS.values()), *(ui.short_title for ui in GAME_UIS.values()),
+         *companion.i18n.LANGUAGES.values())
 
 
 class Pseudo:
@@ -108,8 +110,7 @@ def pseudo(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.setattr(module, "words", lambda: PSEUDO)
     for game, ui in list(GAME_UIS.items()):
         monkeypatch.setitem(GAME_UIS, game, dataclasses.replace(
-            ui, screen=_stand_in, watch=None, options=None, blurb="⟦blurb⟧",
-            first_label="⟦first⟧", first_hint="", stats_note="⟦note⟧"))
+            ui, screen=_stand_in, watch=None, options=None))  # its texts as the game gives them
     for module in ("companion.screens.home", "companion.widgets.series_group",
                    "companion.screens.history"):
         importlib.import_module(module)  # the app imports a screen when it is first opened

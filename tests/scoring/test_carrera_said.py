@@ -19,7 +19,7 @@ import pytest
 from scoring import carrera
 from scoring.carrera import CARDS, FACE_DOWN, GLOSSARY, Match
 from scoring.core import RuleViolation
-from scoring.said import Listed, Said, Signed, Term, render
+from scoring.said import Listed, Said, Signed, Term, render, term
 from tests.scoring.test_carrera_playout import random_action
 
 NAMES = ["ANN", "BEN", "CLEO", "DAN", "EVE"]  # no lower case: any left is untranslated English
@@ -175,7 +175,8 @@ def test_a_setup_refusal_is_data() -> None:
 
 def test_the_glossary_is_every_term_the_game_says() -> None:
     """GLOSSARY lists each term the engine passes (and the screens show): a translator's list."""
-    used = {carrera.FUEL, carrera.MOMENTUM, carrera.trophies(1), carrera.trophies(2)}
+    used = {carrera.FUEL, carrera.MOMENTUM, carrera.trophies(1), carrera.trophies(2),
+            term("carrera role", "lead")}
     assert {(t.context, t.word, *([t.plural] if t.plural else [])) for t in used} == set(GLOSSARY)
     assert [str(carrera.trophies(n)) for n in (0, 1, 2)] == ["trophies", "trophy", "trophies"]
 

@@ -71,9 +71,9 @@ def test_names_without_anything_to_see_or_with_odd_codes_are_refused(
 ) -> None:
     assert name_problem(name) is None  # the rules a stored match is held to accept it
     found = new_name_problem(name)
-    assert found is not None and found[0] == rule and words in found[1]
+    assert found is not None and found[0] == rule and words in str(found[1])
     error = refusal([name, "Other"])
-    assert (error.rule, str(error)) == found
+    assert (error.rule, str(error)) == (found[0], str(found[1])) and error.said == found[1]
     assert "\ue000" not in str(error) and "\uffff" not in str(error)
 
 

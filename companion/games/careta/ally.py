@@ -8,28 +8,32 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.describe.words import names
 from companion.games.careta.look import note, panel, stated_text, title
 from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import turn_order
+from companion.i18n import _, ngettext, say
 from scoring import careta
+from scoring.said import listed
 
 
 def _guide(match: careta.Match) -> str:
     nxt, waiting = match.ally_next, match.ally_waiting
     parts = []
     if nxt:
-        parts.append(f"{nxt} decides next.")
+        parts.append(_("{player} decides next.").format(player=nxt))
     if waiting:
         lead = waiting[0]
         stated = stated_text(match.player_state(lead).stated)
-        parts.append(f"{lead} leads with {stated} and may wait until someone states a better "
-                     "score.")
+        parts.append(_("{player} leads with {stated} and may wait until someone states a better "
+                       "score.").format(player=lead, stated=stated))
     if not nxt and not waiting:
-        parts.append("Nobody else may play an ally: end the game.")
+        parts.append(_("Nobody else may play an ally: end the game."))
     elif not nxt:
-        parts.append("Nobody else is left to decide: end the game, or the leader adds an ally.")
-    return " ".join(parts)
+        parts.append(_("Nobody else is left to decide: end the game, or the leader adds an "
+                       "ally."))
+    # Sentences one after another: where one ends and the next begins is the language's.
+    return _("{sentence} {next_sentence}").format(
+        sentence=parts[0], next_sentence=parts[1]) if len(parts) == 2 else parts[0]
 
 
 def _named(text: str, label: str) -> ft.Control:
@@ -50,40 +54,48 @@ def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft
         if isinstance(stated, int) and act(lambda m: m.ally(player, stated)):
             set_adding(None)
 
-    parts: list[ft.Control] = [title("Allies"), ft.Text(_guide(match), size=15)]
+    parts: list[ft.Control] = [title(_("Allies")), ft.Text(_guide(match), size=15)]
     if adding is not None:
         current = stated_text(match.player_state(adding).stated)
         parts.append(NumberPad(
-            heading=f"{adding} adds an ally to {current}: the combined score",
-            hint=("UP: the sum of the two cards." if match.direction == careta.UP else
-                  "DOWN: minus the difference of the two cards."),
+            heading=_("{player} adds an ally to {stated}: the combined score").format(
+                player=adding, stated=current),
+            hint=(_("UP: the sum of the two cards.") if match.direction == careta.UP else
+                  _("DOWN: minus the difference of the two cards.")),
             scores=match.score_range(with_ally=True),
-            prefix="Ally total",
+            key_name=_("Ally total {n}"),
             on_state=lambda stated, _at_once: state_ally(adding, stated),
             key=f"ally-pad-{adding}-{version}",
         ))
-        parts.append(ft.TextButton("Cancel", height=48, on_click=lambda e: set_adding(None)))
+        parts.append(ft.TextButton(_("Cancel"), height=48, on_click=lambda e: set_adding(None)))
     else:
         for p in undecided:
-            mark = "next · " if p == match.ally_next else (
-                "may wait · " if p in match.ally_waiting else "")
             stated = stated_text(match.player_state(p).stated)
+            if p == match.ally_next:
+                line = _("{player} (next · states {stated})")
+            elif p in match.ally_waiting:
+                line = _("{player} (may wait · states {stated})")
+            else:
+                line = _("{player} (states {stated})")
             parts.append(ft.Row(
                 [
-                    ft.Text(f"{p} ({mark}states {stated})", size=15, expand=True,
+                    ft.Text(line.format(player=p, stated=stated), size=15, expand=True,
                             weight=ft.FontWeight.BOLD if p == match.ally_next else None),
-                    ft.FilledButton(content=_named("Ally", f"Ally for {p}"), height=48,
-                                    on_click=lambda e, p=p: set_adding(p)),
-                    ft.OutlinedButton(content=_named("No ally", f"No ally for {p}"), height=48,
+                    ft.FilledButton(content=_named(_("Ally"), _("Ally for {player}").format(
+                        player=p)), height=48, on_click=lambda e, p=p: set_adding(p)),
+                    ft.OutlinedButton(content=_named(_("No ally"), _("No ally for {player}")
+                                                     .format(player=p)), height=48,
                                       on_click=lambda e, p=p: act(lambda m: m.decline_ally(p))),
                 ],
                 spacing=6,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ))
         if not undecided:
-            parts.append(note("Every player has decided (or may not: PASS, out, or ally used "
-                              "this set)."))
+            parts.append(note(_("Every player has decided (or may not: {pass_word}, out, or ally "
+                                "used this set).").format(pass_word=say(careta.PASS_WORD))))
         else:
-            parts.append(note(f"Ending the game now means {names(undecided)} play"
-                              f"{'s' if len(undecided) == 1 else ''} no ally (K6)."))
+            parts.append(note(ngettext(
+                "Ending the game now means {players} plays no ally (K6).",
+                "Ending the game now means {players} play no ally (K6).", len(undecided),
+            ).format(players=say(listed(undecided)))))
     return panel(parts)

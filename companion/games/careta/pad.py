@@ -9,6 +9,8 @@ import flet as ft
 
 from companion.describe.words import figure
 from companion.games.careta.look import note, title
+from companion.i18n import _, say
+from scoring import careta
 
 KEY_W, KEY_H = 54, 48
 
@@ -38,12 +40,13 @@ def NumberPad(
     scores: range,
     on_state: Callable[[int | str, bool], None],
     *,
-    prefix: str = "State",
+    key_name: str | None = None,
     allow_pass: bool = False,
     ally_scores: range | None = None,
     hint: str = "",
 ) -> ft.Control:
-    """Keys named "<prefix> <n>" (and "PASS"); `on_state(stated, with_ally)` on a tap.
+    """Keys named by `key_name`, a translated template with {n} ("State {n}", the default), and
+    PASS; `on_state(stated, with_ally)` on a tap.
 
     `ally_scores` is the range for a card and its ally played at once, or None when the player
     may not (their ally is used this set); the switch then does not appear.
@@ -51,27 +54,32 @@ def NumberPad(
     with_ally, set_with_ally = ft.use_state(False)
     at_once = with_ally and ally_scores is not None
     keys_range = ally_scores if at_once and ally_scores is not None else scores
+    name = key_name if key_name is not None else _("State {n}")
     keys = [
-        _key(f"{prefix} {n}", figure(n), lambda n=n: on_state(n, at_once)) for n in keys_range
+        _key(name.format(n=figure(n)), figure(n), lambda n=n: on_state(n, at_once))
+        for n in keys_range
     ]
     if allow_pass and not at_once:
-        keys.append(_key("PASS", "PASS", lambda: on_state("pass", False), width=2 * KEY_W + 6,
-                         strong=True))
+        pass_word = say(careta.PASS_WORD)
+        keys.append(_key(pass_word, pass_word, lambda: on_state("pass", False),
+                         width=2 * KEY_W + 6, strong=True))
     parts: list[ft.Control] = [title(heading)]
     if hint:
         parts.append(note(hint))
     if ally_scores is not None:
         parts.append(
             ft.Switch(
-                label="Card and ally at once",
+                label=_("Card and ally at once"),
                 value=at_once,
                 padding=ft.Padding.symmetric(horizontal=4, vertical=4),
                 on_change=lambda e: set_with_ally(bool(e.control.value)),
             )
         )
         if at_once:
-            parts.append(note(f"State the combined score: {figure(ally_scores.start)} to "
-                              f"{figure(ally_scores.stop - 1)}. No PASS with an ally."))
+            parts.append(note(_("State the combined score: {low} to {high}. No {pass_word} with "
+                                "an ally.").format(low=figure(ally_scores.start),
+                                                   high=figure(ally_scores.stop - 1),
+                                                   pass_word=say(careta.PASS_WORD))))
     parts.append(ft.Row(keys, wrap=True, spacing=6, run_spacing=6,
                         alignment=ft.MainAxisAlignment.CENTER))
     return ft.Column(parts, spacing=8)

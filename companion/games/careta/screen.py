@@ -20,6 +20,7 @@ from companion.games.careta.options import DEFAULTS, CaretaOptions, create
 from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import seats
 from companion.games.careta.table import PlayLog, last_game, match_winner, points_table
+from companion.i18n import N_
 from companion.session.follow_up import FollowUp
 from scoring import careta
 
@@ -165,14 +166,17 @@ def CaretaScreen(match: careta.Match, act: Callable[..., bool], may_act: Callabl
     return ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
+# The shell's texts about Careta: English message ids marked for the catalogs (N_), said in the
+# session's language where the shell shows them (`_(ui.blurb)` and so on).
 UI = GameUI(
     match_cls=careta.Match,
-    blurb="Stated scores, PASS, allies, doubts and Cause: the app keeps the points and says why.",
+    blurb=N_("Stated scores, PASS, allies, doubts and Cause: the app keeps the points and says "
+             "why."),
     screen=CaretaScreen,
     create=create,
-    first_label="Deck Master",
-    first_hint="The Deck Master deals; the next player in turn order starts the first game.",
+    first_label=N_("Deck Master"),
+    first_hint=N_("The Deck Master deals; the next player in turn order starts the first game."),
     defaults=DEFAULTS,
     options=CaretaOptions,
-    stats_note="In team matches the team's points count for each teammate.",
+    stats_note=N_("In team matches the team's points count for each teammate."),
 )

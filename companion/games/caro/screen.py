@@ -10,7 +10,7 @@ import flet as ft
 from companion.games import GameUI
 from companion.games.caro.grid import CaroGrid, more_cells
 from companion.games.caro.look import letter, swatch
-from companion.i18n import _, ngettext, say
+from companion.i18n import N_, _, ngettext, say
 from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
@@ -369,11 +369,13 @@ def _create(players: list[str], first: str, options: dict[str, Any]) -> Match:
     return caro.Match(players=players, starter=first)
 
 
+# The shell's texts about Caro: English message ids marked for the catalogs (N_), said in the
+# session's language where the shell shows them (`_(ui.blurb)` and so on).
 UI = GameUI(
     match_cls=caro.Match,
-    blurb="Lay coloured caros side by side; the app checks every lay and scores it.",
+    blurb=N_("Lay coloured caros side by side; the app checks every lay and scores it."),
     screen=CaroScreen,
     create=_create,
-    first_label="Who starts?",
-    first_hint="The rulebook says the youngest player begins.",
+    first_label=N_("Who starts?"),
+    first_hint=N_("The rulebook says the youngest player begins."),
 )

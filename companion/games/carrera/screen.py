@@ -19,7 +19,7 @@ from companion.games.carrera.parts import (
     trick_result,
 )
 from companion.games.carrera.plays import play_pad
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.session.follow_up import FollowUp
 from companion.widgets.option_choice import option_choice
 from scoring import carrera
@@ -93,16 +93,16 @@ def _create(players: list[str], first: str, options: dict[str, Any]) -> Match:
     return carrera.Match(players=players, lead=first, ties=options.get("ties", "ask"))
 
 
-# Marked for the catalogs; made once at import, in English (the message ids), so whoever shows
-# them says them in the session's language: `_(ui.blurb)`.
+# The shell's texts about this game: English message ids marked for the catalogs (N_), said in
+# the session's language where the shell shows them (`_(ui.blurb)` and so on).
 UI = GameUI(
     match_cls=carrera.Match,
-    blurb=_("Record each card and its fuel; the app finds the speeds, the market, refills and "
-            "trophies."),
+    blurb=N_("Record each card and its fuel; the app finds the speeds, the market, refills and "
+             "trophies."),
     screen=CarreraScreen,
     create=_create,
-    first_label=_("Who leads the first trick?"),
-    first_hint=_("Any player may lead; the winner of each trick leads the next."),
+    first_label=N_("Who leads the first trick?"),
+    first_hint=N_("Any player may lead; the winner of each trick leads the next."),
     defaults={"ties": "ask"},
     options=CarreraOptions,
     bar_title="Carrera",

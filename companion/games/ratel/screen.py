@@ -21,7 +21,7 @@ from companion.games.ratel.parts import (
     trick_box,
 )
 from companion.games.ratel.result import RoundResult
-from companion.i18n import _, ngettext, say
+from companion.i18n import N_, _, ngettext, say
 from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
 from companion.widgets.count_stepper import count_stepper
@@ -246,19 +246,19 @@ def _create(players: list[str], first: str, options: dict[str, Any]) -> Match:
                        penalty_limit=options.get("penalty_limit", 15))
 
 
-# The shell's texts about Ratel: marked here for the catalogs, and English (the message ids) at
-# import, which is outside any session: the shell says them with `_(ui.blurb)` and so on.
+# The shell's texts about this game: English message ids marked for the catalogs (N_), said in
+# the session's language where the shell shows them (`_(ui.blurb)` and so on).
 UI = GameUI(
     match_cls=ratel.Match,
-    blurb=_("Tap each play or pass; the app ends the tricks, counts the hands and deals the "
-            "damage."),
+    blurb=N_("Tap each play or pass; the app ends the tricks, counts the hands and deals the "
+             "damage."),
     screen=RatelScreen,
     create=_create,
-    first_label=_("Who starts (the SP)?"),
-    first_hint=_("The rulebook says the most aggressive player starts, or play "
-                 "rock-paper-scissors."),
+    first_label=N_("Who starts (the SP)?"),
+    first_hint=N_("The rulebook says the most aggressive player starts, or play "
+                  "rock-paper-scissors."),
     defaults={"mode": "damage", "penalty_limit": 15},
     options=RatelOptions,
-    stats_note=_("Average of penalty games only; fewer penalty points is better. Damage games "
-                 "have no score to average."),
+    stats_note=N_("Average of penalty games only; fewer penalty points is better. Damage games "
+                  "have no score to average."),
 )
