@@ -20,45 +20,38 @@ from companion.games.careta.options import DEFAULTS, CaretaOptions, create
 from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import seats
 from companion.games.careta.table import PlayLog, last_game, match_winner, points_table
-from companion.i18n import N_
+from companion.games.careta.watch import started, where
+from companion.i18n import N_, _, say
 from companion.session.follow_up import FollowUp
 from scoring import careta
-
-GOAL = {careta.UP: "highest stated score wins", careta.DOWN: "lowest stated score wins"}
 
 
 def header(match: careta.Match, act: Callable[..., bool]) -> ft.Control:
     """Where the match is, and the one button the phase asks for (start a set, UP or DOWN)."""
     phase = match.phase
-    if phase == "match-over":
-        where = f"Match over in set {match.set_no} · Deck Master: {match.deck_master}"
-    elif match.set_no == 0:
-        where = f"Deck Master: {match.deck_master} · first to {match.target}"
-    else:
-        where = (f"Set {match.set_no} · Game {match.game_no} of {careta.GAMES_PER_SET} · "
-                 f"Deck Master: {match.deck_master}")
-    parts: list[ft.Control] = [title(where)]
+    parts: list[ft.Control] = [title(where(match))]
     if phase == "set-needed":
         n, dealer = match.set_no + 1, match.next_deck_master
         if match.set_no:
-            parts.append(ft.Text(f"Set {match.set_no} is over. Unplayed cards are discarded.",
-                                 size=14))
-        parts.append(ft.FilledButton(f"Start set {n} ({dealer} deals)", icon=ft.Icons.STYLE,
-                                     height=52, width=400,
-                                     on_click=lambda e: act(lambda m: m.start_set())))
+            parts.append(ft.Text(_("Set {set} is over. Unplayed cards are discarded.").format(
+                set=say(match.set_no)), size=14))
+        parts.append(ft.FilledButton(
+            _("Start set {set} ({dealer} deals)").format(set=say(n), dealer=dealer),
+            icon=ft.Icons.STYLE, height=52, width=400,
+            on_click=lambda e: act(lambda m: m.start_set())))
     elif phase == "direction-needed":
         starter = match.starter
-        parts.append(ft.Text(f"{starter} starts game {match.game_no}: UP or DOWN?", size=16))
+        parts.append(ft.Text(_("{player} starts game {game}: UP or DOWN?").format(
+            player=starter, game=say(match.game_no)), size=16))
         parts.append(ft.Row(
-            [ft.FilledButton(d.upper(), height=52, expand=True,
+            [ft.FilledButton(say(careta.DIRECTION_WORDS[d]), height=52, expand=True,
                              on_click=lambda e, d=d: act(lambda m: m.start_game(d, starter)))
              for d in careta.DIRECTIONS],
             spacing=10))
-        parts.append(note("UP: the highest stated score wins. DOWN: the lowest (with an ally, "
-                          "DOWN scores minus the difference of the two cards)."))
+        parts.append(note(_("UP: the highest stated score wins. DOWN: the lowest (with an ally, "
+                            "DOWN scores minus the difference of the two cards).")))
     elif match.direction is not None:
-        parts.append(ft.Text(f"{match.starter} started: {match.direction.upper()}, "
-                             f"{GOAL[match.direction]}.", size=15))
+        parts.append(ft.Text(started(match), size=15))
     return ft.Column(parts, spacing=6)
 
 
@@ -67,11 +60,13 @@ def doubt_strip(match: careta.Match, open_doubt: Callable[[], None]) -> ft.Contr
     target = match.latest_play
     assert target is not None
     s = match.player_state(target)
-    what = f"{target}'s {stated_text(s.stated)}"
+    stated = stated_text(s.stated)
+    line = (_("{player}'s {stated} (card and ally) can be doubted until the next play.")
+            if s.with_ally else _("{player}'s {stated} can be doubted until the next play."))
     return ft.Column(
-        [ft.Text(f"{what}{' (card and ally)' if s.with_ally else ''} can be doubted until the "
-                 "next play.", size=14),
-         ft.FilledTonalButton(f"Doubt {what}", icon=ft.Icons.FRONT_HAND, height=48,
+        [ft.Text(line.format(player=target, stated=stated), size=14),
+         ft.FilledTonalButton(_("Doubt {player}'s {stated}").format(player=target, stated=stated),
+                              icon=ft.Icons.FRONT_HAND, height=48,
                               on_click=lambda e: open_doubt())],
         spacing=4,
         horizontal_alignment=ft.CrossAxisAlignment.START,
@@ -88,16 +83,21 @@ def doubt_panel(match: careta.Match, act: Callable[..., bool], close: Callable[[
         if act(lambda m: m.doubt(doubters, truth)):
             close()
 
-    ally = " (card and ally: only the combined score and the ally's colours count)" \
-        if s.with_ally else ""
+    if s.with_ally:
+        hint = _("{player} shows the cards (card and ally: only the combined score and the "
+                 "ally's colours count). Truthful: {player} {truth}. Lied: {lie}, the first "
+                 "doubter {unmask}, and out of this game.")
+    else:
+        hint = _("{player} shows the card. Truthful: {player} {truth}. Lied: {lie}, the first "
+                 "doubter {unmask}, and out of this game.")
     return DoubtPanel(
-        heading=f"Doubt {target}'s {stated_text(s.stated)}",
-        hint=f"{target} shows the card{'s' if s.with_ally else ''}{ally}. Truthful: {target} "
-             f"{signed(careta.TRUTH_POINTS)}. Lied: {signed(careta.LIE_POINTS)}, the first "
-             f"doubter {signed(careta.UNMASK_POINTS)}, and out of this game.",
+        heading=_("Doubt {player}'s {stated}").format(player=target,
+                                                      stated=stated_text(s.stated)),
+        hint=hint.format(player=target, truth=signed(careta.TRUTH_POINTS),
+                         lie=signed(careta.LIE_POINTS), unmask=signed(careta.UNMASK_POINTS)),
         players=match.players,
         allowed=match.doubters_allowed(),
-        verdicts=[("Truthful", True), ("Lied", False)],
+        verdicts=[(_("Truthful"), True), (_("Lied"), False)],
         cards=2 if s.with_ally else 1,
         start_cards=s.shown,
         on_truth=judge,
@@ -111,8 +111,8 @@ def card_pad(match: careta.Match, act: Callable[..., bool], version: int) -> ft.
     assert player is not None
     used = match.player_state(player).ally_used
     return panel([NumberPad(
-        heading=f"{player} plays a card and states",
-        hint="Ally already used this set." if used else "",
+        heading=_("{player} plays a card and states").format(player=player),
+        hint=_("Ally already used this set.") if used else "",
         scores=match.score_range(with_ally=False),
         ally_scores=None if used else match.score_range(with_ally=True),
         allow_pass=True,
