@@ -3,13 +3,11 @@ scrolls, and what a page's scroll report can change (checked without a browser).
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from companion.games.caro import grid
 from companion.games.caro.strip import Strip, off_screen
-from scoring import caro
+from tests.companion.test_caro_grid import playout
 
 PHONE = 412 - 24  # the grid's width on a 412 px phone (the page's padding)
 EIGHT = Strip(first=3, columns=8, size=48, gap=2, viewport=PHONE - grid.LABEL - grid.GAP)
@@ -49,16 +47,6 @@ def test_the_chips_words() -> None:
     assert off_screen(3, "right") == "3 legal cells off screen to the right"
     assert off_screen(1, "left") == "1 legal cell off screen to the left"
     assert off_screen(2, "left", short=True) == "2 off screen"
-
-
-def playout(players: int, seed: int):
-    match = caro.Match(players=["Ann", "Ben", "Cleo", "Dan"][:players])
-    rng = random.Random(seed)
-    while not match.is_over:
-        yield match
-        moves = [(c, cell) for c in caro.COLOURS for cell in sorted(match.options(c))]
-        match.lay(*rng.choice(moves))
-    yield match
 
 
 def test_a_three_player_grid_is_at_most_one_column_wider_than_its_area() -> None:

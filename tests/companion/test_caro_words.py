@@ -29,14 +29,14 @@ from tests.companion.test_caro_undo_cost import open_match
 from tests.companion.tree import every
 from tests.scoring import test_caro_playout
 from tests.scoring.test_caro import RECORDED_TIE, play
-from tests.scoring.test_caro_said import Upper
+from tests.scoring.test_caro_said import capitals
 
 FIELDS = ("value", "content", "label", "tooltip", "semantics_label", "text")
 
 
 @pytest.fixture
 def upper(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(companion.i18n, "words", lambda: Upper())
+    monkeypatch.setattr(companion.i18n, "words", lambda: capitals())
 
 
 def words_in(control: Any) -> list[str]:

@@ -16,41 +16,16 @@ import pytest
 from companion.games.carrera import parts, plays, screen, watch
 from scoring import carrera
 from tests.companion.tree import every
+from tests.pseudo import Pseudo, bracketed
 from tests.scoring.test_carrera_playout import random_action
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 _INNER = re.compile(r"⟦[^⟦⟧]*⟧")
 
 
-class Wrapping:
-    """A pseudo language: every message and word as itself inside ⟦ ⟧."""
-
-    def __init__(self) -> None:
-        self.asked = 0
-
-    def gettext(self, message: str) -> str:
-        self.asked += 1
-        return f"⟦{message}⟧"
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self.gettext(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self.gettext(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self.gettext(singular if n == 1 else plural)
-
-    def number(self, n: int | float) -> str:
-        return str(n)
-
-    def listed(self, items: list[str], style: str) -> str:
-        return " & ".join(items)
-
-
 @pytest.fixture
-def pseudo(monkeypatch: pytest.MonkeyPatch) -> Wrapping:
-    words = Wrapping()
+def pseudo(monkeypatch: pytest.MonkeyPatch) -> Pseudo:
+    words = Pseudo(bracketed, number=str)
     monkeypatch.setattr("companion.i18n.words", lambda: words)
     return words
 
@@ -89,7 +64,7 @@ def drawn(match: carrera.Match) -> list[ft.Control]:
     return out
 
 
-def test_every_word_on_the_carrera_screens_is_translated(pseudo: Wrapping) -> None:
+def test_every_word_on_the_carrera_screens_is_translated(pseudo: Pseudo) -> None:
     steps = 0
     seen: set[str] = set()
     for seed in range(3):
@@ -106,7 +81,7 @@ def test_every_word_on_the_carrera_screens_is_translated(pseudo: Wrapping) -> No
             if m.is_over:
                 break
             random_action(m, rng)
-    assert steps > 100 and pseudo.asked > 1000
+    assert steps > 100 and len(pseudo.asked) > 1000
     # the drawings reached the cases with the most words
     assert any("zeroed by the 1" in t for t in seen) and any("left over" in t for t in seen)
     assert any("wins the trick" in t for t in seen) and any("wins the game" in t for t in seen)

@@ -157,12 +157,9 @@ def test_settings_switches_this_session_at_once_and_refuses_a_crafted_language(
     import flet as ft
     from flet.messaging.session import Session
 
-    from companion.app import build_main
-    from companion.session.open_matches import OpenMatches
-    from companion.session.preferences import Preferences
     from storage import Store
     from tests.companion.apart import run_apart
-    from tests.companion.test_session_guard import Wire
+    from tests.companion.test_caro_undo_cost import open_route
     from tests.companion.tree import every
 
     store = Store(tmp_path / "data")
@@ -172,14 +169,7 @@ def test_settings_switches_this_session_at_once_and_refuses_a_crafted_language(
                 and isinstance(c.value, str)}
 
     async def choose() -> tuple[set[str], set[str], str, str]:
-        wire = Wire()
-        wire.loop = asyncio.get_running_loop()
-        session = Session(wire)
-        _context_page.set(session.page)
-        session.page.route = "/settings"
-        build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
-        session.get_page_patch()
-        await asyncio.sleep(0.1)  # the router renders Settings
+        session = await open_route(store, tmp_path, "/settings")
         languages = next(c for c in every(session.page)
                          if isinstance(c, ft.RadioGroup) and c.value in LANGUAGES)
         for crafted in ("xx", "../../etc/passwd", 7, None):

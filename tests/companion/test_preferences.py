@@ -42,29 +42,19 @@ def test_a_full_disk_keeps_the_theme_for_this_run_and_the_file_as_it_was(
 
 def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, monkeypatch) -> None:
     """A theme tapped on a full disk: the page turns dark and says it was not saved; no crash."""
-    import asyncio
-
     import flet as ft
-    from flet.controls.context import _context_page
     from flet.messaging.protocol import MessageAction
     from flet.messaging.session import Session
 
-    from companion.app import build_main
-    from companion.session.open_matches import OpenMatches
     from storage import Store
+    from tests.companion.test_caro_undo_cost import open_route
     from tests.companion.test_session_guard import Wire
 
     store = Store(tmp_path / "data")
 
     async def tap_dark() -> tuple[Session, Wire]:
-        wire = Wire()
-        wire.loop = asyncio.get_running_loop()
-        session = Session(wire)
-        _context_page.set(session.page)
-        session.page.route = "/settings"
-        build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
-        session.get_page_patch()
-        await asyncio.sleep(0.1)  # the router renders Settings
+        session = await open_route(store, tmp_path, "/settings")
+        wire = session.connection
         themes = next(c for c in every(session.page)
                       if isinstance(c, ft.RadioGroup) and c.value in THEMES)
         monkeypatch.setattr(os, "fsync", full_disk)

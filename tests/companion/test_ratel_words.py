@@ -24,37 +24,14 @@ from companion.games.ratel import screen as screen_module
 from companion.games.ratel import watch
 from companion.games.ratel.screen import RatelScreen
 from scoring import ratel
-from scoring.said import ENGLISH
 from storage import Store
 from tests.companion.apart import run_apart
 from tests.companion.test_caro_undo_cost import open_match
 from tests.companion.tree import every
+from tests.pseudo import Pseudo, bracketed
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan")
 WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
-
-
-class Pseudo:
-    """A language whose every message is its English id between ⟦ ⟧ (lists too: their joiners
-    are the language's)."""
-
-    def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-    def number(self, n: int | float) -> str:
-        return ENGLISH.number(n)
-
-    def listed(self, items: list[str], style: str) -> str:
-        return "⟦" + " / ".join(items) + "⟧"
 
 
 def untranslated(text: str) -> str:
@@ -103,7 +80,7 @@ def english_left(control: ft.Control) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def pseudo(monkeypatch: pytest.MonkeyPatch) -> Pseudo:
-    language = Pseudo()
+    language = Pseudo(bracketed, listed=lambda items, style: "⟦" + " / ".join(items) + "⟧")
     monkeypatch.setattr(companion.i18n, "words", lambda: language)
     return language
 

@@ -161,27 +161,16 @@ def test_a_language_without_its_sheet_reads_english(in_session, monkeypatch,
 def test_the_rules_screen_of_a_german_session_shows_the_german_sheet(tmp_path: Path) -> None:
     """On a real Flet session: Deutsch chosen in Settings, then the match's Rules screen draws
     the German Caro sheet (and no English one)."""
-    from flet.messaging.session import Session
 
-    from companion.app import build_main
-    from companion.session.open_matches import OpenMatches
-    from companion.session.preferences import Preferences
     from scoring import caro
     from storage import Store
     from tests.companion.apart import run_apart
-    from tests.companion.test_session_guard import Wire
+    from tests.companion.test_caro_undo_cost import open_route
     from tests.companion.tree import every
 
     async def rules_in_german(store: Store, mid: str) -> list[str]:
-        wire = Wire()
-        wire.loop = asyncio.get_running_loop()
-        wire.page_url = "http://127.0.0.1:8550"  # Flet reads it when a route changes
-        session = Session(wire)
-        _context_page.set(session.page)
-        session.page.route = "/settings"
-        build_main(OpenMatches(store), Preferences(tmp_path))(session.page)
-        session.get_page_patch()
-        await asyncio.sleep(0.1)  # the router renders Settings
+        session = await open_route(store, tmp_path, "/settings")
+        session.connection.page_url = "http://127.0.0.1:8550"  # Flet reads it when a route changes
         languages = next(c for c in every(session.page)
                          if isinstance(c, ft.RadioGroup) and c.value in LANGUAGES)
         session.apply_patch(languages._i, {"value": "de"})

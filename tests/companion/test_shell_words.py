@@ -31,6 +31,7 @@ from storage import Store
 from tests.companion.apart import run_apart
 from tests.companion.test_caro_undo_cost import mid_game, open_route
 from tests.companion.tree import every
+from tests.pseudo import Pseudo, bracketed
 
 # Names: the players', the app's and the games' (their titles are names in every language),
 # a command typed as it is, the two file formats, and Settings' languages, each named in itself
@@ -40,29 +41,7 @@ NAMES = ("Cleo", "Dan", "Table Companion", "table-companion --lan", "CSV", "JSON
          *companion.i18n.LANGUAGES.values())
 
 
-class Pseudo:
-    """A language that brackets every message: ⟦Undo⟧, ⟦{n} steps so far…⟧."""
-
-    def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-    def number(self, n: int | float) -> str:
-        return ENGLISH.number(n)
-
-    def listed(self, items: list[str], style: str) -> str:
-        return "⟦" + ENGLISH.listed(items, style) + "⟧"
-
-
-PSEUDO = Pseudo()
+PSEUDO = Pseudo(bracketed, listed=lambda items, style: bracketed(ENGLISH.listed(items, style)))
 
 
 def unwrapped(text: str) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -158,14 +159,22 @@ def keeper_pass(tables: OpenMatches) -> Any:
     return who
 
 
+@asynccontextmanager
+async def keeper_at(folder: Path, match: Match) -> AsyncIterator[tuple[OpenMatches, str, Session]]:
+    """A shared table with a PIN holding `match`: the tables, the match's id, and the keeper's
+    session, opened on /share with the PIN entered."""
+    with Store(folder / "data") as store:
+        mid = store.create(match)
+        tables = OpenMatches(store, Gate(PIN))
+        keeper = await open_as(tables, folder, "/share", KEEPER)
+        await enter_pin(keeper, PIN)
+        yield tables, mid, keeper
+
+
 def test_the_keeper_s_screen_is_the_one_with_the_pad(tmp_path: Path) -> None:
     """The same Careta match on the keeper's phone still shows the number pad and PASS."""
     async def run() -> None:
-        with Store(tmp_path / "data") as store:
-            mid = store.create(careta_doubt_open())
-            tables = OpenMatches(store, Gate(PIN))
-            keeper = await open_as(tables, tmp_path, "/share", KEEPER)
-            await enter_pin(keeper, PIN)
+        async with keeper_at(tmp_path, careta_doubt_open()) as (_, mid, keeper):
             await keeper.dispatch_event(keeper.page._i, "route_change", {"route": f"/match/{mid}"})
             await settle()
             labels = {c.label for c in body(keeper) if isinstance(c, ft.Semantics) and c.button}
@@ -177,11 +186,7 @@ def test_the_keeper_s_screen_is_the_one_with_the_pad(tmp_path: Path) -> None:
 
 def test_the_line_says_when_new_scorekeepers_are_locked_out(tmp_path: Path) -> None:
     async def run() -> None:
-        with Store(tmp_path / "data") as store:
-            mid = store.create(ratel_trick())
-            tables = OpenMatches(store, Gate(PIN))
-            keeper = await open_as(tables, tmp_path, "/share", KEEPER)
-            await enter_pin(keeper, PIN)
+        async with keeper_at(tmp_path, ratel_trick()) as (tables, mid, keeper):
             watcher = await open_as(tables, tmp_path, f"/match/{mid}", WATCHER)
             await tap(keeper, "Lock new scorekeepers out")
             assert LOCKED_OUT in shown(watcher)  # live, without a reload

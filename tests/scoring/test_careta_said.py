@@ -18,6 +18,7 @@ from scoring import names as names_module
 from scoring.careta import DECK, GLOSSARY, PASS, Card, Match
 from scoring.core import RuleViolation
 from scoring.said import Listed, Said, Signed, Term, render
+from tests.pseudo import Pseudo, tilded
 from tests.scoring.test_careta_playout import Chooser, legal_actions, new_match
 
 # careta.py's own sentences and those every game shares (turns, names, a quoted input).
@@ -25,40 +26,6 @@ SOURCES = [careta.__file__, core.__file__, names_module.__file__, words.__file__
 LITERALS = {node.value for source in SOURCES
             for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8")))
             if isinstance(node, ast.Constant) and isinstance(node.value, str)}
-PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-
-
-class Pseudo:
-    """A language whose every translated letter is "~" (placeholders kept): whatever English
-    is left after rendering did not go through the catalog."""
-
-    @staticmethod
-    def _x(text: str) -> str:
-        out, at = [], 0
-        for hole in PLACEHOLDER.finditer(text):
-            out.append(re.sub(r"[A-Za-z]", "~", text[at:hole.start()]))
-            out.append(hole.group())
-            at = hole.end()
-        out.append(re.sub(r"[A-Za-z]", "~", text[at:]))
-        return "".join(out)
-
-    def gettext(self, message: str) -> str:
-        return self._x(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._x(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self._x(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self._x(singular if n == 1 else plural)
-
-    def number(self, n: int | float) -> str:
-        return str(n)
-
-    def listed(self, items: list[str], style: str) -> str:
-        return "; ".join(items)
 
 
 def leaves(value: Any, key: str = "") -> list[str]:
@@ -85,7 +52,7 @@ def check(value: Any, names: set[str]) -> None:
         assert text in names or text[:1] in "'\"" or text == str(None) or re.fullmatch(
             r"[\w ,()]+", text) and all(part in names for part in re.split(r"[ ,()]+", text)
                                         if part), text
-    shown = render(value, Pseudo())
+    shown = render(value, Pseudo(tilded, number=str, listed=lambda items, style: "; ".join(items)))
     for text in sorted(texts, key=len, reverse=True):
         shown = shown.replace(text, "")
     assert not re.search(r"[A-Za-z]", shown), (str(value), shown)

@@ -17,6 +17,7 @@ from scoring import caro, core, words
 from scoring import names as names_module
 from scoring.core import RuleViolation
 from scoring.said import Listed, Said, Signed, Term, render
+from tests.pseudo import Pseudo, shouted
 from tests.scoring import test_caro_playout
 from tests.scoring.test_caro import RECORDED_3, RECORDED_TIE, play
 
@@ -27,31 +28,11 @@ SOURCES = [SOURCE, *(Path(m.__file__) for m in (core, names_module, words))]
 SUM = re.compile(r"^[0-9 +\u00d7=()]+$")  # a lay's sum: figures and signs in any language
 
 
-class Upper:
+def capitals() -> Pseudo:
     """A language that writes every word it is asked for in capitals, so a lower-case letter
     left on the page is one no catalog was asked to translate."""
-
-    @staticmethod
-    def _up(text: str) -> str:
-        return re.sub(r"[^{}]+(?=\{|$)", lambda m: m.group().upper(), text)
-
-    def gettext(self, message: str) -> str:
-        return self._up(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._up(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return message.upper()
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return (singular if n == 1 else plural).upper()
-
-    def number(self, n: int | float) -> str:
-        return f"#{n}"
-
-    def listed(self, items: list[str], style: str) -> str:
-        return " & ".join(items) if style == "and" else " | ".join(items)
+    return Pseudo(shouted, number=lambda n: f"#{n}",
+                  listed=lambda items, style: (" & " if style == "and" else " | ").join(items))
 
 
 def literal_ids(sources: list[Path]) -> set[str]:
@@ -100,7 +81,7 @@ def quoted(value: Any) -> list[str]:
 
 def check(said: Said, english: str, players: list[str]) -> list[Term]:
     assert str(said) == english
-    upper = render(said, Upper())
+    upper = render(said, capitals())
     for name in players + quoted(said):  # names and input quoted as typed stay as they are
         upper = upper.replace(name, "")
     assert not re.search(r"[a-z]", upper), f"untranslated words in {upper!r}"
@@ -248,4 +229,4 @@ def test_the_glossary_lists_every_colour_in_both_forms() -> None:
         ("caro colours", c, c + "s") for c in caro.COLOURS} | {
         ("caro letter", letter) for letter in "RBGW"} | {
         ("caro role", "starter"), ("caro role", "player")}
-    assert render(caro.colour_word("grey"), Upper()) == "GREY"
+    assert render(caro.colour_word("grey"), capitals()) == "GREY"

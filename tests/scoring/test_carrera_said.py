@@ -20,45 +20,16 @@ from scoring import carrera
 from scoring.carrera import CARDS, FACE_DOWN, GLOSSARY, Match
 from scoring.core import RuleViolation
 from scoring.said import Listed, Said, Signed, Term, render, term
+from tests.pseudo import Pseudo, shouted
 from tests.scoring.test_carrera_playout import random_action
 
 NAMES = ["ANN", "BEN", "CLEO", "DAN", "EVE"]  # no lower case: any left is untranslated English
 SEEDS = 30
-_FIELD = re.compile(r"\{[^{}]*\}|[^{}]+")
 
 
-def _shout(template: str) -> str:
-    return _FIELD.sub(lambda m: m.group() if m.group().startswith("{") else m.group().upper(),
-                      template)
-
-
-class Shouting:
+def shouting() -> Pseudo:
     """A pseudo language: every message and word upper case, lists joined by " & "."""
-
-    def __init__(self) -> None:
-        self.asked: list[str] = []  # every id and word looked up, to show they went through here
-
-    def gettext(self, message: str) -> str:
-        self.asked.append(message)
-        return _shout(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        self.asked.append(singular)
-        return _shout(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        self.asked.append(f"{context}|{message}")
-        return message.upper()
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        self.asked.append(f"{context}|{singular}")
-        return (singular if n == 1 else plural).upper()
-
-    def number(self, n: int | float) -> str:
-        return f"{n:d}" if isinstance(n, int) else str(n)
-
-    def listed(self, items: list[str], style: str) -> str:
-        return " & ".join(items)
+    return Pseudo(shouted, number=str)
 
 
 def _fields(template: str) -> set[str]:
@@ -100,7 +71,7 @@ def all_data(value: Any, names: set[str]) -> None:
 def said_in_full(value: Any, names: set[str]) -> str:
     """`value` checked to be data and rendered in the pseudo language, with no English left."""
     all_data(value, names)
-    words = Shouting()
+    words = shouting()
     text = render(value, words)
     assert words.asked, "nothing went through the catalog"
     assert not re.search(r"[a-z]", text), f"English left untranslated: {text!r}"
@@ -157,7 +128,7 @@ def test_every_history_entry_refusal_and_standing_of_seeded_playouts_is_data() -
         for row in m.standing_figures():
             said_in_full(row.unit, names)
             said_in_full(row.more, names)
-            assert row.text_in(Shouting()).isupper()
+            assert row.text_in(shouting()).isupper()
         for note in m.standing_notes.values():
             said_in_full(note, names)
     assert seen_rules >= {"bad-card", "bad-fuel", "fuel-face-down", "not-enough-fuel",

@@ -22,44 +22,16 @@ from scoring import names as names_module
 from scoring.core import RuleViolation
 from scoring.ratel import GLOSSARY, Match
 from scoring.said import ENGLISH, Listed, Said, Signed, Term, render
+from tests.pseudo import PLACEHOLDER, Pseudo, shouted
 
 SOURCE = Path(ratel.__file__)
 # ratel.py's own sentences and those every game shares (turns, names, a quoted input).
 SOURCES = [SOURCE, *(Path(m.__file__) for m in (core, names_module, words))]
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eli", "Fay"]
 STRANGER = "Zed"
-PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 
 
-def _shout(template: str) -> str:
-    """The template upper-cased, its {placeholders} as they are."""
-    return "".join(part if PLACEHOLDER.fullmatch(part) else part.upper()
-                   for part in PLACEHOLDER.split(template))
-
-
-class Shouting:
-    """A `Words` whose every message is its English id upper-cased; lists joined with " & "."""
-
-    def gettext(self, message: str) -> str:
-        return _shout(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return _shout(singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return _shout(message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return _shout(singular if n == 1 else plural)
-
-    def number(self, n: int | float) -> str:
-        return ENGLISH.number(n)
-
-    def listed(self, items: list[str], style: str) -> str:
-        return " & ".join(items)
-
-
-SHOUTING = Shouting()
+SHOUTING = Pseudo(shouted)  # every message upper-cased; lists joined with " & "
 
 
 def _extracted() -> tuple[set[str], set[tuple[str, ...]]]:
