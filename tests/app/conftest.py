@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from scoring.core import Match
 from tests.app.trace import register
@@ -207,6 +207,13 @@ def phones(browser):
 
 
 OTHER_PHONES: list = []  # contexts opened by new_phone, closed after each test
+
+# Playwright's `expect` waits 5 s by default, whatever a page's own timeout: on a busy 2-core
+# machine a page opened by address can take longer to draw its first screen, so an assertion
+# made first thing failed for nothing (Ratel's "Ann to play", Careta's points table). Every wait
+# in these tests is the same 15 s as the pages' (a wait, never a sleep: it returns at once when
+# the page is ready).
+expect.set_options(timeout=15_000)
 
 
 def new_phone(browser) -> Page:
