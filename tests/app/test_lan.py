@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ TAP_AT = """([prefix, at]) => {
 }"""
 
 
-def unlock(page: Page, url: str, pin: str = LAN_PIN) -> None:
+def unlock(page: Page, url: str, pin: str = LAN_PIN, say: Callable[[str], str] = str) -> None:
     """Enter the PIN on the Share screen, as a scorekeeper does on their phone.
 
     Typed into the field only once it shows what was typed (`type_into`): keys pressed right
@@ -46,10 +47,10 @@ def unlock(page: Page, url: str, pin: str = LAN_PIN) -> None:
     digit that way, and the test saw "Wrong PIN").
     """
     open_page(page, url)
-    button(page, "Share").click()
-    type_into(page, "PIN", pin)
-    button(page, "Unlock scorekeeping").click()
-    see(page, "This device keeps score now.")
+    button(page, say("Share")).click()  # `say`: the words in the page's language
+    type_into(page, say("PIN"), pin)
+    button(page, say("Unlock scorekeeping")).click()
+    see(page, say("This device keeps score now."))
 
 
 def events(app: AppProcess, page: Page) -> list[dict]:

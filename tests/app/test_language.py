@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from companion.i18n.catalog import Voice
 from tests.app.conftest import OTHER_PHONES, PHONE
 from tests.app.test_lan import unlock
 from tests.app.ui import button, choose_radio, host, open_page, see, text
@@ -60,7 +61,7 @@ def test_a_switch_keeps_what_was_typed(lan_app, browser) -> None:
     """The browser's languages change while a name is half typed: the screen follows them (here
     Material's own Back button) and the field keeps the name."""
     page = phone_in(browser, "de-DE")
-    unlock(page, lan_app.url)
+    unlock(page, lan_app.url, say=Voice("de").gettext)
     open_page(page, f"{lan_app.url}/new/caro")
     expect(button(page, "Zurück")).to_have_count(1)  # Material's texts in the language too
     field = host(page).get_by_role("textbox").first
