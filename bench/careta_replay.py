@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.replay import timed  # noqa: E402
 from scoring import careta  # noqa: E402
 
 EVENTS = 300
@@ -43,15 +42,6 @@ def careta_events(seed: int) -> list[dict]:
         else:
             m.end_game({p: rng.choice([True, False, "trick"]) for p in m.unmask_needed()})
     return m.events
-
-
-def timed(fn, repeat: int = 30) -> float:
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(samples)
 
 
 def main() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scoring.said import Said, said
+from scoring.said import ENGLISH, Said, said
 
 
 def names(items: Iterable[object]) -> str:
@@ -14,10 +14,7 @@ def names(items: Iterable[object]) -> str:
     >>> names([]), names(["Ann"]), names(["Ann", "Ben"]), names(["Ann", "Ben", "Cleo"])
     ('', 'Ann', 'Ann and Ben', 'Ann, Ben and Cleo')
     """
-    parts = [str(item) for item in items]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return ENGLISH.listed([str(item) for item in items], "and")
 
 
 def given(value: object) -> str:

@@ -13,13 +13,13 @@ from companion.i18n import N_ as N_  # re-exported: the marker lives with the ca
 from companion.i18n import _, ngettext, say
 from scoring.said import MINUS, Signed
 
-# The games' screens still import these two while their helpers move them to ngettext and
-# `say(listed(...))` (issue 21); nothing in the shell uses them any more.
+# Nothing in the app says these two any more (ngettext and `say(listed(...))` do): only
+# tests/companion/test_words still pins them; they go when that test does (issue 21).
 from scoring.words import names as names
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
-    """Kept for the games' screens until they say their counts with ngettext (issue 21).
+    """Unused by the app (see above): counts are said with ngettext.
 
     >>> plural(1, "card"), plural(0, "card"), plural(2, "fuel", "fuel")
     ('1 card', '0 cards', '2 fuel')
