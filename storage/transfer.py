@@ -12,7 +12,9 @@ fingerprint) is skipped and said so; nothing stored is ever replaced: a match ke
 if no match here has it.
 
 A CSV export has one row per score change, from the games' `history` entries ("changes" and
-"text"): match, game, date, action, player, change, reason, running total.
+"said"): match, game, date, action, player, change, reason, running total. Its words (headers,
+title, unit, reasons) are said by the `render` it is given (the exporting device's language;
+English by default); numbers stay plain numbers and times ISO, for a spreadsheet to read.
 
 No Flet here: the app's buttons hand these bytes to the browser or a save dialog.
 """
@@ -23,14 +25,14 @@ import csv
 import io
 import json
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import scoring
 from scoring.core import Match
-from scoring.said import Said, said, said_n, to_data
+from scoring.said import ENGLISH, Said, Term, render, said, said_n, term, to_data
 from storage.errors import StoreError
 from storage.index import Summary, fingerprint
 from storage.store import Store
@@ -49,16 +51,36 @@ MAX_EVENTS_PER_FILE = 100_000
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)  # no match of these games was scored before
 SEARCHED = 1_000  # a refused match up to this long has its refused event named (by bisection)
 LEEWAY = timedelta(days=1)  # a clock a little ahead of this one's is fine; 9999 is not
-# "date": the day the match was last played; "taken at": when that row's action was taken;
-# "unit": what "change" and "running total" count (points, damage, penalty, trophies).
-CSV_COLUMNS = ("match", "game", "date", "action", "taken at", "player", "change", "unit",
-               "reason", "running total")
 MAX_MESSAGE = 400  # characters of a refusal
 CHUNK = 200  # matches handed to Store.create_many at a time during an import
+# "date": the day the match was last played; "taken at": when that row's action was taken;
+# "unit": what "change" and "running total" count (points, damage, penalty, trophies).
+CSV_HEADERS: tuple[Term, ...] = (
+    term("csv column", "match"), term("csv column", "game"), term("csv column", "date"),
+    term("csv column", "action"), term("csv column", "taken at"), term("csv column", "player"),
+    term("csv column", "change"), term("csv column", "unit"), term("csv column", "reason"),
+    term("csv column", "running total"))
+CSV_COLUMNS = tuple(str(header) for header in CSV_HEADERS)  # in English
+# A match's `score_unit` as the "unit" column says it (a unit not here is written as it is).
+CSV_UNITS: dict[str, Term] = {
+    "points": term("csv unit", "points"), "damage": term("csv unit", "damage"),
+    "penalty": term("csv unit", "penalty"), "trophies": term("csv unit", "trophies")}
+Render = Callable[[Any], str]  # a said value (Said, Term, name, number) as text in one language
+
+
+def english(value: Any) -> str:
+    """The default `Render`: what the engines say, in English."""
+    return render(value, ENGLISH)
 
 
 class ImportRefused(ValueError):
-    """A file that cannot be imported; `str()` says why, naming the match and the problem."""
+    """A file that cannot be imported; `str()` says why, naming the match and the problem;
+    `.said` is that sentence as data when it is one of the app's own (said in the device's
+    language), else None."""
+
+    def __init__(self, message: str | Said) -> None:
+        super().__init__(str(message))
+        self.said = message if isinstance(message, Said) else None
 
 
 class ImportIncomplete(OSError):
@@ -215,16 +237,25 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def csv_rows(summary: Summary, match: Match,
-             times: Sequence[datetime] = ()) -> list[list[Any]]:
-    """The score changes of one match, in order, with each name's running total.
+def _reason(entry: dict[str, Any], say: Render) -> str:
+    """A history entry's sentence: its data ("said") in the export's language, else its text."""
+    if "said" in entry:
+        return say(entry["said"])
+    return str(entry.get("text", ""))
+
+
+def csv_rows(summary: Summary, match: Match, times: Sequence[datetime] = (),
+             say: Render = english) -> list[list[Any]]:
+    """The score changes of one match, in order, with each name's running total; its words
+    (title, unit, reason) said by `say`.
 
     `times`: when each event in effect was taken (`Store.action_times`); history entry n is
     event n (event 0 holds the settings). Without them a row gets the match's date."""
     rows: list[list[Any]] = []
     totals: dict[str, int] = {}
     date = summary.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    unit = match.score_unit
+    unit = say(CSV_UNITS.get(match.score_unit, match.score_unit))
+    title = say(match.TITLE)
     dated = len(times) == len(match.events)
     for n, entry in enumerate(match.history, start=1):
         taken = (times[n] if dated else summary.played_at).astimezone()
@@ -232,20 +263,22 @@ def csv_rows(summary: Summary, match: Match,
             if not change:
                 continue
             totals[name] = totals.get(name, 0) + change
-            rows.append([summary.id, match.TITLE, date, n,
+            rows.append([summary.id, title, date, n,
                          taken.strftime("%Y-%m-%d %H:%M:%S"), _cell(str(name)), change, unit,
-                         _cell(str(entry.get("text", ""))), totals[name]])
+                         _cell(_reason(entry, say)), totals[name]])
     return rows
 
 
-def export_csv(store: Store, ids: Sequence[str] | None = None) -> Export:
-    """The matches' score changes as CSV (UTF-8 with a byte order mark, for spreadsheets)."""
+def export_csv(store: Store, ids: Sequence[str] | None = None,
+               say: Render = english) -> Export:
+    """The matches' score changes as CSV (UTF-8 with a byte order mark, for spreadsheets), its
+    words said by `say` (the exporting device's language; English by default)."""
     found, problems = _loaded(store, ids)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([_cell(say(header)) for header in CSV_HEADERS])
     for summary, match in found:
-        writer.writerows(csv_rows(summary, match, store.action_times(summary.id)))
+        writer.writerows(csv_rows(summary, match, store.action_times(summary.id), say))
     data = out.getvalue().encode("utf-8-sig")
     return Export(_name(ids, found, "csv"), data, len(found), tuple(problems))
 

@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import say
 from companion.session.access import Gate, Pass
 from companion.session.listeners import Listeners
 from scoring import RuleViolation
 from scoring.core import Match
+from scoring.said import said
 from storage import Store
 from storage.index import Summary
 from storage.notices import Notice
@@ -46,10 +48,8 @@ class StaleView(RuleViolation):
     """An action sent from a screen that had not yet shown the latest change."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "stale-view",
-            "The match changed on another screen; this one is now up to date. Try again.",
-        )
+        super().__init__("stale-view", said(
+            "The match changed on another screen; this one is now up to date. Try again."))
 
 
 @dataclass
@@ -164,7 +164,7 @@ class OpenMatches:
         # One import at a time: two at once would each store what the other is storing, and a
         # second waiting would hold a worker thread for as long as the first takes.
         if not self._importing.acquire(blocking=False):
-            raise ImportRefused("Another import is running; try again once it is done.")
+            raise ImportRefused(said("Another import is running; try again once it is done."))
         try:
             report = import_json(self.store, data)
         except ImportIncomplete:
@@ -271,7 +271,8 @@ class SessionMatches:
         return export_json(self._tables.store, ids)
 
     def export_csv(self, ids: Sequence[str] | None = None) -> Export:
-        return export_csv(self._tables.store, ids)
+        """The CSV export in this session's language (its headers, titles, units, reasons)."""
+        return export_csv(self._tables.store, ids, say)
 
     def made_here(self, mid: str, version: int) -> bool:
         """Did this session make version `version` of `mid`?"""
