@@ -12,6 +12,7 @@ import flet as ft
 
 from companion import APP_NAME, fonts
 from companion.browser import Place
+from companion.i18n import say
 from companion.screens.home import Home
 from companion.session import guard as session_guard
 from companion.session.context import AppContext, Services
@@ -106,7 +107,7 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
             try:
                 preferences.theme = value
             except NotSaved as error:  # e.g. a full disk: the theme still applies for this run
-                page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+                page.show_dialog(ft.SnackBar(ft.Text(say(error.said))))
         page.theme_mode = MODES[value]
         page.update()
         set_theme_state(value)

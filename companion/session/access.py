@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 
 from companion.session.listeners import Listeners
 from scoring import RuleViolation
+from scoring.said import Said, said, said_n
 
 if TYPE_CHECKING:  # made by the served app's cli (a fixed --pin); never in the web app
     from companion.session.trust import Trust
@@ -74,17 +75,16 @@ class Locked(RuleViolation):
     """A change asked for by a session that has not entered the PIN."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "locked",
+        super().__init__("locked", said(
             "Only the scorekeeper can change the match here: enter the PIN (Share) to keep "
-            "score. You can follow the match as it is played.",
-        )
+            "score. You can follow the match as it is played."))
 
 
 class PinRefused(RuleViolation):
-    """A wrong PIN, or a try made while the rate limit asks to wait (`wait` seconds)."""
+    """A wrong PIN, or a try made while the rate limit asks to wait (`wait` seconds); its
+    sentence is data (`.said`), said in the language of the device that tried."""
 
-    def __init__(self, rule: str, message: str, wait: float = 0.0) -> None:
+    def __init__(self, rule: str, message: Said, wait: float = 0.0) -> None:
         super().__init__(rule, message)
         self.wait = wait
 
@@ -93,12 +93,10 @@ class ClosedToNew(PinRefused):
     """A PIN from a new device while the scorekeeper has locked new scorekeepers out."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "closed-to-new",
+        super().__init__("closed-to-new", said(
             "The scorekeeper has locked new scorekeepers out, so the PIN was not checked. This "
             "device can follow the matches; to keep score here, ask the scorekeeper to let new "
-            "scorekeepers in (Share).",
-        )
+            "scorekeepers in (Share)."))
 
 
 def new_pin() -> str:
@@ -170,14 +168,14 @@ def _wait(wrong: int, free: int) -> float:
     return min(LONGEST_WAIT, FIRST_WAIT * 2 ** (wrong - free))
 
 
-def say_wait(seconds: float) -> str:
-    """'30 s', '2 min', '1 h' for a wait, rounded up."""
+def say_wait(seconds: float) -> Said:
+    """'30 s', '2 min', '1 h' for a wait, rounded up, as data (str() is the English)."""
     seconds = max(1, int(seconds + 0.999))
     if seconds < 90:
-        return f"{seconds} s"
+        return said("{n} s", n=seconds)
     if seconds < 5400:
-        return f"{(seconds + 59) // 60} min"
-    return f"{(seconds + 3599) // 3600} h"
+        return said("{n} min", n=(seconds + 59) // 60)
+    return said("{n} h", n=(seconds + 3599) // 3600)
 
 
 class Gate:
@@ -242,14 +240,16 @@ class Gate:
             mine = self._devices.get(key, _Tries())
             if now < mine.not_before:
                 left = mine.not_before - now
-                raise PinRefused("pin-wait", "Too many wrong PINs on this device: wait "
-                                 f"{say_wait(left)} before trying again.", left)
+                raise PinRefused("pin-wait", said(
+                    "Too many wrong PINs on this device: wait {wait} before trying again.",
+                    wait=say_wait(left)), left)
             if self._closed_to_new and key not in self._kept_score:
                 raise ClosedToNew()
             if mine.wrong and self._failed.level(now) < 1:
                 left = self._failed.wait(now)
-                raise PinRefused("pin-wait", "Too many wrong PINs on this table: wait "
-                                 f"{say_wait(left)} before trying again.", left)
+                raise PinRefused("pin-wait", said(
+                    "Too many wrong PINs on this table: wait {wait} before trying again.",
+                    wait=say_wait(left)), left)
             if hmac.compare_digest(attempt.strip().encode(), self._pin.encode()):
                 self._unlocked.add(who.token)
                 self._kept_score.add(key)
@@ -266,11 +266,12 @@ class Gate:
             mine.not_before = now + _wait(mine.wrong, FREE_TRIES)
             wait = max(mine.not_before - now, self._failed.wait(now))  # the next try's
             if wait:
-                raise PinRefused("wrong-pin", f"Wrong PIN. Too many wrong PINs: wait "
-                                 f"{say_wait(wait)} before trying again.", wait)
-            left = FREE_TRIES - mine.wrong
-            raise PinRefused("wrong-pin", f"Wrong PIN. {left} {'try' if left == 1 else 'tries'} "
-                             "left before a wait.")
+                raise PinRefused("wrong-pin", said(
+                    "Wrong PIN. Too many wrong PINs: wait {wait} before trying again.",
+                    wait=say_wait(wait)), wait)
+            raise PinRefused("wrong-pin", said_n("Wrong PIN. {n} try left before a wait.",
+                                                 "Wrong PIN. {n} tries left before a wait.",
+                                                 FREE_TRIES - mine.wrong))
 
     # -- what the scorekeeper sees of the guessing, and the lock on new devices ------------------
 

@@ -50,11 +50,21 @@ from typing import Any
 
 from flet.messaging.session import Session
 
-CRASH_MESSAGE = "Something went wrong; the match is saved. Reload the page."
+from companion.i18n import N_, Voice, language
+
+CRASH_MESSAGE = N_("Something went wrong; the match is saved. Reload the page.")
 log = logging.getLogger(__name__)
 # One line per message from a page, off unless TABLE_COMPANION_TRACE is set (the browser tests set
 # it, so a failure's app log says what reached the server and in which order).
 trace = logging.getLogger("companion.trace")
+
+
+def crash_message(session: Session) -> str:
+    """CRASH_MESSAGE in the language the crashed session spoke (English if that is unknown)."""
+    try:
+        return Voice(language(session.page)).gettext(CRASH_MESSAGE)
+    except Exception:  # a session too broken to say its language still gets the sentence
+        return CRASH_MESSAGE
 
 
 def brief(value: Any) -> str:
@@ -224,7 +234,7 @@ def install() -> None:
 
     def error(self: Session, message: str) -> None:
         log.error("Session %s crashed: %s", self.id, message)
-        report(self, CRASH_MESSAGE)
+        report(self, crash_message(self))
 
     Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
     Session.apply_patch = patched  # type: ignore[method-assign]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.i18n import say
 from companion.session.in_step import REPLY_WAIT
 from companion.session.open_matches import SessionMatches
 from companion.session.preferences import NotSaved, Preferences
@@ -52,7 +53,7 @@ def use_keep_screen_on(page: ft.Page, tables: SessionMatches,
             try:
                 preferences.keep_screen_on = value
             except NotSaved as error:  # the choice still applies for this run
-                page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+                page.show_dialog(ft.SnackBar(ft.Text(say(error.said))))
         set_keep(value)
 
     return keep, choose

@@ -10,6 +10,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from scoring.said import Said, said
+
 THEMES = ("system", "light", "dark")
 log = logging.getLogger(__name__)
 
@@ -46,7 +48,9 @@ class Preferences:
         if value not in THEMES:
             raise ValueError(f"Unknown theme {value!r}; choose one of {', '.join(THEMES)}.")
         self._values["theme"] = value
-        self._save("theme")
+        self._save("theme", said(
+            "The theme is changed, but it could not be saved ({why}): after a restart it will "
+            "be the last saved one."))
 
     @property
     def keep_screen_on(self) -> bool:
@@ -59,9 +63,12 @@ class Preferences:
         if not isinstance(value, bool):
             raise ValueError(f"Keep the screen on is True or False, not {value!r}.")
         self._values["keep_screen_on"] = value
-        self._save("choice to keep the screen on")
+        self._save("choice to keep the screen on", said(
+            "The choice to keep the screen on is changed, but it could not be saved ({why}): "
+            "after a restart it will be the last saved one."))
 
-    def _save(self, what: str) -> None:
+    def _save(self, what: str, sentence: Said) -> None:
+        """Write the choices; NotSaved with `sentence` (its {why} the system's reason) if not."""
         tmp = None
         try:
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".preferences-",
@@ -77,10 +84,13 @@ class Preferences:
                     os.unlink(tmp)
             log.warning("Could not save %s (%s); the %s applies until the app stops.",
                         self.path, error, what)
-            raise NotSaved(f"The {what} is changed, but it could not be saved "
-                           f"({error.strerror or error}): after a restart it will be the last "
-                           "saved one.") from error
+            raise NotSaved(Said(sentence.msg, {"why": str(error.strerror or error)})) from error
 
 
 class NotSaved(Exception):
-    """A preference that applies for this run but could not be written to disk."""
+    """A preference that applies for this run but could not be written to disk: `.said` is the
+    sentence as data (said in the device's language), `str()` its English."""
+
+    def __init__(self, sentence: Said) -> None:
+        super().__init__(str(sentence))
+        self.said = sentence

@@ -56,7 +56,7 @@ def WrongPins(*, on_home: bool = False) -> ft.Control:
             try:
                 change()  # the gate tells every screen, this one too
             except RuleViolation as error:  # Locked: the PIN was taken back meanwhile
-                page.show_dialog(ft.SnackBar(ft.Text(str(error))))
+                page.show_dialog(ft.SnackBar(ft.Text(say(error.said))))
 
         return handle
 

@@ -234,7 +234,7 @@ def test_waits_are_capped_and_said_plainly() -> None:
     assert access._wait(access.FREE_TRIES - 1, access.FREE_TRIES) == 0
     assert access._wait(access.FREE_TRIES, access.FREE_TRIES) == access.FIRST_WAIT
     assert access._wait(100, access.FREE_TRIES) == access.LONGEST_WAIT
-    assert [say_wait(s) for s in (0.2, 30, 89.5, 91, 3600, 7200)] == [
+    assert [str(say_wait(s)) for s in (0.2, 30, 89.5, 91, 3600, 7200)] == [
         "1 s", "30 s", "2 min", "2 min", "60 min", "2 h"]
 
 
