@@ -60,7 +60,7 @@ NOT_IN_ARCHIVE = (
     "companion/session/trust.py", "companion/session/token_offer.py", "companion/i18n/extract.py",
     "companion/locale/messages.pot", "companion/web/subset_fonts.py",
     "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
-    "companion/web/keep_awake.js", "companion/web/locale.js",
+    "companion/web/keep_awake.js", "companion/web/locale.js", "companion/web/words.js",
 )
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
@@ -195,7 +195,9 @@ def patch_index(index: Path, base_url: str) -> None:
     if FLUTTER_SCRIPT not in text:
         raise BuildError("flet-web's index.html no longer loads flutter_bootstrap.js as it did: "
                          "cannot start it from start.js")
-    text = text.replace(FLUTTER_SCRIPT, '<script src="start.js"></script>')
+    # words.js first: the splash's sentences in the device's language.
+    text = text.replace(FLUTTER_SCRIPT,
+                        '<script src="words.js"></script><script src="start.js"></script>')
     text = text.replace("</body>", f"  <script>\n{awake}</script>\n</body>")
     # The browser's bar in the app's colour; Flutter adds its own (transparent) at run time,
     # which start.js keeps at this one.
@@ -306,6 +308,7 @@ def write_worker(out: Path) -> None:
     release fetches only the files whose hash changed) and those of each Flutter build apart,
     under a release name that changes whenever any file does."""
     shutil.copyfile(TEMPLATES / "start.js", out / "start.js")
+    shutil.copyfile(TEMPLATES / "words.js", out / "words.js")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != "sw.js")  # the worker is the browser's to keep
     hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in files}

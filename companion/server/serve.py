@@ -29,6 +29,7 @@ from companion.server.standings import Lookup, StandingsEndpoint
 WEB = Path(__file__).parent / "web"  # what the served page gets beside Flet's client
 KEEP_AWAKE = Path(__file__).parent.parent / "web" / "keep_awake.js"
 VIEWER_ZONE = Path(__file__).parent.parent / "web" / "locale.js"  # the viewer's time zone
+PAGE_WORDS = Path(__file__).parent.parent / "web" / "words.js"  # their sentences, translated
 GRACE = 3  # seconds open sessions get to close on shutdown
 log = logging.getLogger(__name__)
 
@@ -46,10 +47,11 @@ def web_root(into: Path, assets: Path | None = None) -> Path:
     client = Path(get_package_web_dir())
     write_client(client, into)
     index = (client / "index.html").read_text(encoding="utf-8")
-    # The page's own scripts: the connection notice, the screen kept on during a match
-    # (shared with the offline web app's page), the viewer's time zone.
-    script = "".join(path.read_text(encoding="utf-8") for path in (WEB / "connection.js",
-                                                                     KEEP_AWAKE, VIEWER_ZONE))
+    # The page's own scripts: their sentences in the device's language, the connection notice,
+    # the screen kept on during a match (shared with the offline web app's page), the viewer's
+    # time zone.
+    script = "".join(path.read_text(encoding="utf-8") for path in (
+        PAGE_WORDS, WEB / "connection.js", KEEP_AWAKE, VIEWER_ZONE))
     if "</head>" not in index:  # a Flet whose page we do not know: serve it as it is
         log.warning("Flet's index.html has no </head>; the connection notice is left out")
     else:

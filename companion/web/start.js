@@ -19,18 +19,8 @@
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
   const LOCK = "table-companion-data"; // companion/browser.py's LOCK
   const TOLD_KEY = "table-companion.ready-offline-told";
-  const SAYS = {
-    flutter: "Loading the app's screens…",
-    python: "Starting Python…",
-    app: "Loading the app…",
-    matches: "Opening your matches…",
-    elsewhere: "Table Companion is open in another tab or window. Close it there and the " +
-      "app starts here by itself.",
-    ready: "Ready offline: this device now has everything the app needs to start and play " +
-      "with no network.",
-    notReady: "Not ready offline yet: some of the app's files could not be saved on this " +
-      "device. Keep the network on and open the app again before going offline.",
-  };
+  // The splash's and notices' sentences, in the device's language (words.js, loaded before).
+  const SAYS = window.tableCompanionWords;
   const STAGES = ["flutter", "python", "app", "matches", "elsewhere"];
   // said: every stage, in order; told: every notice
   const state = { offline: null, stage: null, said: [], told: [] };

@@ -4,7 +4,9 @@
 // On a match screen it keeps the table's standings readable under the notice: after each change
 // the socket brings, it asks the server for that match's standings (GET /standings/<id>,
 // companion/server/standings.py) and keeps the last answer, shown while the socket is down.
+// Its sentences are companion/web/words.js's, in the device's language (served before it).
 (function () {
+  const WORDS = window.tableCompanionWords;
   const Native = window.WebSocket;
   const MATCH = /^\/match\/([0-9a-f]{12})(\/|$)/;
   const SETTLE = 100; // ms after the socket's last message before the standings are asked for
@@ -28,7 +30,8 @@
     if (asking) { again = true; return; } // one request at a time; one more once it answers
     asking = true;
     const after = heard;
-    fetch("/standings/" + mid, {cache: "no-store", credentials: "same-origin"})
+    const lang = encodeURIComponent(WORDS.code); // the standings in the device's language too
+    fetch("/standings/" + mid + "?lang=" + lang, {cache: "no-store", credentials: "same-origin"})
       .then((response) => (response.ok ? response.json() : null))
       .then((board) => {
         if (board && Array.isArray(board.rows)) {
@@ -50,7 +53,7 @@
   function standings() {
     const card = document.createElement("section");
     card.id = "connection-lost-standings";
-    card.setAttribute("aria-label", "Standings");
+    card.setAttribute("aria-label", WORDS.standings);
     card.style.cssText =
       "margin:12px 12px 0;max-width:400px;width:calc(100% - 24px);box-sizing:border-box;" +
       "padding:12px 20px 8px;border-radius:12px;background:#ffffff;color:#1b1b1b;" +
@@ -59,8 +62,8 @@
     head.style.cssText = "font-size:14px;line-height:1.4;color:#44474e;padding-bottom:4px;";
     // A change the socket brought after the last answer was asked for may not be in it (the
     // connection went before the standings were asked for again): say so rather than guess.
-    head.textContent = kept.heard === heard ? kept.game + ", as this screen last showed it"
-      : kept.game + " before the last change this screen showed";
+    const said = kept.heard === heard ? WORDS.asShown : WORDS.beforeLast;
+    head.textContent = said.replace("{game}", () => kept.game);
     card.append(head);
     for (const row of kept.rows) {
       const line = document.createElement("div");
@@ -96,12 +99,9 @@
         "background:#b3261e;color:#fff;font-size:16px;line-height:1.4;" +
         "box-shadow:0 4px 16px rgba(0,0,0,0.3);";
       const head = document.createElement("strong");
-      head.textContent = "Connection lost, reconnecting\u2026";
+      head.textContent = WORDS.lost;
       const body = document.createElement("div");
-      body.textContent =
-        "Taps do nothing until the connection is back: none is sent or saved. " +
-        "Every action the screen showed before is saved; the match comes back as it is " +
-        "then, and you can tap again.";
+      body.textContent = WORDS.taps;
       box.append(head, body);
       banner.append(box);
       // Taps on the dimmed page are swallowed here, so none is queued for later.

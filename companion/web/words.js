@@ -1,0 +1,81 @@
+// The sentences the page's own scripts draw, in the device's language. Written by `python -m
+// companion.i18n.page_words` from the catalogs (companion/i18n/page_words.py): edit the .po
+// files, not this. The device's choice in Settings (Flutter keeps it as "flutter.language"),
+// else the first of the browser's languages the app speaks, else English.
+(function () {
+  const WORDS = {
+    "en": {
+      "code": "en",
+      "lost": "Connection lost, reconnecting…",
+      "taps": "Taps do nothing until the connection is back: none is sent or saved. Every action the screen showed before is saved; the match comes back as it is then, and you can tap again.",
+      "standings": "Standings",
+      "asShown": "{game}, as this screen last showed it",
+      "beforeLast": "{game} before the last change this screen showed",
+      "flutter": "Loading the app's screens…",
+      "python": "Starting Python…",
+      "app": "Loading the app…",
+      "matches": "Opening your matches…",
+      "elsewhere": "Table Companion is open in another tab or window. Close it there and the app starts here by itself.",
+      "ready": "Ready offline: this device now has everything the app needs to start and play with no network.",
+      "notReady": "Not ready offline yet: some of the app's files could not be saved on this device. Keep the network on and open the app again before going offline."
+    },
+    "es": {
+      "code": "es",
+      "lost": "Conexión perdida, reconectando…",
+      "taps": "Los toques no hacen nada hasta que vuelva la conexión: no se envía ni se guarda ninguno. Cada acción que la pantalla mostró antes está guardada; la partida vuelve tal como esté entonces y podrás tocar de nuevo.",
+      "standings": "Clasificación",
+      "asShown": "{game}, como la mostró esta pantalla por última vez",
+      "beforeLast": "{game} antes del último cambio que mostró esta pantalla",
+      "flutter": "Cargando las pantallas de la app…",
+      "python": "Iniciando Python…",
+      "app": "Cargando la app…",
+      "matches": "Abriendo tus partidas…",
+      "elsewhere": "Table Companion está abierta en otra pestaña o ventana. Ciérrala allí y la app arrancará aquí sola.",
+      "ready": "Lista sin conexión: este dispositivo ya tiene todo lo que la app necesita para arrancar y jugar sin red.",
+      "notReady": "Aún no está lista sin conexión: algunos archivos de la app no se pudieron guardar en este dispositivo. Mantén la red activa y abre la app otra vez antes de quedarte sin conexión."
+    },
+    "de": {
+      "code": "de",
+      "lost": "Verbindung verloren, verbinde neu …",
+      "taps": "Tippen bewirkt nichts, bis die Verbindung zurück ist: Nichts wird gesendet oder gespeichert. Jede Aktion, die der Bildschirm vorher gezeigt hat, ist gespeichert; die Partie kommt so zurück, wie sie dann ist, und du kannst wieder tippen.",
+      "standings": "Spielstand",
+      "asShown": "{game}, wie dieser Bildschirm es zuletzt zeigte",
+      "beforeLast": "{game} vor der letzten Änderung, die dieser Bildschirm zeigte",
+      "flutter": "Die Bildschirme der App werden geladen …",
+      "python": "Python wird gestartet …",
+      "app": "Die App wird geladen …",
+      "matches": "Deine Partien werden geöffnet …",
+      "elsewhere": "Table Companion ist in einem anderen Tab oder Fenster offen. Schließ es dort, dann startet die App hier von selbst.",
+      "ready": "Offline bereit: Dieses Gerät hat jetzt alles, was die App braucht, um ohne Netz zu starten und zu spielen.",
+      "notReady": "Noch nicht offline bereit: Einige Dateien der App konnten auf diesem Gerät nicht gespeichert werden. Lass das Netz an und öffne die App noch einmal, bevor du offline gehst."
+    },
+    "ja": {
+      "code": "ja",
+      "lost": "接続が切れました。再接続しています…",
+      "taps": "接続が戻るまでタップしても何も起きません。送信も保存もされません。画面に表示されていた操作はすべて保存されています。マッチはその時点の状態で戻り、またタップできるようになります。",
+      "standings": "順位",
+      "asShown": "{game}（この画面が最後に表示した状態）",
+      "beforeLast": "{game}（この画面が最後に表示した変更の前）",
+      "flutter": "アプリの画面を読み込んでいます…",
+      "python": "Python を起動しています…",
+      "app": "アプリを読み込んでいます…",
+      "matches": "マッチを開いています…",
+      "elsewhere": "Table Companion は別のタブかウィンドウで開いています。そちらを閉じると、ここでアプリが自動的に起動します。",
+      "ready": "オフラインで使えます。この端末には、ネットワークなしでアプリを起動してプレイするためのものがすべてそろいました。",
+      "notReady": "まだオフラインでは使えません。アプリのファイルの一部をこの端末に保存できませんでした。オフラインにする前に、ネットワークをつないだままアプリをもう一度開いてください。"
+    }
+  };
+  function chosen() {
+    try {
+      const kept = JSON.parse(localStorage.getItem("flutter.language") || "null");
+      if (typeof kept === "string" && Object.hasOwn(WORDS, kept)) return kept;
+    } catch (error) { // storage refused (a private window) or not JSON: the browser's
+    }
+    for (const tag of navigator.languages || [navigator.language]) {
+      const primary = String(tag).split(/[-_]/)[0].toLowerCase();
+      if (Object.hasOwn(WORDS, primary)) return primary;
+    }
+    return "en";
+  }
+  window.tableCompanionWords = WORDS[chosen()];
+})();
