@@ -13,6 +13,8 @@ What it may cost and whom it answers:
 - bounded: an id must look like one the store makes; the answer holds at most `MAX_ROWS` rows
   of at most `MAX_TEXT` characters; lookups run one at a time off the event loop (a save may
   hold the matches' lock), and a request that finds one under way gets 503 at once;
+- in the viewer's language: the page names it (`?lang=de`, companion/web/words.js: the device's
+  choice, else its browser's); anything but one of the app's languages is English;
 - the app's own pages only: the Host must be one of the app's addresses (a page of another
   site that points its name at this machine, DNS rebinding, gets 403), and a browser that
   says the request came from another site (`Sec-Fetch-Site`) gets 403. Anyone who may open the
@@ -25,11 +27,16 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+from urllib.parse import parse_qs
 
 from companion.describe.words import minus_signs
+from companion.i18n import Voice
+from companion.i18n.choice import DEFAULT, known
 from companion.server.origin import ASGIApp, Receive, Scope, Send, host_allowed
+from scoring.core import Standing
+from scoring.said import render
 
 if TYPE_CHECKING:
     from companion.session.open_matches import OpenMatches
@@ -38,15 +45,34 @@ PREFIX = "/standings/"
 MATCH_ID = re.compile(r"[0-9a-f]{12}")  # storage.store.ID: what the store makes
 MAX_ROWS = 12
 MAX_TEXT = 80
+MAX_QUERY = 64  # bytes of a query string read for its language; a longer one is not read
 SITES = {b"same-origin", b"none"}  # Sec-Fetch-Site values a page of the app sends
 log = logging.getLogger(__name__)
 
 
 class Board(NamedTuple):
-    """What the notice shows: the game's title and each row's name and what they have."""
+    """What the notice shows: the game's title and each row, as data (a `Standing`, said in the
+    viewer's language) or as (name, what they have)."""
 
-    game: str
-    rows: list[tuple[str, str]]
+    game: Any
+    rows: Sequence[Standing | tuple[str, str]]
+
+
+def language(scope: Scope) -> str:
+    """The language a request asks for (`?lang=de`): one of the app's, else English."""
+    query = scope.get("query_string", b"")
+    if not isinstance(query, bytes) or len(query) > MAX_QUERY:
+        return DEFAULT
+    asked = parse_qs(query.decode("latin-1")).get("lang", [])
+    return known(asked[0]) or DEFAULT if len(asked) == 1 else DEFAULT
+
+
+def said_rows(board: Board, code: str) -> tuple[str, list[tuple[str, str]]]:
+    """The board's title and rows as text in the language `code`."""
+    words = Voice(code)
+    rows = [(row.name, row.text_in(words)) if isinstance(row, Standing) else row
+            for row in board.rows[:MAX_ROWS]]
+    return render(board.game, words), rows
 
 
 Lookup = Callable[[str], Board | None]  # an open match's board; None if it is not open
@@ -84,6 +110,7 @@ class StandingsEndpoint:
         for key, value in scope.get("headers", ()):
             headers.setdefault(key.lower(), []).append(value)
         mid = scope["path"][len(PREFIX):]
+        code = language(scope)
         if scope.get("method") != "GET":
             return self.refuse(405, "only GET")
         if not self.own_page(headers):
@@ -100,9 +127,10 @@ class StandingsEndpoint:
                 board = None
         if board is None:
             return 404, b'{"error": "no such match open"}'
+        game, said = said_rows(board, code)
         rows = [{"name": name[:MAX_TEXT], "text": minus_signs(text)[:MAX_TEXT]}
-                for name, text in board.rows[:MAX_ROWS]]
-        return 200, json.dumps({"game": board.game[:MAX_TEXT], "rows": rows},
+                for name, text in said]
+        return 200, json.dumps({"game": game[:MAX_TEXT], "rows": rows},
                                ensure_ascii=False).encode()
 
     def own_page(self, headers: dict[bytes, list[bytes]]) -> bool:
@@ -120,6 +148,7 @@ def open_boards(tables: OpenMatches) -> Lookup:
     """The lookup for the app's open matches: a match no screen has open is not answered."""
 
     def board(mid: str) -> Board | None:
-        return tables.read_open(mid, lambda match: Board(match.TITLE, match.standings()))
+        return tables.read_open(mid, lambda match: Board(match.TITLE,
+                                                         match.standing_figures()))
 
     return board

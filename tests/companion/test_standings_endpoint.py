@@ -16,6 +16,7 @@ from companion.server.standings import (
     Board,
     StandingsEndpoint,
     open_boards,
+    said_rows,
 )
 from companion.session.open_matches import OpenMatches
 from scoring import caro
@@ -155,7 +156,7 @@ def test_only_a_match_a_screen_has_open_is_answered_and_none_is_loaded(tmp_path:
         assert lookup(mid) is None  # stored, but no screen has it open
         assert tables.read_open(mid, lambda m: m) is None  # and asking did not load it
         tables.get(mid)  # a match screen opens it
-        assert lookup(mid) == Board("Caro", [("Ann", "10"), ("Ben", "0")])
+        assert said_rows(lookup(mid), "en") == ("Caro", [("Ann", "10"), ("Ben", "0")])
         assert lookup("ffffffffffff") is None
 
 
