@@ -1,7 +1,7 @@
-"""The catalogs' tooling: `python -m companion.i18n.extract` extracts every message of scoring/
-and companion/ into companion/locale/messages.pot and updates each language's messages.po from
-it (new messages come in untranslated, gone ones are dropped), as `pybabel extract` and
-`pybabel update` would with babel.cfg and the keywords below (README, "Languages").
+"""The catalogs' tooling: `python -m companion.i18n.extract` extracts every message of scoring/,
+storage/ and companion/ into companion/locale/messages.pot and updates each language's
+messages.po from it (new messages come in untranslated, gone ones are dropped), as
+`pybabel extract` and `pybabel update` would with the keywords below (README, "Languages").
 
 The keywords are the engines' (scoring/said.py: said, said_n, term, term_n, RuleViolation's
 template) and the screens' (companion/i18n: _, ngettext, pgettext, N_). A message's id must be a
@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOCALE = ROOT / "companion" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
-SOURCES = ("scoring", "companion")
+SOURCES = ("scoring", "storage", "companion")
 TRANSLATED = ("es", "de", "ja")
 KEYWORDS = {
     **DEFAULT_KEYWORDS,
