@@ -1,0 +1,63 @@
+"""The words outside the screens in a real browser (issue 21): a German phone's wrong PIN is
+refused in German while the scorekeeper's English phone stays English, and a German page's
+"Connection lost" notice (the page's own script) says it in German, the standings under it too.
+
+Screenshots go to /tmp/server-words-*.png for a person to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.i18n.catalog import Voice
+from scoring import ratel
+from tests.app.test_lan import unlock
+from tests.app.test_language import phone_in
+from tests.app.ui import button, open_page, see, text, type_into
+
+pytestmark = pytest.mark.browser
+DE = Voice("de")
+
+
+def round_played() -> ratel.Match:
+    match = ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty", penalty_limit=15)
+    match.record_round(out="Ann", hands={"Ben": 10, "Cleo": 5})
+    return match
+
+
+SEEDS = {"round played": round_played}
+
+
+def test_a_wrong_pin_is_refused_in_the_watchers_language(lan_app, browser) -> None:
+    keeper, watcher = phone_in(browser, "en-US"), phone_in(browser, "de-DE")
+    unlock(keeper, lan_app.url)
+    open_page(watcher, lan_app.url)
+    button(watcher, DE.gettext("Share")).click()
+    type_into(watcher, "PIN", "0000")
+    button(watcher, DE.gettext("Unlock scorekeeping")).click()
+    see(watcher, "Falsche PIN. Noch 4 Versuche, dann musst du warten.")
+    expect(text(watcher, "Wrong PIN.")).to_have_count(0)
+    watcher.wait_for_timeout(1000)  # a busy machine paints a moment after the semantics tree
+    watcher.screenshot(path="/tmp/server-words-wrong-pin-de.png")
+    open_page(keeper, lan_app.url)
+    see(keeper, "1 wrong PIN tried")  # the keeper's own phone stays English
+
+
+@pytest.mark.own_app
+def test_a_german_pages_connection_lost_notice_is_german(app, browser) -> None:
+    page = phone_in(browser, "de-DE")
+    with page.expect_response(lambda r: "/standings/" in r.url and r.ok):
+        open_page(page, f"{app.url}/match/{app.seeded['round played']}")
+        see(page, DE.gettext("Undo"))
+    app.stop()
+    notice = page.locator("#connection-lost")
+    expect(notice).to_be_visible(timeout=15_000)
+    expect(notice).to_contain_text("Verbindung verloren, verbinde neu …")
+    expect(notice).to_contain_text("Tippen bewirkt nichts, bis die Verbindung zurück ist")
+    expect(notice).to_contain_text("Ratel, wie dieser Bildschirm es zuletzt zeigte")
+    expect(notice).to_contain_text("10 Strafpunkte")
+    for english in ("Connection lost", "Taps do nothing", "as this screen", "penalty"):
+        expect(notice).not_to_contain_text(english)
+    page.wait_for_timeout(500)
+    page.screenshot(path="/tmp/server-words-connection-lost-de.png")
