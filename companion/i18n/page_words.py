@@ -64,15 +64,17 @@ def script() -> str:
 // else the first of the browser's languages the app speaks, else English.
 (function () {{
   const WORDS = {tables};
+  // Not Object.hasOwn: older phones' browsers (Safari before 15.4) lack it.
+  const own = (code) => Object.prototype.hasOwnProperty.call(WORDS, code);
   function chosen() {{
     try {{
       const kept = JSON.parse(localStorage.getItem("flutter.language") || "null");
-      if (typeof kept === "string" && Object.hasOwn(WORDS, kept)) return kept;
+      if (typeof kept === "string" && own(kept)) return kept;
     }} catch (error) {{ // storage refused (a private window) or not JSON: the browser's
     }}
     for (const tag of navigator.languages || [navigator.language]) {{
       const primary = String(tag).split(/[-_]/)[0].toLowerCase();
-      if (Object.hasOwn(WORDS, primary)) return primary;
+      if (own(primary)) return primary;
     }}
     return "en";
   }}
