@@ -9,6 +9,7 @@ from companion.i18n import LANGUAGES, N_, _
 from companion.session.context import Services, use_services
 from companion.session.offline_copy import ASKING, use_offline_copy
 from companion.widgets.data_transfer import DataTransfer
+from companion.widgets.option_choice import choice_row
 
 
 def _themes() -> dict[str, str]:
@@ -85,7 +86,8 @@ def Settings() -> ft.View:
                         value=services.language,
                         on_change=lambda e: services.set_language(e.control.value),
                         content=ft.Column(
-                            [ft.Radio(value=k, label=v) for k, v in LANGUAGES.items()],
+                            [choice_row(k, v, services.set_language)
+                             for k, v in LANGUAGES.items()],
                             spacing=0),
                     ),
                     ft.Divider(),
@@ -96,7 +98,7 @@ def Settings() -> ft.View:
                         value=theme,
                         on_change=lambda e: services.set_theme(e.control.value),
                         content=ft.Column(
-                            [ft.Radio(value=k, label=v) for k, v in _themes().items()],
+                            [choice_row(k, v, services.set_theme) for k, v in _themes().items()],
                             spacing=0
                         ),
                     ),

@@ -1,7 +1,10 @@
 """One new-match option chosen among a few: its heading, a line about it, and a radio a choice.
 
 Every game's options (Carrera's ties, Ratel's kind of game, Careta's teams) ask this way, so they
-look alike and each radio is a full tap target."""
+look alike and each choice is a full tap target. A choice's label wraps within the screen: Flet's
+Radio draws its own label on one line (a German label ran off a 412 px phone), so each row is a
+label-less Radio beside a Text that wraps, the row's semantics merged as Flet's own labelled
+Radio merges them (a screen reader, and a test, finds one radio named by the label)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,22 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 TAP = 48  # the least height of anything tappable
+
+
+def choice_row(value: str, label: str, on_pick: Callable[[str], None]) -> ft.Control:
+    """The radio of `value` inside a RadioGroup, its `label` wrapping beside it; a tap anywhere on
+    the row picks it (on the radio itself the group's change does, once)."""
+    return ft.MergeSemantics(
+        content=ft.Container(
+            content=ft.Row(
+                [ft.Radio(value=value, height=TAP),
+                 ft.Text(label, expand=True)],
+                spacing=0,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            on_click=lambda e: on_pick(value),
+        ),
+    )
 
 
 def option_choice(heading: str, choices: Sequence[tuple[str, str]], value: str,
@@ -22,7 +41,6 @@ def option_choice(heading: str, choices: Sequence[tuple[str, str]], value: str,
     parts.append(ft.RadioGroup(
         value=value,
         on_change=lambda e: on_pick(e.control.value),
-        content=ft.Column([ft.Radio(value=v, label=label, height=TAP) for v, label in choices],
-                          spacing=0),
+        content=ft.Column([choice_row(v, label, on_pick) for v, label in choices], spacing=0),
     ))
     return parts

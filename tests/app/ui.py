@@ -36,10 +36,11 @@ def see(page: Page, value: str | re.Pattern[str], timeout: float = 15_000) -> No
 
 def choose_radio(page: Page, name: str) -> None:
     """Tap the radio `name` and wait until it reads as checked; tapped again only while the app's
-    trace shows the tap never reached it (tests/app/trace.py)."""
+    trace shows the tap never reached it (tests/app/trace.py). A choice's row is one radio to a
+    screen reader (companion/widgets/option_choice.py): a tap on its label is the row's click."""
     radio = host(page).get_by_role("radio", name=name)
     tap_until(page, radio.click, lambda ms: expect(radio).to_be_checked(timeout=ms),
-              events=("change",))
+              events=("change", "click"))
 
 
 def go_to(page: Page, label: str, sign: str) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from companion.i18n import say
+from companion.i18n import _, say
 from scoring import careta
 
 FILL = {"red": "#C62828", "yellow": "#F9A825", "blue": "#1565C0", "green": "#2E7D32"}
@@ -24,7 +24,7 @@ def card_chip(card: careta.Card, size: int = 34) -> ft.Control:
     """A small card: the suit fills it, the secondary colour rims it; named as the engine names it
     ("5 red/blue", "0 green", "the Trick Card")."""
     if card.trick:
-        face, ink, rim, text = TRICK_FILL, "#FFFFFF", "#B0BEC5", "T"
+        face, ink, rim, text = TRICK_FILL, "#FFFFFF", "#B0BEC5", _("T")
     elif card.suit is None:  # a 0 entered without its suit (it did not count): no colour
         face, ink, rim, text = "#9E9E9E", "#000000", "#FFFFFF", "0"
     else:

@@ -4,6 +4,11 @@ rulebook lists (K10), with teammates seated alternately.
 The picker's order is the seating; "Seat teammates alternately" records the wish in the options
 and `seating()` applies `careta.alternate_seating` to the teams when the match is created (the
 options cannot reorder the picker itself), so the list shown here is the order the match uses.
+
+Every word goes through the catalogs (issue 21). A team's letter and a layout's name ("2v2") are
+labels each language may write its own way; the options keep the English keys ("A", "2v2"), which
+no file stores. A team left unnamed is called "Team A" in the language of the device that starts
+the match: that name is the team's, stored and shown as it is, as a typed one is.
 """
 
 from __future__ import annotations
@@ -14,17 +19,35 @@ from typing import Any
 import flet as ft
 
 from companion.games.careta.look import note, toggle
-from companion.i18n import say
+from companion.i18n import _, ngettext, pgettext, say
 from companion.widgets.count_stepper import count_stepper
 from companion.widgets.option_choice import option_choice
 from scoring import careta
 from scoring.core import RuleViolation
+from scoring.said import listed, term
 
 DEFAULTS: dict[str, Any] = {
     "target": 10, "rotate": False, "layout": None, "assign": {}, "team_names": [],
     "alternate": False,
 }
-LETTERS = "ABCD"
+LETTERS = "ABCD"  # the teams' keys in these options; a person reads team_letter()
+LAYOUT_CONTEXT = "careta team layout"  # layout_label's
+
+
+def team_letter(index: int) -> str:
+    """The letter of team `index` as the session's language writes it."""
+    return (pgettext("careta team letter", "A"), pgettext("careta team letter", "B"),
+            pgettext("careta team letter", "C"), pgettext("careta team letter", "D"))[index]
+
+
+def layout_label(name: str) -> str:
+    """A layout ("2v2") as the session's language writes it ("2 gegen 2", "2対2")."""
+    # Literal contexts: the extraction reads them at each call.
+    return {"2v2": pgettext("careta team layout", "2v2"),
+            "3v3": pgettext("careta team layout", "3v3"),
+            "4v4": pgettext("careta team layout", "4v4"),
+            "2v2v2": pgettext("careta team layout", "2v2v2"),
+            "2v2v2v2": pgettext("careta team layout", "2v2v2v2")}[name]
 
 
 def layout_name(size: int, count: int) -> str:
@@ -38,7 +61,8 @@ LAYOUTS = {layout_name(s, c): (s, c) for s, c in sorted(careta.TEAM_LAYOUTS,
 
 def team_names(values: dict[str, Any], count: int) -> list[str]:
     given = list(values.get("team_names") or [])
-    return [(given[i].strip() if i < len(given) and given[i].strip() else f"Team {LETTERS[i]}")
+    return [(given[i].strip() if i < len(given) and given[i].strip()
+             else _("Team {letter}").format(letter=team_letter(i)))
             for i in range(count)]
 
 
@@ -50,8 +74,10 @@ def _groups(players: list[str], values: dict[str, Any]) -> list[list[str]] | Non
         return None
     size, count = LAYOUTS[layout]
     if size * count != len(players):
-        raise RuleViolation("bad-option", f"{layout} is for {size * count} players; you have "
-                                          f"{len(players)}.")
+        # The layout is said as the screen's radios say it (the same catalog entry).
+        raise RuleViolation("bad-option", "{layout} is for {needed} players; you have {count}.",
+                            layout=term(LAYOUT_CONTEXT, layout), needed=size * count,
+                            count=len(players))
     assign = values.get("assign") or {}
     groups: list[list[str]] = [[] for _i in range(count)]
     for i, p in enumerate(players):
@@ -92,6 +118,18 @@ def seating(players: list[str], values: dict[str, Any]) -> list[str]:
     return list(players)
 
 
+def layouts_by_count() -> str:
+    """Which layouts each number of players can make: "4 players: 2v2 · 6 players: 3v3 or
+    2v2v2 · 8 players: 4v4 or 2v2v2v2"."""
+    counts: dict[int, list[str]] = {}
+    for name, (size, count) in LAYOUTS.items():
+        counts.setdefault(size * count, []).append(layout_label(name))
+    return " · ".join(
+        ngettext("{n} player: {layouts}", "{n} players: {layouts}", n).format(
+            n=say(n), layouts=say(listed(names, "or")))
+        for n, names in sorted(counts.items()))
+
+
 def _teams_part(values: dict[str, Any], put: Callable[..., None],
                 players: list[str]) -> list[ft.Control]:
     layout = values.get("layout")
@@ -100,18 +138,23 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
 
     def label(name: str) -> str:
         size, count = LAYOUTS[name]
-        return f"Teams {name}" if name in fitting else f"Teams {name} (for {size * count} players)"
+        if name in fitting:
+            return _("Teams {layout}").format(layout=layout_label(name))
+        needed = size * count
+        return ngettext("Teams {layout} (for {n} player)", "Teams {layout} (for {n} players)",
+                        needed).format(layout=layout_label(name), n=say(needed))
 
-    choices = [("", "No teams")] + [(n, label(n)) for n in shown]
-    parts = option_choice("Teams", choices, layout or "",
+    choices = [("", _("No teams"))] + [(n, label(n)) for n in shown]
+    parts = option_choice(_("Teams"), choices, layout or "",
                           lambda v: put(layout=v or None, alternate=False),
-                          about="2v2 and 2v2v2v2 need 4 and 8 players, 3v3 and 2v2v2 six, "
-                                "4v4 eight.")
+                          about=layouts_by_count())
     if not layout:
         return parts
     if layout not in fitting:
         # The radio's label says how many players the layout needs; Start says it in full.
-        parts.append(ft.Text(f"Pick teams that fit {len(players)} players, or No teams.",
+        parts.append(ft.Text(ngettext("Pick teams that fit {n} player, or No teams.",
+                                      "Pick teams that fit {n} players, or No teams.",
+                                      len(players)).format(n=say(len(players))),
                              color=ft.Colors.ERROR, size=14))
         return parts
     size, count = LAYOUTS[layout]
@@ -121,39 +164,45 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
     typed = [typed[i] if i < len(typed) else labels[i] for i in range(count)]
     for i in range(count):
         parts.append(ft.TextField(
-            label=f"Name of team {LETTERS[i]}", value=typed[i], error=clashes.get(i),
+            label=_("Name of team {letter}").format(letter=team_letter(i)), value=typed[i],
+            error=clashes.get(i),
             on_change=lambda e, i=i: put(team_names=[
                 e.control.value if j == i else n for j, n in enumerate(typed)]),
         ))
     groups = _groups(players, values) or []
     team_index = {p: i for i, members in enumerate(groups) for p in members}
     # While two names clash, the toggles go by letter, so each still has a name of its own.
-    named = [f"team {LETTERS[i]}" for i in range(count)] if clashes else labels
+    def member(player: str, i: int) -> str:
+        if clashes:
+            return _("{player} in team {letter}").format(player=player, letter=team_letter(i))
+        return _("{player} in {team}").format(player=player, team=labels[i])
+
     for p in players:
         parts.append(ft.Row(
             [ft.Text(p, size=15, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-             *[toggle(f"{p} in {named[i]}", LETTERS[i], team_index[p] == i,
+             *[toggle(member(p, i), team_letter(i), team_index[p] == i,
                       lambda e, p=p, i=i: put(assign={**team_index, p: i}), width=52)
                for i in range(count)]],
             spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
     wrong = [i for i, members in enumerate(groups) if len(members) != size]
     if wrong:
-        parts.append(ft.Text(f"Each team needs {size} players: "
-                             + "; ".join(f"{labels[i]} has {len(groups[i])}" for i in wrong)
-                             + ".", color=ft.Colors.ERROR, size=14))
+        has = [_("{team} has {n}").format(team=labels[i], n=say(len(groups[i]))) for i in wrong]
+        # A team has 2 to 4 players: "players" is always the plural.
+        parts.append(ft.Text(_("Each team needs {size} players: {counts}.").format(
+            size=say(size), counts=say(listed(has))), color=ft.Colors.ERROR, size=14))
         return parts
     order = seating(players, values)
-    side = {p: LETTERS[i] for p, i in team_index.items()}
-    parts.append(ft.Text("Seating (turn order): " + ", ".join(f"{p} ({side[p]})" for p in order),
-                         size=14))
+    seats = ", ".join(_("{player} ({letter})").format(player=p, letter=team_letter(team_index[p]))
+                      for p in order)
+    parts.append(ft.Text(_("Seating (turn order): {seats}").format(seats=seats), size=14))
     by_letter = {LETTERS[i]: members for i, members in enumerate(groups)}
     if alternating(order, by_letter):
-        parts.append(note("Teammates sit apart, so nobody sees a teammate's cards."))
+        parts.append(note(_("Teammates sit apart, so nobody sees a teammate's cards.")))
     else:
-        parts.append(ft.Text("Teammates sit side by side; the rulebook seats them alternately.",
-                             size=14, color=ft.Colors.ERROR))
-        parts.append(ft.OutlinedButton("Seat teammates alternately", icon=ft.Icons.SHUFFLE,
+        parts.append(ft.Text(_("Teammates sit side by side; the rulebook seats them "
+                               "alternately."), size=14, color=ft.Colors.ERROR))
+        parts.append(ft.OutlinedButton(_("Seat teammates alternately"), icon=ft.Icons.SHUFFLE,
                                        height=48, on_click=lambda e: put(alternate=True)))
     return parts
 
@@ -167,12 +216,11 @@ def CaretaOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]],
     target = values.get("target", 10)
     return ft.Column(
         [
-            ft.Text("Target", weight=ft.FontWeight.BOLD),
-            ft.Row([count_stepper(target, 1, 50, lambda n: put(target=n), noun="points",
-                                  one="point"),
-                    ft.Text("to win the match", size=14)],
+            ft.Text(_("Target"), weight=ft.FontWeight.BOLD),
+            ft.Row([count_stepper(target, 1, 50, lambda n: put(target=n), unit="points"),
+                    ft.Text(_("to win the match"), size=14)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True),
-            ft.Switch(label="Rotate the Deck Master between sets",
+            ft.Switch(label=_("Rotate the Deck Master between sets"),
                       value=bool(values.get("rotate")),
                       padding=ft.Padding.symmetric(horizontal=4, vertical=4),
                       on_change=lambda e: put(rotate=bool(e.control.value))),
