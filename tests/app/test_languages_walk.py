@@ -159,7 +159,8 @@ TEXTS = """() => {
         const words = (node.getAttribute('aria-label') || '').trim() ||
             [...node.childNodes].filter((c) => c.nodeType === 3 || c.tagName === 'SPAN')
                 .map((c) => c.textContent).join('').trim();
-        if (!words || node.querySelector('flt-semantics[aria-label], flt-semantics span')) continue;
+        const holds = ':scope flt-semantics[aria-label], :scope flt-semantics span';
+        if (!words || node.querySelector(holds)) continue;
         const r = node.getBoundingClientRect();
         if (r.width < 1 || r.height < 1) continue;
         let scroller = null, parent = null;
