@@ -20,7 +20,7 @@ LOCALE = Path(__file__).resolve().parents[2] / "companion" / "locale"
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 # English words no Spanish, German or Japanese sentence holds: English that never reached the
 # catalog (a literal not yet marked with `_`) is found by them.
-GIVEAWAYS = frozenset("the and to of is are with for your you from this that was has".split())
+GIVEAWAYS = frozenset("the and to of is are with for your you from this that has".split())
 WORD = re.compile(r"[^\W\d_]{2,}")  # a run of two letters or more: a message worth looking for
 
 
@@ -88,6 +88,7 @@ class EnglishCatalog:
         if hits and any(p.fullmatch(text) for p in self.kept):
             return []
         if not hits and self.messages:
-            giveaways = sorted(GIVEAWAYS & {w.lower() for w in WORD.findall(text)})
+            said = " ".join(t for t in text.split() if "/" not in t)  # a folder's path aside
+            giveaways = sorted(GIVEAWAYS & {w.lower() for w in WORD.findall(said)})
             hits = [f"(not in the catalog) {' '.join(giveaways)}"] if giveaways else []
         return hits

@@ -20,3 +20,9 @@ def test_a_sentence_in_the_language_is_not_english_left() -> None:
 def test_english_the_catalog_never_saw_is_found_by_its_giveaway_words() -> None:
     assert EnglishCatalog("es").left_in("Ann tapped the wrong tile") == [
         "(not in the catalog) the"]
+
+
+def test_a_folders_path_and_a_german_was_are_not_english() -> None:
+    german = EnglishCatalog("de")
+    assert german.left_in("/tmp/pytest-of-root/data") == []
+    assert german.left_in("Rückgängig nimmt die letzte Aktion zurück, was immer sie war.") == []
