@@ -31,6 +31,7 @@ from scoring.core import Match
 from storage import Store
 from tests.app.conftest import PHONE, AppProcess
 from tests.app.english_left import EnglishCatalog
+from tests.app.pixels import decode_png
 from tests.app.ui import host, open_page
 from tests.companion.test_series import finish, next_of
 from tests.storage.finished import (
@@ -211,6 +212,22 @@ def go(page: Page, path: str) -> None:
     }""", path)
 
 
+def ink_at_the_edge(page: Page, width: int) -> list[int]:
+    """The rows where dark ink touches the viewport's right edge (its last 3 columns): every
+    screen keeps a margin there, so ink at the edge is a text cut off by the screen (a radio's
+    label that does not wrap, clipped in a release build, reads whole in the semantics tree)."""
+    strip = page.screenshot(clip={"x": width - 3, "y": 0, "width": 3,
+                                  "height": page.viewport_size["height"]})
+    wide, _, rows = decode_png(strip)
+    channels = len(rows[0]) // wide
+    dark = []
+    for y, row in enumerate(rows):
+        pixels = [row[i:i + 3] for i in range(0, len(row), channels)]
+        if any(0.299 * r + 0.587 * g + 0.114 * b < 120 for r, g, b in pixels):
+            dark.append(y)
+    return dark
+
+
 def overflows(read: dict) -> list[str]:
     """What in one reading of a screen overflows or is clipped, in words."""
     found = []
@@ -270,7 +287,11 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
                     page.wait_for_timeout(800)  # the layout follows the new width
                 page.screenshot(path=str(folder / f"{name}-{label}.png"))
                 read = page.evaluate(TEXTS)
-                if problems := overflows(read):
+                problems = overflows(read)
+                if edge := ink_at_the_edge(page, size["width"]):
+                    problems.append(f"text cut off at the right edge, {len(edge)} rows of pixels "
+                                    f"from y = {edge[0]} (see the screenshot)")
+                if problems:
                     crammed[f"{name} ({label})"] = problems
                 if label == "phone" and (found := english(catalog, read["texts"])):
                     left[name] = found
