@@ -1,0 +1,337 @@
+"""Every screen of every game in each language (issue 21, "Checked, not hoped").
+
+One app, its folder seeded through the store with each game's matches in their late states
+(mid-game, over, a Caro series); one browser context per language whose browser prefers it. Each
+screen is opened by its address within one session (the route pushed, as the app's own links
+do, not played by taps), at 412 x 915 and then at 1280 x 800, and its texts are read from
+Flutter's semantics tree. The test fails on:
+- English left: a text holding a message of the English catalog (tests/app/english_left.py),
+  names and numbers aside; every one is listed, per screen;
+- a text that overflows or is clipped: a text's box reaching past the viewport's sides (outside
+  a scroller of its own), or past the box of the control holding it, or a page wider than the
+  viewport, or dark ink in the screenshot's last 3 columns (a text cut off by the screen: a
+  radio's label does not wrap, and the semantics tree reads it whole). Flutter's yellow and black
+  overflow stripes are a debug build's: Flet's web client is a release build and never draws
+  them.
+
+Screenshots of each go to /tmp/walk/<language>/ for a person to look at; the whole list of
+what was found, to /tmp/walk/<language>.txt.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from companion.session.follow_up import follow_up_id
+from scoring import careta, carrera, ratel
+from scoring.core import Match
+from storage import Store
+from tests.app.conftest import PHONE, AppProcess
+from tests.app.english_left import EnglishCatalog
+from tests.app.pixels import decode_png
+from tests.app.ui import host, open_page
+from tests.companion.test_series import finish, next_of
+from tests.storage.finished import (
+    TEAMS,
+    careta_finished,
+    careta_team_finished,
+    caro_finished,
+    caro_in_play,
+    carrera_finished,
+    ratel_damage_finished,
+    ratel_penalty_finished,
+)
+
+SHOTS = Path("/tmp/walk")
+DESK = {"width": 1280, "height": 800}
+BROWSER_LOCALE = {"en": "en-US", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}
+# The languages whose catalogs are still being translated: their English left is expected (and
+# only that: an overflow fails them all the same). Empty this once the catalogs have landed.
+AWAITING = {"es", "de", "ja"}
+
+
+class EnglishLeft(AssertionError):
+    """Texts still in English on a screen of another language."""
+
+
+def careta_in_play() -> careta.Match:
+    match = careta.Match(["Ann", "Ben", "Cleo", "Dan"], teams=TEAMS, target=10)
+    match.start_set()
+    match.start_game("up")
+    match.play("Ben", 3)
+    match.doubt("Ann", True)
+    return match
+
+
+def carrera_in_play() -> carrera.Match:
+    match = carrera.Match(["Ann", "Ben", "Cleo"])
+    for card in ("5", carrera.FACE_DOWN, "3"):
+        match.play(card)
+    return match
+
+
+def ratel_in_play() -> ratel.Match:
+    match = ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty", penalty_limit=15)
+    match.record_round(out="Ann", hands={"Ben": 10, "Cleo": 5})
+    return match
+
+
+# name -> (match, whether its timeline, past table, chart, board and rules are walked too)
+SEEDS: dict[str, tuple[Callable[[], Match], bool]] = {
+    "caro-mid": (caro_in_play, False),
+    "caro-over": (caro_finished, True),
+    "careta-mid": (careta_in_play, True),
+    "careta-team-over": (careta_team_finished, False),
+    "careta-over": (careta_finished, True),
+    "carrera-mid": (carrera_in_play, False),
+    "carrera-over": (carrera_finished, True),
+    "ratel-mid": (ratel_in_play, False),
+    "ratel-over": (ratel_penalty_finished, True),
+    "ratel-damage-over": (ratel_damage_finished, False),
+}
+SHELL = ["/", "/new/caro", "/new/careta", "/new/carrera", "/new/ratel", "/history", "/stats",
+         "/settings", "/share"]
+AROUND = ["rules", "timeline", "timeline/1", "chart", "board"]
+
+
+@pytest.fixture(scope="module")
+def walk_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
+    """One app for every language: the seeds, and a Caro series (its second game stored as the
+    first one's next game) so History and the match show one."""
+    data = tmp_path_factory.mktemp("walk") / "data"
+    process = AppProcess(data)
+    with Store(data) as store:
+        for name, (build, _) in SEEDS.items():
+            process.seeded[name] = store.create(build())
+        first = caro_finished(1)
+        one = store.create(first)
+        process.seeded["caro-series"] = store.create(finish(next_of(first), 7),
+                                                     mid=follow_up_id(one))
+    yield process.start()
+    process.stop()
+
+
+def refuse_a_caro_lay(page: Page) -> None:
+    """caro-mid, Ann to lay: red (the first colour chip) next to Ben's red at (0, 1)."""
+    page.locator("flt-semantics-host [role=button][aria-current]").first.click()
+    page.wait_for_timeout(500)
+    host(page).get_by_role("button", name=re.compile(r"\b0,2(\s|$)")).click()
+
+
+def refuse_a_ratel_hand(page: Page) -> None:
+    """ratel-mid, round 2 by result: Ben went out (the second radio), Ann's hand typed as 40
+    (20 cards were dealt): refused as it is typed, nothing recorded."""
+    host(page).get_by_role("radio").nth(1).click()
+    field = host(page).get_by_role("textbox").first
+    field.click()
+    field.fill("40")
+
+
+# A refusal shown, reached from a seeded match by language-neutral taps (roles, order, cell
+# numbers: the names are in each language); nothing is stored, the match stays as seeded.
+REFUSALS: dict[str, tuple[str, Callable[[Page], None]]] = {
+    "caro-mid-refused": ("caro-mid", refuse_a_caro_lay),
+    "ratel-mid-refused": ("ratel-mid", refuse_a_ratel_hand),
+}
+
+
+def screens(app: AppProcess) -> list[tuple[str, str]]:
+    """(name, address) of every screen walked."""
+    found = [(path.strip("/").replace("/", "-") or "home", path) for path in SHELL]
+    for name, mid in app.seeded.items():
+        found.append((name, f"/match/{mid}"))
+        if SEEDS.get(name, (None, False))[1]:
+            found += [(f"{name}-{extra.replace('/', '-')}", f"/match/{mid}/{extra}")
+                      for extra in AROUND]
+    found += [(name, f"/match/{app.seeded[seed]}") for name, (seed, _) in REFUSALS.items()]
+    return found
+
+
+# Each text of the semantics tree no other text holds (a button's or a row's own words), with
+# what it is checked against: the viewport, unless a scroller of its own holds it, and the box
+# of the nearest node around it.
+TEXTS = """() => {
+    const found = [];
+    const host = document.querySelector('flt-semantics-host');
+    for (const node of host.querySelectorAll('flt-semantics')) {
+        const words = (node.getAttribute('aria-label') || '').trim() ||
+            [...node.childNodes].filter((c) => c.nodeType === 3 || c.tagName === 'SPAN')
+                .map((c) => c.textContent).join('').trim();
+        const holds = ':scope flt-semantics[aria-label], :scope flt-semantics span';
+        if (!words || node.querySelector(holds)) continue;
+        const r = node.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) continue;
+        let scroller = null, parent = null;
+        for (let up = node.parentElement; up && up !== host; up = up.parentElement) {
+            if (up.tagName !== 'FLT-SEMANTICS') continue;
+            const r2 = up.getBoundingClientRect();
+            if (!parent && r2.width > 0 && r2.height > 0) parent = r2;
+            const style = getComputedStyle(up);
+            if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+                scroller = r2; break;
+            }
+        }
+        found.push({words, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                    parent: parent && {left: parent.left, right: parent.right},
+                    scrolled: !!scroller});
+    }
+    // Whether the page itself scrolls sideways (the semantics tree's nodes may reach past the
+    // viewport, hidden, without making the page wider).
+    const page = document.scrollingElement;
+    page.scrollLeft = 100000;
+    const sideways = page.scrollLeft;
+    page.scrollLeft = 0;
+    return {texts: found, width: innerWidth, sideways};
+}"""
+
+
+def settle(page: Page, before: str) -> str:
+    """Wait until the semantics tree reads differently from `before` and then holds still (a
+    bounded wait: a screen that never changes is read as it is after about 10 s)."""
+    host = page.locator("flt-semantics-host")
+    last, same = before, 0
+    for _ in range(50):
+        page.wait_for_timeout(200)
+        now = host.inner_text()
+        same = same + 1 if now == last and now != before else 0
+        if same >= 2:
+            break
+        last = now
+    page.wait_for_timeout(300)  # a busy machine paints a moment after the semantics tree
+    return last
+
+
+def go(page: Page, path: str) -> None:
+    """Open `path` in the same session, as the app's own links do (no reload)."""
+    page.evaluate("""(path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate', {state: null}));
+    }""", path)
+
+
+def ink_at_the_edge(page: Page, width: int) -> list[int]:
+    """The rows where dark ink touches the viewport's right edge (its last 3 columns): every
+    screen keeps a margin there, so ink at the edge is a text cut off by the screen (a radio's
+    label that does not wrap, clipped in a release build, reads whole in the semantics tree)."""
+    strip = page.screenshot(clip={"x": width - 3, "y": 0, "width": 3,
+                                  "height": page.viewport_size["height"]})
+    wide, _, rows = decode_png(strip)
+    channels = len(rows[0]) // wide
+    dark = []
+    for y, row in enumerate(rows):
+        pixels = [row[i:i + 3] for i in range(0, len(row), channels)]
+        if any(0.299 * r + 0.587 * g + 0.114 * b < 120 for r, g, b in pixels):
+            dark.append(y)
+    return dark
+
+
+def overflows(read: dict) -> list[str]:
+    """What in one reading of a screen overflows or is clipped, in words."""
+    found = []
+    if read["sideways"] > 0:
+        found.append(f"the page scrolls {read['sideways']} px sideways")
+    for text in read["texts"]:
+        words = text["words"][:80]
+        if not text["scrolled"] and (text["left"] < -1 or text["right"] > read["width"] + 1):
+            found.append(f"{words!r} spans {text['left']:.0f}..{text['right']:.0f} px")
+        parent = text["parent"]
+        if parent and (text["left"] < parent["left"] - 2 or text["right"] > parent["right"] + 2):
+            found.append(f"{words!r} ({text['left']:.0f}..{text['right']:.0f} px) is wider than "
+                         f"what holds it ({parent['left']:.0f}..{parent['right']:.0f} px)")
+    return found
+
+
+def english(catalog: EnglishCatalog, texts: list[dict]) -> list[str]:
+    """Each text holding English, with the longest English message found in it."""
+    left = []
+    for words in dict.fromkeys(t["words"] for t in texts):
+        hits = catalog.left_in(words)
+        if hits:
+            left.append(f"{words[:100]!r} ~ {max(hits, key=len)!r}")
+    return left
+
+
+LANGUAGES = [pytest.param(code, marks=pytest.mark.xfail(
+    strict=False, raises=EnglishLeft,
+    reason=f"{code}: the catalog is being translated (English left is expected until it lands)"))
+    if code in AWAITING else code for code in BROWSER_LOCALE]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, browser,
+                                                                 language: str) -> None:
+    catalog = EnglishCatalog(language)
+    folder = SHOTS / language
+    folder.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport=PHONE, locale=BROWSER_LOCALE[language])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        open_page(page, f"{walk_app.url}/")
+        before = ""
+        left: dict[str, list[str]] = {}
+        crammed: dict[str, list[str]] = {}
+        for name, path in screens(walk_app):
+            for size, label in ((PHONE, "phone"), (DESK, "desk")):
+                page.set_viewport_size(size)
+                if label == "phone":
+                    go(page, path)
+                    before = settle(page, before)
+                    if name in REFUSALS:
+                        REFUSALS[name][1](page)
+                        before = settle(page, before)
+                else:
+                    page.wait_for_timeout(800)  # the layout follows the new width
+                page.screenshot(path=str(folder / f"{name}-{label}.png"))
+                read = page.evaluate(TEXTS)
+                problems = overflows(read)
+                if edge := ink_at_the_edge(page, size["width"]):
+                    problems.append(f"text cut off at the right edge, {len(edge)} rows of pixels "
+                                    f"from y = {edge[0]} (see the screenshot)")
+                if problems:
+                    crammed[f"{name} ({label})"] = problems
+                if label == "phone" and (found := english(catalog, read["texts"])):
+                    left[name] = found
+            page.set_viewport_size(PHONE)
+    finally:
+        context.close()
+    report = _report(language, left, crammed)
+    (SHOTS / f"{language}.txt").write_text(report)
+    if language == "en":
+        # The baseline: English found on its own screens shows the catalog is being matched.
+        assert left.get("settings"), "the English catalog matched nothing on Settings in English"
+        left = {}
+    assert not crammed, report
+    if left:
+        raise EnglishLeft(report)
+
+
+def _report(language: str, left: dict[str, list[str]], crammed: dict[str, list[str]]) -> str:
+    lines = [f"{language}: {sum(map(len, left.values()))} texts with English left on "
+             f"{len(left)} screens; {sum(map(len, crammed.values()))} overflows"]
+    for title, found in (("overflow", crammed), ("English left", left)):
+        for screen, items in found.items():
+            lines.append(f"-- {title}: {screen} ({len(items)})")
+            lines += [f"   {item}" for item in items]
+    return "\n".join(lines)
+
+
+def test_the_screens_walked_cover_every_route() -> None:
+    """Every route the app has is walked (a new screen is added here too)."""
+    from companion.app import ROUTES
+
+    def paths(routes, prefix: str = "") -> Iterator[str]:
+        for route in routes:
+            path = f"{prefix}/{route.path}".replace("//", "/")
+            yield path
+            yield from paths(route.children or [], path)
+
+    walked = set(SHELL) | {"/match/:id"} | {f"/match/:id/{a}" for a in AROUND}
+    shape = {re.sub(r"/(caro|careta|carrera|ratel)$", "/:game", p) for p in walked}
+    shape = {re.sub(r"/timeline/1$", "/timeline/:step", p) for p in shape}
+    assert set(paths(ROUTES)) <= shape
