@@ -27,9 +27,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from companion import APP_NAME
+from companion.games import GAME_UIS
+from companion.i18n.catalog import Voice
 from companion.session.follow_up import follow_up_id
 from scoring import careta, carrera, ratel
 from scoring.core import Match
+from scoring.said import render
 from storage import Store
 from tests.app.conftest import PHONE, AppProcess
 from tests.app.english_left import EnglishCatalog
@@ -140,6 +144,40 @@ REFUSALS: dict[str, tuple[str, Callable[[Page], None]]] = {
 }
 
 
+def heading(name: str, path: str, voice: Voice) -> re.Pattern[str]:
+    """The app bar's title the screen `name` at `path` shows in `voice`'s language, a step's
+    numbers standing for anything: the walk reads a screen only once it shows this (on a busy
+    machine, the screen before, or one briefly passed through, held still long enough to pass
+    for it: Spanish's Carrera match was read and shot as Careta's chart)."""
+    parts = path.strip("/").split("/")
+    if parts == [""]:
+        return re.compile(re.escape(APP_NAME))
+    if parts[0] == "new":
+        ui = GAME_UIS[parts[1]]
+        return _said(voice.gettext("New {game} match"), game=render(ui.short_title, voice))
+    if parts[0] != "match":
+        shell = {"history": "History", "stats": "Statistics", "settings": "Settings",
+                 "share": "Share"}
+        return _said(voice.gettext(shell[parts[0]]))
+    ui = GAME_UIS[name.split("-")[0]]  # every match screen's name starts with its game
+    title = render(ui.title, voice)
+    rest = "/".join(parts[2:])
+    if not rest:
+        return _said(render(ui.short_title, voice))
+    said = {"rules": ("{game}: rules", {"game": title}), "timeline": ("Timeline", {}),
+            "timeline/1": ("After step {n} of {total}", {}), "chart": ("Chart", {}),
+            "board": ("{game}", {"game": title})}[rest]
+    return _said(voice.gettext(said[0]) if said[0] != "{game}" else said[0], **said[1])
+
+
+def _said(template: str, **args: str) -> re.Pattern[str]:
+    """`template` with `args` filled in and any other placeholder standing for anything."""
+    pieces = re.split(r"(\{[A-Za-z_]+\})", template)
+    return re.compile("".join(
+        re.escape(args[p[1:-1]]) if p[1:-1] in args else ".+?" if p.startswith("{") and
+        p.endswith("}") else re.escape(p) for p in pieces if p))
+
+
 def screens(app: AppProcess) -> list[tuple[str, str]]:
     """(name, address) of every screen walked."""
     found = [(path.strip("/").replace("/", "-") or "home", path) for path in SHELL]
@@ -190,18 +228,28 @@ TEXTS = """() => {
 }"""
 
 
-def settle(page: Page, before: str) -> str:
-    """Wait until the semantics tree reads differently from `before` and then holds still (a
-    bounded wait: a screen that never changes is read as it is after about 10 s)."""
+HEADINGS = """() => [...document.querySelectorAll('flt-semantics-host [role=heading]')]
+    .map((node) => (node.getAttribute('aria-label') || node.textContent || '').trim())"""
+
+
+def settle(page: Page, before: str, title: re.Pattern[str]) -> str:
+    """Wait until the screen's app bar shows `title` and the semantics tree reads differently
+    from `before` and then holds still. Bounded: a screen that never shows its title fails the
+    walk after about 30 s, naming the titles it showed."""
     host = page.locator("flt-semantics-host")
-    last, same = before, 0
-    for _ in range(50):
+    last, same, shown = before, 0, []
+    for _ in range(150):
         page.wait_for_timeout(200)
         now = host.inner_text()
-        same = same + 1 if now == last and now != before else 0
+        shown = page.evaluate(HEADINGS)
+        arrived = any(title.fullmatch(words) for words in shown)
+        same = same + 1 if now == last and now != before and arrived else 0
         if same >= 2:
             break
         last = now
+    else:
+        raise AssertionError(f"the screen titled {title.pattern!r} never opened: the page "
+                             f"showed {shown!r}")
     page.wait_for_timeout(300)  # a busy machine paints a moment after the semantics tree
     return last
 
@@ -266,6 +314,7 @@ LANGUAGES = [pytest.param(code, marks=pytest.mark.xfail(
 def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, browser,
                                                                  language: str) -> None:
     catalog = EnglishCatalog(language)
+    voice = Voice(language)
     folder = SHOTS / language
     folder.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=PHONE, locale=BROWSER_LOCALE[language])
@@ -281,10 +330,11 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
                 page.set_viewport_size(size)
                 if label == "phone":
                     go(page, path)
-                    before = settle(page, before)
+                    title = heading(name, path, voice)
+                    before = settle(page, before, title)
                     if name in REFUSALS:
                         REFUSALS[name][1](page)
-                        before = settle(page, before)
+                        before = settle(page, before, title)
                 else:
                     page.wait_for_timeout(800)  # the layout follows the new width
                 page.screenshot(path=str(folder / f"{name}-{label}.png"))
