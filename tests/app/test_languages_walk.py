@@ -54,13 +54,17 @@ from tests.storage.finished import (
 SHOTS = Path("/tmp/walk")
 DESK = {"width": 1280, "height": 800}
 BROWSER_LOCALE = {"en": "en-US", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}
-# The languages whose catalogs are still being translated: their English left is expected (and
-# only that: an overflow fails them all the same). Empty this once the catalogs have landed.
-AWAITING = {"es", "de", "ja"}
-
-
-class EnglishLeft(AssertionError):
-    """Texts still in English on a screen of another language."""
+# English left that another branch is converting as this is written (issue 21), per screen: in
+# every language but English the walk subtracts these texts from what it finds and reports
+# them, and fails when one is no longer found (delete it here then: the list only shrinks).
+KNOWN_LEFT: dict[str, frozenset[str]] = {
+    # Careta's new-match options (companion/games/careta/options.py), branch careta-opts.
+    "new-careta": frozenset({
+        "to win the match",
+        "Rotate the Deck Master between sets",
+        "2v2 and 2v2v2v2 need 4 and 8 players, 3v3 and 2v2v2 six, 4v4 eight.",
+    }),
+}
 
 
 def careta_in_play() -> careta.Match:
@@ -294,23 +298,33 @@ def overflows(read: dict) -> list[str]:
     return found
 
 
-def english(catalog: EnglishCatalog, texts: list[dict]) -> list[str]:
-    """Each text holding English, with the longest English message found in it."""
-    left = []
+def english(catalog: EnglishCatalog, texts: list[dict]) -> dict[str, str]:
+    """Each text holding English -> the longest English message found in it."""
+    left = {}
     for words in dict.fromkeys(t["words"] for t in texts):
-        hits = catalog.left_in(words)
-        if hits:
-            left.append(f"{words[:100]!r} ~ {max(hits, key=len)!r}")
+        if hits := catalog.left_in(words):
+            left[words] = max(hits, key=len)
     return left
 
 
-LANGUAGES = [pytest.param(code, marks=pytest.mark.xfail(
-    strict=False, raises=EnglishLeft,
-    reason=f"{code}: the catalog is being translated (English left is expected until it lands)"))
-    if code in AWAITING else code for code in BROWSER_LOCALE]
+def known_left(left: dict[str, dict[str, str]]) -> tuple[list[str], list[str]]:
+    """Take KNOWN_LEFT's texts out of `left` (screen -> text -> message); answer those taken
+    and those no longer found, in words."""
+    taken, gone = [], []
+    for screen, texts in KNOWN_LEFT.items():
+        found = left.get(screen, {})
+        for text in sorted(texts):
+            if text in found:
+                taken.append(f"{screen}: {text!r}")
+                del found[text]
+            else:
+                gone.append(f"{screen}: {text!r}")
+        if screen in left and not found:
+            del left[screen]
+    return taken, gone
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", list(BROWSER_LOCALE))
 def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, browser,
                                                                  language: str) -> None:
     catalog = EnglishCatalog(language)
@@ -323,7 +337,7 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
         page.set_default_timeout(15_000)
         open_page(page, f"{walk_app.url}/")
         before = ""
-        left: dict[str, list[str]] = {}
+        left: dict[str, dict[str, str]] = {}
         crammed: dict[str, list[str]] = {}
         for name, path in screens(walk_app):
             for size, label in ((PHONE, "phone"), (DESK, "desk")):
@@ -350,23 +364,31 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
             page.set_viewport_size(PHONE)
     finally:
         context.close()
-    report = _report(language, left, crammed)
+    taken, gone = known_left(left) if language != "en" else ([], [])
+    report = _report(language, left, crammed, taken, gone)
     (SHOTS / f"{language}.txt").write_text(report)
     if language == "en":
         # The baseline: English found on its own screens shows the catalog is being matched.
         assert left.get("settings"), "the English catalog matched nothing on Settings in English"
         left = {}
-    assert not crammed, report
-    if left:
-        raise EnglishLeft(report)
+    assert not crammed and not left and not gone, report
 
 
-def _report(language: str, left: dict[str, list[str]], crammed: dict[str, list[str]]) -> str:
+def _report(language: str, left: dict[str, dict[str, str]], crammed: dict[str, list[str]],
+            taken: list[str], gone: list[str]) -> str:
     lines = [f"{language}: {sum(map(len, left.values()))} texts with English left on "
-             f"{len(left)} screens; {sum(map(len, crammed.values()))} overflows"]
-    for title, found in (("overflow", crammed), ("English left", left)):
+             f"{len(left)} screens; {sum(map(len, crammed.values()))} overflows; "
+             f"{len(taken)} known leftovers (KNOWN_LEFT) found, {len(gone)} no longer found"]
+    said = {screen: [f"{words[:100]!r} ~ {hit!r}" for words, hit in texts.items()]
+            for screen, texts in left.items()}
+    for title, found in (("overflow", crammed), ("English left", said)):
         for screen, items in found.items():
             lines.append(f"-- {title}: {screen} ({len(items)})")
+            lines += [f"   {item}" for item in items]
+    for title, items in (("known, left for another branch", taken),
+                         ("in KNOWN_LEFT but no longer found: delete it there", gone)):
+        if items:
+            lines.append(f"-- {title} ({len(items)})")
             lines += [f"   {item}" for item in items]
     return "\n".join(lines)
 
@@ -385,3 +407,26 @@ def test_the_screens_walked_cover_every_route() -> None:
     shape = {re.sub(r"/(caro|careta|carrera|ratel)$", "/:game", p) for p in walked}
     shape = {re.sub(r"/timeline/1$", "/timeline/:step", p) for p in shape}
     assert set(paths(ROUTES)) <= shape
+
+
+def test_known_leftovers_are_taken_out_and_each_must_still_be_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(globals(), "KNOWN_LEFT", {"new-x": frozenset({"Go on", "Gone"}),
+                                                  "y": frozenset({"Fixed"})})
+    left = {"new-x": {"Go on": "Go on", "Stay": "Stay"}, "z": {"Why": "Why"}}
+    taken, gone = known_left(left)
+    assert taken == ["new-x: 'Go on'"]
+    assert gone == ["new-x: 'Gone'", "y: 'Fixed'"]
+    assert left == {"new-x": {"Stay": "Stay"}, "z": {"Why": "Why"}}
+
+
+def test_every_screen_walked_has_its_title_in_each_language() -> None:
+    """The title the walk waits for is made for every screen and language (no step number
+    wildcard outside a timeline step)."""
+    app = AppProcess(Path("/nonexistent"))
+    app.seeded = {name: f"id-{name}" for name in [*SEEDS, "caro-series"]}
+    for language in BROWSER_LOCALE:
+        voice = Voice(language)
+        for name, path in screens(app):
+            title = heading(name, path, voice)
+            assert (".+?" in title.pattern) == path.endswith("/timeline/1"), (name, title)
