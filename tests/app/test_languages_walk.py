@@ -232,7 +232,10 @@ TEXTS = """() => {
 }"""
 
 
-HEADINGS = """() => [...document.querySelectorAll('flt-semantics-host [role=heading]')]
+# An app bar's title is its route's name: Flutter writes it as a heading element (h2), not a
+# flt-semantics node.
+HEADINGS = """() => [...document.querySelectorAll(
+    'flt-semantics-host :is(h1, h2, h3, h4, h5, h6, [role=heading])')]
     .map((node) => (node.getAttribute('aria-label') || node.textContent || '').trim())"""
 
 
