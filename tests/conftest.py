@@ -26,8 +26,9 @@ from tests.app.conftest import CHROMIUM_ARGS, chromium_path
 
 # Collection order, first to last: the longest units first (their share of a run, measured), so
 # no worker is left with a long one at the end; the short pure modules fill the gaps.
-ORDER = ("tests/web/test_offline.py", "tests/app/test_shared_table.py",
-         "tests/app/test_caro_grid.py", "tests/web/test_restart.py", "tests/app/test_caro_turns.py",
+ORDER = ("tests/app/test_languages_walk.py", "tests/web/test_offline.py",
+         "tests/app/test_shared_table.py", "tests/app/test_caro_grid.py",
+         "tests/web/test_restart.py", "tests/app/test_caro_turns.py",
          "tests/app/test_careta.py", "tests/app/test_shell.py", "tests/app/test_lan.py",
          "tests/app/test_sessions.py", "tests/app/", "tests/web/",
          "tests/scoring/test_caro_playout.py", "tests/scoring/test_carrera_playout.py",

@@ -98,7 +98,8 @@ def NewMatch() -> ft.View:
     )
     return ft.View(
         route=f"/new/{game}",
-        appbar=ft.AppBar(title=ft.Text(_("New {game} match").format(game=say(ui.title)))),
+        # The bar's short name: "My Favorite Carrera RS" was cut off there in every language.
+        appbar=ft.AppBar(title=ft.Text(_("New {game} match").format(game=say(ui.short_title)))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.games.carrera.parts import then
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, pgettext
 from scoring import carrera
 
 # A card and six chips (a 2 with the market's chip on a full supply) fit one row of a 412 px
@@ -77,8 +77,9 @@ def _card_row(match: carrera.Match, card: str, owner: str | None,
     """One card's button, then one chip per fuel it may take (or who holds its suit)."""
     allowed = owner is None
     speed = match.speed_of(card, 0)
-    face = _two_lines(card, _("speed {speed}").format(speed=speed) if allowed else _("taken"),
-                      size=18)
+    # The card's own short word: its 56 px face cut Spanish's "velocidad 2" off at the number.
+    face = _two_lines(card, pgettext("carrera card face", "speed {speed}").format(speed=speed)
+                      if allowed else _("taken"), size=18)
     cells: list[ft.Control] = [
         _tile(play_name(match, card, 0) if allowed
               else _("Card {card}, face up already").format(card=card),
@@ -147,7 +148,10 @@ def play_pad(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
         button=True,
         content=ft.Container(
             content=_two_lines(_("Face down"), _("speed 0, no fuel"), size=15),
-            width=120, height=CHIP_SIZE, border_radius=8, alignment=ft.Alignment.CENTER,
+            # As wide as its words (German's and Spanish's second line outgrew a fixed 120 px
+            # and was cut off below): one line each keeps the 48 px height.
+            height=CHIP_SIZE, padding=ft.Padding.symmetric(horizontal=8),
+            border_radius=8, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(2, ft.Colors.OUTLINE),
             on_click=lambda e: play(carrera.FACE_DOWN, 0),
         ),

@@ -1,0 +1,428 @@
+"""Every screen of every game in each language (issue 21, "Checked, not hoped").
+
+One app, its folder seeded through the store with each game's matches in their late states
+(mid-game, over, a Caro series); one browser context per language whose browser prefers it. Each
+screen is opened by its address within one session (the route pushed, as the app's own links
+do, not played by taps), at 412 x 915 and then at 1280 x 800, and its texts are read from
+Flutter's semantics tree. The test fails on:
+- English left: a text holding a message of the English catalog (tests/app/english_left.py),
+  names and numbers aside; every one is listed, per screen;
+- a text that overflows or is clipped: a text's box reaching past the viewport's sides (outside
+  a scroller of its own), or past the box of the control holding it, or a page wider than the
+  viewport, or dark ink in the screenshot's last 3 columns (a text cut off by the screen: a
+  radio's label does not wrap, and the semantics tree reads it whole). Flutter's yellow and black
+  overflow stripes are a debug build's: Flet's web client is a release build and never draws
+  them.
+
+Screenshots of each go to /tmp/walk/<language>/ for a person to look at; the whole list of
+what was found, to /tmp/walk/<language>.txt.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from companion import APP_NAME
+from companion.games import GAME_UIS
+from companion.i18n.catalog import Voice
+from companion.session.follow_up import follow_up_id
+from scoring import careta, carrera, ratel
+from scoring.core import Match
+from scoring.said import render
+from storage import Store
+from tests.app.conftest import PHONE, AppProcess
+from tests.app.english_left import EnglishCatalog
+from tests.app.pixels import decode_png
+from tests.app.ui import host, open_page
+from tests.companion.test_series import finish, next_of
+from tests.storage.finished import (
+    TEAMS,
+    careta_finished,
+    careta_team_finished,
+    caro_finished,
+    caro_in_play,
+    carrera_finished,
+    ratel_damage_finished,
+    ratel_penalty_finished,
+)
+
+SHOTS = Path("/tmp/walk")
+DESK = {"width": 1280, "height": 800}
+BROWSER_LOCALE = {"en": "en-US", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}
+# English left that another branch is converting as this is written (issue 21), per screen: in
+# every language but English the walk subtracts these texts from what it finds and reports
+# them, and fails when one is no longer found (delete it here then: the list only shrinks).
+KNOWN_LEFT: dict[str, frozenset[str]] = {}
+
+
+def careta_in_play() -> careta.Match:
+    match = careta.Match(["Ann", "Ben", "Cleo", "Dan"], teams=TEAMS, target=10)
+    match.start_set()
+    match.start_game("up")
+    match.play("Ben", 3)
+    match.doubt("Ann", True)
+    return match
+
+
+def carrera_in_play() -> carrera.Match:
+    match = carrera.Match(["Ann", "Ben", "Cleo"])
+    for card in ("5", carrera.FACE_DOWN, "3"):
+        match.play(card)
+    return match
+
+
+def ratel_in_play() -> ratel.Match:
+    match = ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty", penalty_limit=15)
+    match.record_round(out="Ann", hands={"Ben": 10, "Cleo": 5})
+    return match
+
+
+# name -> (match, whether its timeline, past table, chart, board and rules are walked too)
+SEEDS: dict[str, tuple[Callable[[], Match], bool]] = {
+    "caro-mid": (caro_in_play, False),
+    "caro-over": (caro_finished, True),
+    "careta-mid": (careta_in_play, True),
+    "careta-team-over": (careta_team_finished, False),
+    "careta-over": (careta_finished, True),
+    "carrera-mid": (carrera_in_play, False),
+    "carrera-over": (carrera_finished, True),
+    "ratel-mid": (ratel_in_play, False),
+    "ratel-over": (ratel_penalty_finished, True),
+    "ratel-damage-over": (ratel_damage_finished, False),
+}
+SHELL = ["/", "/new/caro", "/new/careta", "/new/carrera", "/new/ratel", "/history", "/stats",
+         "/settings", "/share"]
+AROUND = ["rules", "timeline", "timeline/1", "chart", "board"]
+
+
+@pytest.fixture(scope="module")
+def walk_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
+    """One app for every language: the seeds, and a Caro series (its second game stored as the
+    first one's next game) so History and the match show one."""
+    data = tmp_path_factory.mktemp("walk") / "data"
+    process = AppProcess(data)
+    with Store(data) as store:
+        for name, (build, _) in SEEDS.items():
+            process.seeded[name] = store.create(build())
+        first = caro_finished(1)
+        one = store.create(first)
+        process.seeded["caro-series"] = store.create(finish(next_of(first), 7),
+                                                     mid=follow_up_id(one))
+    yield process.start()
+    process.stop()
+
+
+def refuse_a_caro_lay(page: Page) -> None:
+    """caro-mid, Ann to lay: red (the first colour chip) next to Ben's red at (0, 1)."""
+    page.locator("flt-semantics-host [role=button][aria-current]").first.click()
+    page.wait_for_timeout(500)
+    host(page).get_by_role("button", name=re.compile(r"\b0,2(\s|$)")).click()
+
+
+def refuse_a_ratel_hand(page: Page) -> None:
+    """ratel-mid, round 2 by result: Ben went out (the second radio), Ann's hand typed as 40
+    (20 cards were dealt): refused as it is typed, nothing recorded."""
+    host(page).get_by_role("radio").nth(1).click()
+    field = host(page).get_by_role("textbox").first
+    field.click()
+    field.fill("40")
+
+
+# A refusal shown, reached from a seeded match by language-neutral taps (roles, order, cell
+# numbers: the names are in each language); nothing is stored, the match stays as seeded.
+REFUSALS: dict[str, tuple[str, Callable[[Page], None]]] = {
+    "caro-mid-refused": ("caro-mid", refuse_a_caro_lay),
+    "ratel-mid-refused": ("ratel-mid", refuse_a_ratel_hand),
+}
+
+
+def heading(name: str, path: str, voice: Voice) -> re.Pattern[str]:
+    """The app bar's title the screen `name` at `path` shows in `voice`'s language, a step's
+    numbers standing for anything: the walk reads a screen only once it shows this (on a busy
+    machine, the screen before, or one briefly passed through, held still long enough to pass
+    for it: Spanish's Carrera match was read and shot as Careta's chart)."""
+    parts = path.strip("/").split("/")
+    if parts == [""]:
+        return re.compile(re.escape(APP_NAME))
+    if parts[0] == "new":
+        ui = GAME_UIS[parts[1]]
+        return _said(voice.gettext("New {game} match"), game=render(ui.short_title, voice))
+    if parts[0] != "match":
+        shell = {"history": "History", "stats": "Statistics", "settings": "Settings",
+                 "share": "Share"}
+        return _said(voice.gettext(shell[parts[0]]))
+    ui = GAME_UIS[name.split("-")[0]]  # every match screen's name starts with its game
+    title = render(ui.title, voice)
+    rest = "/".join(parts[2:])
+    if not rest:
+        return _said(render(ui.short_title, voice))
+    said = {"rules": ("{game}: rules", {"game": title}), "timeline": ("Timeline", {}),
+            "timeline/1": ("After step {n} of {total}", {}), "chart": ("Chart", {}),
+            "board": ("{game}", {"game": title})}[rest]
+    return _said(voice.gettext(said[0]) if said[0] != "{game}" else said[0], **said[1])
+
+
+def _said(template: str, **args: str) -> re.Pattern[str]:
+    """`template` with `args` filled in and any other placeholder standing for anything."""
+    pieces = re.split(r"(\{[A-Za-z_]+\})", template)
+    return re.compile("".join(
+        re.escape(args[p[1:-1]]) if p[1:-1] in args else ".+?" if p.startswith("{") and
+        p.endswith("}") else re.escape(p) for p in pieces if p))
+
+
+def screens(app: AppProcess) -> list[tuple[str, str]]:
+    """(name, address) of every screen walked."""
+    found = [(path.strip("/").replace("/", "-") or "home", path) for path in SHELL]
+    for name, mid in app.seeded.items():
+        found.append((name, f"/match/{mid}"))
+        if SEEDS.get(name, (None, False))[1]:
+            found += [(f"{name}-{extra.replace('/', '-')}", f"/match/{mid}/{extra}")
+                      for extra in AROUND]
+    found += [(name, f"/match/{app.seeded[seed]}") for name, (seed, _) in REFUSALS.items()]
+    return found
+
+
+# Each text of the semantics tree no other text holds (a button's or a row's own words), with
+# what it is checked against: the viewport, unless a scroller of its own holds it, and the box
+# of the nearest node around it.
+TEXTS = """() => {
+    const found = [];
+    const host = document.querySelector('flt-semantics-host');
+    for (const node of host.querySelectorAll('flt-semantics')) {
+        const words = (node.getAttribute('aria-label') || '').trim() ||
+            [...node.childNodes].filter((c) => c.nodeType === 3 || c.tagName === 'SPAN')
+                .map((c) => c.textContent).join('').trim();
+        const holds = ':scope flt-semantics[aria-label], :scope flt-semantics span';
+        if (!words || node.querySelector(holds)) continue;
+        const r = node.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) continue;
+        let scroller = null, parent = null;
+        for (let up = node.parentElement; up && up !== host; up = up.parentElement) {
+            if (up.tagName !== 'FLT-SEMANTICS') continue;
+            const r2 = up.getBoundingClientRect();
+            if (!parent && r2.width > 0 && r2.height > 0) parent = r2;
+            const style = getComputedStyle(up);
+            if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+                scroller = r2; break;
+            }
+        }
+        found.push({words, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                    parent: parent && {left: parent.left, right: parent.right},
+                    scrolled: !!scroller});
+    }
+    // Whether the page itself scrolls sideways (the semantics tree's nodes may reach past the
+    // viewport, hidden, without making the page wider).
+    const page = document.scrollingElement;
+    page.scrollLeft = 100000;
+    const sideways = page.scrollLeft;
+    page.scrollLeft = 0;
+    return {texts: found, width: innerWidth, sideways};
+}"""
+
+
+# An app bar's title is its route's name: Flutter writes it as a heading element (h2), not a
+# flt-semantics node.
+HEADINGS = """() => [...document.querySelectorAll(
+    'flt-semantics-host :is(h1, h2, h3, h4, h5, h6, [role=heading])')]
+    .map((node) => (node.getAttribute('aria-label') || node.textContent || '').trim())"""
+
+
+def settle(page: Page, before: str, title: re.Pattern[str]) -> str:
+    """Wait until the screen's app bar shows `title` and the semantics tree reads differently
+    from `before` and then holds still. Bounded: a screen that never shows its title fails the
+    walk after about 30 s, naming the titles it showed."""
+    host = page.locator("flt-semantics-host")
+    last, same, shown = before, 0, []
+    for _ in range(150):
+        page.wait_for_timeout(200)
+        now = host.inner_text()
+        shown = page.evaluate(HEADINGS)
+        arrived = any(title.fullmatch(words) for words in shown)
+        same = same + 1 if now == last and now != before and arrived else 0
+        if same >= 2:
+            break
+        last = now
+    else:
+        raise AssertionError(f"the screen titled {title.pattern!r} never opened: the page "
+                             f"showed {shown!r}")
+    page.wait_for_timeout(300)  # a busy machine paints a moment after the semantics tree
+    return last
+
+
+def go(page: Page, path: str) -> None:
+    """Open `path` in the same session, as the app's own links do (no reload)."""
+    page.evaluate("""(path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate', {state: null}));
+    }""", path)
+
+
+def ink_at_the_edge(page: Page, width: int) -> list[int]:
+    """The rows where dark ink touches the viewport's right edge (its last 3 columns): every
+    screen keeps a margin there, so ink at the edge is a text cut off by the screen (a radio's
+    label that does not wrap, clipped in a release build, reads whole in the semantics tree)."""
+    strip = page.screenshot(clip={"x": width - 3, "y": 0, "width": 3,
+                                  "height": page.viewport_size["height"]})
+    wide, _, rows = decode_png(strip)
+    channels = len(rows[0]) // wide
+    dark = []
+    for y, row in enumerate(rows):
+        pixels = [row[i:i + 3] for i in range(0, len(row), channels)]
+        if any(0.299 * r + 0.587 * g + 0.114 * b < 120 for r, g, b in pixels):
+            dark.append(y)
+    return dark
+
+
+def overflows(read: dict) -> list[str]:
+    """What in one reading of a screen overflows or is clipped, in words."""
+    found = []
+    if read["sideways"] > 0:
+        found.append(f"the page scrolls {read['sideways']} px sideways")
+    for text in read["texts"]:
+        words = text["words"][:80]
+        if not text["scrolled"] and (text["left"] < -1 or text["right"] > read["width"] + 1):
+            found.append(f"{words!r} spans {text['left']:.0f}..{text['right']:.0f} px")
+        parent = text["parent"]
+        if parent and (text["left"] < parent["left"] - 2 or text["right"] > parent["right"] + 2):
+            found.append(f"{words!r} ({text['left']:.0f}..{text['right']:.0f} px) is wider than "
+                         f"what holds it ({parent['left']:.0f}..{parent['right']:.0f} px)")
+    return found
+
+
+def english(catalog: EnglishCatalog, texts: list[dict]) -> dict[str, str]:
+    """Each text holding English -> the longest English message found in it."""
+    left = {}
+    for words in dict.fromkeys(t["words"] for t in texts):
+        if hits := catalog.left_in(words):
+            left[words] = max(hits, key=len)
+    return left
+
+
+def known_left(left: dict[str, dict[str, str]]) -> tuple[list[str], list[str]]:
+    """Take KNOWN_LEFT's texts out of `left` (screen -> text -> message); answer those taken
+    and those no longer found, in words."""
+    taken, gone = [], []
+    for screen, texts in KNOWN_LEFT.items():
+        found = left.get(screen, {})
+        for text in sorted(texts):
+            if text in found:
+                taken.append(f"{screen}: {text!r}")
+                del found[text]
+            else:
+                gone.append(f"{screen}: {text!r}")
+        if screen in left and not found:
+            del left[screen]
+    return taken, gone
+
+
+@pytest.mark.parametrize("language", list(BROWSER_LOCALE))
+def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, browser,
+                                                                 language: str) -> None:
+    catalog = EnglishCatalog(language)
+    voice = Voice(language)
+    folder = SHOTS / language
+    folder.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport=PHONE, locale=BROWSER_LOCALE[language])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        open_page(page, f"{walk_app.url}/")
+        before = ""
+        left: dict[str, dict[str, str]] = {}
+        crammed: dict[str, list[str]] = {}
+        for name, path in screens(walk_app):
+            for size, label in ((PHONE, "phone"), (DESK, "desk")):
+                page.set_viewport_size(size)
+                if label == "phone":
+                    go(page, path)
+                    title = heading(name, path, voice)
+                    before = settle(page, before, title)
+                    if name in REFUSALS:
+                        REFUSALS[name][1](page)
+                        before = settle(page, before, title)
+                else:
+                    page.wait_for_timeout(800)  # the layout follows the new width
+                page.screenshot(path=str(folder / f"{name}-{label}.png"))
+                read = page.evaluate(TEXTS)
+                problems = overflows(read)
+                if edge := ink_at_the_edge(page, size["width"]):
+                    problems.append(f"text cut off at the right edge, {len(edge)} rows of pixels "
+                                    f"from y = {edge[0]} (see the screenshot)")
+                if problems:
+                    crammed[f"{name} ({label})"] = problems
+                if label == "phone" and (found := english(catalog, read["texts"])):
+                    left[name] = found
+            page.set_viewport_size(PHONE)
+    finally:
+        context.close()
+    taken, gone = known_left(left) if language != "en" else ([], [])
+    report = _report(language, left, crammed, taken, gone)
+    (SHOTS / f"{language}.txt").write_text(report)
+    if language == "en":
+        # The baseline: English found on its own screens shows the catalog is being matched.
+        assert left.get("settings"), "the English catalog matched nothing on Settings in English"
+        left = {}
+    assert not crammed and not left and not gone, report
+
+
+def _report(language: str, left: dict[str, dict[str, str]], crammed: dict[str, list[str]],
+            taken: list[str], gone: list[str]) -> str:
+    lines = [f"{language}: {sum(map(len, left.values()))} texts with English left on "
+             f"{len(left)} screens; {sum(map(len, crammed.values()))} overflows; "
+             f"{len(taken)} known leftovers (KNOWN_LEFT) found, {len(gone)} no longer found"]
+    said = {screen: [f"{words[:100]!r} ~ {hit!r}" for words, hit in texts.items()]
+            for screen, texts in left.items()}
+    for title, found in (("overflow", crammed), ("English left", said)):
+        for screen, items in found.items():
+            lines.append(f"-- {title}: {screen} ({len(items)})")
+            lines += [f"   {item}" for item in items]
+    for title, items in (("known, left for another branch", taken),
+                         ("in KNOWN_LEFT but no longer found: delete it there", gone)):
+        if items:
+            lines.append(f"-- {title} ({len(items)})")
+            lines += [f"   {item}" for item in items]
+    return "\n".join(lines)
+
+
+def test_the_screens_walked_cover_every_route() -> None:
+    """Every route the app has is walked (a new screen is added here too)."""
+    from companion.app import ROUTES
+
+    def paths(routes, prefix: str = "") -> Iterator[str]:
+        for route in routes:
+            path = f"{prefix}/{route.path}".replace("//", "/")
+            yield path
+            yield from paths(route.children or [], path)
+
+    walked = set(SHELL) | {"/match/:id"} | {f"/match/:id/{a}" for a in AROUND}
+    shape = {re.sub(r"/(caro|careta|carrera|ratel)$", "/:game", p) for p in walked}
+    shape = {re.sub(r"/timeline/1$", "/timeline/:step", p) for p in shape}
+    assert set(paths(ROUTES)) <= shape
+
+
+def test_known_leftovers_are_taken_out_and_each_must_still_be_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(globals(), "KNOWN_LEFT", {"new-x": frozenset({"Go on", "Gone"}),
+                                                  "y": frozenset({"Fixed"})})
+    left = {"new-x": {"Go on": "Go on", "Stay": "Stay"}, "z": {"Why": "Why"}}
+    taken, gone = known_left(left)
+    assert taken == ["new-x: 'Go on'"]
+    assert gone == ["new-x: 'Gone'", "y: 'Fixed'"]
+    assert left == {"new-x": {"Stay": "Stay"}, "z": {"Why": "Why"}}
+
+
+def test_every_screen_walked_has_its_title_in_each_language() -> None:
+    """The title the walk waits for is made for every screen and language (no step number
+    wildcard outside a timeline step)."""
+    app = AppProcess(Path("/nonexistent"))
+    app.seeded = {name: f"id-{name}" for name in [*SEEDS, "caro-series"]}
+    for language in BROWSER_LOCALE:
+        voice = Voice(language)
+        for name, path in screens(app):
+            title = heading(name, path, voice)
+            assert (".+?" in title.pattern) == path.endswith("/timeline/1"), (name, title)
