@@ -54,9 +54,9 @@ from tests.storage.finished import (
 SHOTS = Path("/tmp/walk")
 DESK = {"width": 1280, "height": 800}
 BROWSER_LOCALE = {"en": "en-US", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}
-# English left that another branch is converting as this is written (issue 21), per screen: in
-# every language but English the walk subtracts these texts from what it finds and reports
-# them, and fails when one is no longer found (delete it here then: the list only shrinks).
+# English known to be left, per screen (none now): in every language but English the walk
+# subtracts these texts from what it finds and reports them, and fails when one is no longer
+# found (delete it here then: the list only shrinks).
 KNOWN_LEFT: dict[str, frozenset[str]] = {}
 
 
