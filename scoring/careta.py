@@ -1240,8 +1240,8 @@ class Match(core.Match):
                                         player=side))
         # The set and game it belongs to (game 0: the deal); a Cause claimed between games
         # stays with the game before it (K4).
-        self._entries.append(core.Entry(_sentences(parts),
-                                        changes={k: v for k, v in changes.items() if v}, **more))
+        changed = {k: v for k, v in changes.items() if v}
+        self._entries.append(core.Entry(_sentences(parts), {"changes": changed, **more}))
         self._groups.append((self._set_no, self._games_done + (self._game is not None)))
 
     # -- handlers -------------------------------------------------------------------------------

@@ -627,7 +627,7 @@ class Match(core.Match):
 
     def _tell(self, text: Said, changes: dict[str, int], player: str, round_no: int) -> None:
         """One history entry: what happened as data ("said"; its English "text" on first read)."""
-        self._story.append(core.Entry(text, changes=changes, player=player))
+        self._story.append(core.Entry(text, {"changes": changes, "player": player}))
         self._rounds.append(round_no)
 
     @staticmethod

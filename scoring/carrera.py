@@ -540,7 +540,8 @@ class Match(core.Match):
     ) -> None:
         fuel = {p: self._fuel[p] - n for p, n in fuel_before.items() if self._fuel[p] != n}
         market = self._market - market_before
-        self._history.append(core.Entry(text, changes=changes, fuel=fuel, market=market))
+        self._history.append(core.Entry(text, {"changes": changes, "fuel": fuel,
+                                               "market": market}))
         self._tricks.append(trick)
 
     def _play_said(self, entry: dict[str, Any]) -> Said:

@@ -308,17 +308,18 @@ class Entry:
     and that sentence in English, rendered on the first read that asks for "text": replaying a
     stored match renders no English nobody reads.
 
-    >>> entry = Entry(said("{player} passes.", player="Ann"), changes={"Ann": 0}, player="Ann")
+    >>> entry = Entry(said("{player} passes.", player="Ann"), {"changes": {"Ann": 0}})
     >>> entry.read()
     {'text': 'Ann passes.', 'said': Said(msg='{player} passes.', args={'player': 'Ann'}, \
-plural=None), 'changes': {'Ann': 0}, 'player': 'Ann'}
+plural=None), 'changes': {'Ann': 0}}
     """
 
     __slots__ = ("said", "figures", "_text")
 
-    def __init__(self, said: Said, **figures: Any) -> None:
-        # figures are JSON-like values (numbers, names, their dicts and lists) never changed once
-        # the entry is made: the match keeps entries in an append-only list (`_APPEND_ONLY`)
+    def __init__(self, said: Said, figures: dict[str, Any]) -> None:
+        # figures: JSON-like values (numbers, names, their dicts and lists) never changed once the
+        # entry is made (the match keeps entries in an append-only list, `_APPEND_ONLY`); a dict,
+        # not keywords, because every action of a replay makes one (keywords cost 2x the call)
         self.said = said
         self.figures = figures
         self._text: str | None = None
@@ -342,7 +343,7 @@ plural=None), 'changes': {'Ann': 0}, 'player': 'Ann'}
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Entry({self.said!r}, **{self.figures!r})"
+        return f"Entry({self.said!r}, {self.figures!r})"
 
 
 def _copied(value: Any) -> Any:

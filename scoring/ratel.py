@@ -953,7 +953,8 @@ went out discarded at least its winning play, so 39 at most.
     def _note(self, parts: list[Said], changes: dict[str, int], player: str | None,
               round_no: int) -> None:
         whole = _sentences(parts)
-        self._history.append(core.Entry(whole, changes=changes, player=player, round=round_no))
+        self._history.append(core.Entry(whole, {"changes": changes, "player": player,
+                                                 "round": round_no}))
 
     # -- outcome --------------------------------------------------------------------------------
 

@@ -127,10 +127,11 @@ def test_each_read_is_the_readers_own_copy(played: tuple[str, list[dict[str, Any
 
 
 def test_an_entry_compares_by_its_data_not_by_its_memo() -> None:
-    a = core.Entry(said("{player} passes.", player="Ann"), changes={"Ann": 0}, winners=["Ann"])
+    a = core.Entry(said("{player} passes.", player="Ann"),
+                   {"changes": {"Ann": 0}, "winners": ["Ann"]})
     b = copy.deepcopy(a)
     assert a.text == "Ann passes." and b._text is None  # a read English on a, none yet on b
-    assert a == b and a != core.Entry(a.said, changes={"Ann": 1}, winners=["Ann"])
+    assert a == b and a != core.Entry(a.said, {"changes": {"Ann": 1}, "winners": ["Ann"]})
     read = a.read()
     read["changes"]["Ann"] = 5
     read["winners"].append("Ben")
