@@ -1,12 +1,13 @@
 """Replay and undo time of a long Careta match (about 300 events), against a same-run baseline.
 
-Every history entry of Careta is a `Said` (issue 21) whose English is rendered once, when the
-entry is made, for "text": this shows what that costs when a stored match is opened. The
-baseline is a JSON round trip of the same events, so ratios compare across machines and
-across versions: run it on main and on a branch (`--events FILE` replays a saved log, so both
-replay the same one; `--save FILE` writes it).
+Every history entry of Careta is a `Said` (issue 21) whose English "text" is rendered on the
+first read that asks (scoring/core.py's `Entry`), not when a stored match is replayed. The
+baseline is a JSON round trip of the same events, so ratios compare across machines.
+`--events FILE` replays a saved log, `--save FILE` writes it; `--before REV` (repeatable)
+replays the same log by this checkout's rules and each revision's in one run
+(bench/revisions.py).
 
-    python bench/careta_replay.py [--save FILE | --events FILE]
+    python bench/careta_replay.py [--save FILE | --events FILE] [--before REV ...]
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.replay import timed  # noqa: E402
+from bench.replay import before, timed  # noqa: E402
 from scoring import careta  # noqa: E402
 
 EVENTS = 300
@@ -45,13 +46,17 @@ def careta_events(seed: int) -> list[dict]:
 
 
 def main() -> None:
-    args = sys.argv[1:]
+    revs, args = before(sys.argv[1:])
     if args[:1] == ["--events"]:
         events = json.loads(Path(args[1]).read_text())
     else:
         events = careta_events(7)
         if args[:1] == ["--save"]:
             Path(args[1]).write_text(json.dumps(events))
+    if revs:
+        from bench.revisions import compare, report
+        report("careta", f"{len(events)} events", compare("careta", [events], revs))
+        return
     text = json.dumps(events)
     base = timed(lambda: json.loads(text))
     replay = timed(lambda: careta.Match.replay(json.loads(text)))

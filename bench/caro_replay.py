@@ -1,10 +1,12 @@
 """Caro's replay and undo+redo, against a same-run baseline (a JSON round trip of the events).
 
 Opening a stored Caro game replays its log; every history entry is a `Said` (issue 21), built
-once per action, and its English "text" with it. Run it from two checkouts to compare before and
-after: the ratios, not the milliseconds, are what compare across runs.
+once per action; its English "text" is rendered on the first read that asks (scoring/core.py's
+`Entry`). The ratios, not the milliseconds, are what compare across runs; `--before REV`
+(repeatable) replays the same games by this checkout's rules and each revision's in one run
+(bench/revisions.py).
 
-    python bench/caro_replay.py [GAMES]   # default 20 seeded 4-player games, played to the end
+    python bench/caro_replay.py [GAMES] [--before REV ...]   # default 20 seeded 4-player games
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.replay import before  # noqa: E402
 from scoring import caro  # noqa: E402
 
 
@@ -40,8 +43,14 @@ def timed(fn, repeat: int) -> float:
     return min(samples)
 
 
-def main(games: int = 20) -> None:
+def main(games: int = 20, revs: list[str] | None = None) -> None:
     logs = [json.dumps(game(seed)) for seed in range(games)]
+    if revs:
+        from bench.revisions import compare, report
+        events = sum(len(json.loads(t)) for t in logs)
+        report("caro", f"{games} games, {events} events",
+               compare("caro", [json.loads(t) for t in logs], revs))
+        return
     base = timed(lambda: [json.loads(t) for t in logs], 15)
     replay = timed(lambda: [caro.Match.replay(json.loads(t)) for t in logs], 15)
     matches = [caro.Match.replay(json.loads(t)) for t in logs]
@@ -59,4 +68,5 @@ def main(games: int = 20) -> None:
 
 
 if __name__ == "__main__":
-    main(*[int(a) for a in sys.argv[1:2]])
+    revs, rest = before(sys.argv[1:])
+    main(*[int(a) for a in rest[:1]], revs=revs)

@@ -7,7 +7,12 @@ reading the log costs before any rule runs), so the ratio compares across machin
 Replay must also be linear: the cost per event of replaying a 12,000-round Ratel match is printed
 as a ratio to that of a 1,500-round one (its own baseline in the same run), target at most 1.3x.
 
+With `--before REV` (repeatable) it measures only the replay of the same two 301-event logs by
+this checkout's rules and by each revision's, in one run (bench/revisions.py), e.g. main and the
+commit before the i18n groundwork: `--before main --before a2ec454^`.
+
     python bench/replay.py [SHORT_ROUNDS LONG_ROUNDS]   # default 1500 12000
+    python bench/replay.py --before REV [--before REV ...]
 """
 
 from __future__ import annotations
@@ -111,10 +116,28 @@ def scaling(short: int = 1_500, long: int = 12_000) -> None:
           f"ratio {d / c:.2f}x (target at most 1.3x)")
 
 
+def before(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The revisions named by `--before REV` in `argv`, and the other arguments."""
+    revs, rest = [], []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--before":
+            revs.append(next(args))
+        else:
+            rest.append(arg)
+    return revs, rest
+
+
 def main() -> None:
+    revs, rest = before(sys.argv[1:])
+    if revs:
+        from bench.revisions import compare, report
+        for name, m in (("ratel", ratel_match(7)), ("carrera", carrera_match(7))):
+            report(name, f"{len(m.events)} events", compare(name, [m.events], revs))
+        return
     measure("ratel", ratel_match(7))
     measure("carrera", carrera_match(7))
-    scaling(*[int(a) for a in sys.argv[1:3]])
+    scaling(*[int(a) for a in rest[:2]])
 
 
 if __name__ == "__main__":

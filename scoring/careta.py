@@ -617,7 +617,7 @@ class Match(core.Match):
         self._first_card = {p: False for p in players}  # played their first card of this set
         self._cause_locked = {p: False for p in players}  # undoubted Cause: this hand is done
         self._over = False
-        self._entries: list[dict[str, Any]] = []
+        self._entries: list[core.Entry] = []
         self._groups: list[tuple[int, int]] = []  # (set, game) of each entry; game 0: the deal
 
     @staticmethod
@@ -957,10 +957,7 @@ class Match(core.Match):
     def history(self) -> list[dict[str, Any]]:
         """One entry per action: {"text": what happened, "said": the same as data (a `Said`),
         "changes": {player or team: delta}}."""
-        return [
-            {k: v.copy() if isinstance(v, (dict, list)) else v for k, v in entry.items()}
-            for entry in self._entries
-        ]
+        return [entry.read() for entry in self._entries]
 
     @property
     def is_over(self) -> bool:
@@ -1243,9 +1240,8 @@ class Match(core.Match):
                                         player=side))
         # The set and game it belongs to (game 0: the deal); a Cause claimed between games
         # stays with the game before it (K4).
-        text = " ".join(str(part) for part in parts)  # = str(words), without its joints' work
-        self._entries.append({"text": text, "said": _sentences(parts),
-                              "changes": {k: v for k, v in changes.items() if v}, **more})
+        changed = {k: v for k, v in changes.items() if v}
+        self._entries.append(core.Entry(_sentences(parts), {"changes": changed, **more}))
         self._groups.append((self._set_no, self._games_done + (self._game is not None)))
 
     # -- handlers -------------------------------------------------------------------------------

@@ -217,7 +217,7 @@ class Match(core.Match):
         self._passed: list[str] = []
         self._just_passed: list[str] = []
         self._turns: list[dict[str, Any]] = []
-        self._story: list[dict[str, Any]] = []
+        self._story: list[core.Entry] = []
         self._must_relay: str | None = None
         self._penalty = 0  # the -10s of the turn in progress (C8), already in the scores
         # Rounds of turns, for the timeline: a round ends when play comes back round to the
@@ -626,9 +626,8 @@ class Match(core.Match):
         self._tell(_then(text, self._end_turn()), {player: gained}, player, round_no)
 
     def _tell(self, text: Said, changes: dict[str, int], player: str, round_no: int) -> None:
-        """One history entry: what happened as data ("said") and in English ("text")."""
-        self._story.append({"text": str(text), "said": text, "changes": changes,
-                            "player": player})
+        """One history entry: what happened as data ("said"; its English "text" on first read)."""
+        self._story.append(core.Entry(text, {"changes": changes, "player": player}))
         self._rounds.append(round_no)
 
     @staticmethod
@@ -806,7 +805,7 @@ class Match(core.Match):
     def history(self) -> list[dict[str, Any]]:
         """One entry per action: {"text", "said", "changes": {player: delta}, "player"}: "said"
         is what happened as data (scoring/said.py), "text" its English."""
-        return [dict(s, changes=dict(s["changes"])) for s in self._story]
+        return [entry.read() for entry in self._story]
 
     def next_game(self, starter: str | None = None) -> Match:
         """A new game with the same players, started by the loser of this one (C11)."""

@@ -22,7 +22,6 @@ the face-down refill (M6), trophies and rounds (M7), the end of the game (M8) an
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -137,7 +136,7 @@ class Match(core.Match):
         self._pending_tie: list[str] | None = None
         self._winner: str | None = None
         self._last_trick: dict[str, Any] | None = None
-        self._history: list[_Entry] = []
+        self._history: list[core.Entry] = []
         self._tricks: list[tuple[int, int]] = []  # (round, trick) each `_history` entry is in
 
     # -- what the table sees ---------------------------------------------------------------------
@@ -283,8 +282,7 @@ class Match(core.Match):
         """One entry per action: {"said" (what happened, as data), "text" (its English),
         "changes" ({player: trophies won}), "fuel" ({player: change of supply}), "market"
         (change of the market)}."""
-        return [{"text": entry.text, **json.loads(entry.figures), "said": entry.said}
-                for entry in self._history]
+        return [entry.read() for entry in self._history]
 
     @property
     def is_over(self) -> bool:
@@ -542,8 +540,8 @@ class Match(core.Match):
     ) -> None:
         fuel = {p: self._fuel[p] - n for p, n in fuel_before.items() if self._fuel[p] != n}
         market = self._market - market_before
-        figures = {"changes": changes, "fuel": fuel, "market": market}
-        self._history.append(_Entry(json.dumps(figures, ensure_ascii=False), text))
+        self._history.append(core.Entry(text, {"changes": changes, "fuel": fuel,
+                                               "market": market}))
         self._tricks.append(trick)
 
     def _play_said(self, entry: dict[str, Any]) -> Said:
@@ -625,31 +623,6 @@ class Match(core.Match):
         elif winner is None:
             text = _then(text, said("{player} leads again.", player=next_lead))
         return text
-
-
-class _Entry:
-    """One history entry as the match keeps it: its figures as JSON text (each read gets its own
-    copy for free), what happened as data (frozen, shared by every read), and that sentence in
-    English, rendered on the first read that asks (a replay renders none)."""
-
-    __slots__ = ("figures", "said", "_text")
-
-    def __init__(self, figures: str, said: Said) -> None:
-        self.figures = figures
-        self.said = said
-        self._text: str | None = None
-
-    @property
-    def text(self) -> str:
-        if self._text is None:  # the same text whoever asks first: a memo, not a change
-            self._text = str(self.said)
-        return self._text
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, _Entry) and self.figures == other.figures
-                and self.said == other.said)
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def _chips_said(result: dict[str, Any]) -> Said:

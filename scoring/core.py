@@ -302,6 +302,59 @@ class FinalScore(NamedTuple):
     lower_is_better: bool = False
 
 
+class Entry:
+    """One `history` entry as a match keeps it: what happened as data ("said": frozen, shared by
+    every read and every checkpoint), the entry's own figures ("changes" and what a game adds),
+    and that sentence in English, rendered on the first read that asks for "text": replaying a
+    stored match renders no English nobody reads.
+
+    >>> entry = Entry(said("{player} passes.", player="Ann"), {"changes": {"Ann": 0}})
+    >>> entry.read()
+    {'text': 'Ann passes.', 'said': Said(msg='{player} passes.', args={'player': 'Ann'}, \
+plural=None), 'changes': {'Ann': 0}}
+    """
+
+    __slots__ = ("said", "figures", "_text")
+
+    def __init__(self, said: Said, figures: dict[str, Any]) -> None:
+        # figures: JSON-like values (numbers, names, their dicts and lists) never changed once the
+        # entry is made (the match keeps entries in an append-only list, `_APPEND_ONLY`); a dict,
+        # not keywords, because every action of a replay makes one (keywords cost 2x the call)
+        self.said = said
+        self.figures = figures
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:  # the same text whoever asks first: a memo, not a change
+            self._text = str(self.said)
+        return self._text
+
+    def read(self) -> dict[str, Any]:
+        """The entry as `history` gives it: {"text", "said", **figures}, its dicts and lists
+        the reader's own copies."""
+        return {"text": self.text, "said": self.said,
+                **{k: _copied(v) for k, v in self.figures.items()}}
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Entry) and self.said == other.said
+                and self.figures == other.figures)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Entry({self.said!r}, {self.figures!r})"
+
+
+def _copied(value: Any) -> Any:
+    """`value` with its dicts and lists copied at every depth (figures hold no other mutable)."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    return value
+
+
 _here = threading.local()  # .published: how many states this thread has swapped in
 READ_RETRIES = 50
 
@@ -584,7 +637,8 @@ class Match:
     @property
     def history(self) -> list[dict[str, Any]]:
         """One entry per action in effect, in order: at least {"text": what happened,
-        "changes": {player or side: points added}}; a game adds its own keys."""
+        "said": the same as data, "changes": {player or side: points added}}; a game adds its
+        own keys. A game keeps its entries as `Entry` values and gives `entry.read()` here."""
         return []
 
     @property

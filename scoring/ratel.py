@@ -157,7 +157,7 @@ class Match(core.Match):
         self._over = False
         self._last_trick: dict[str, Any] | None = None
         self._last_round: dict[str, Any] | None = None
-        self._history: list[dict[str, Any]] = []
+        self._history: list[core.Entry] = []
         self._deal(starter)
 
     @classmethod
@@ -953,8 +953,8 @@ went out discarded at least its winning play, so 39 at most.
     def _note(self, parts: list[Said], changes: dict[str, int], player: str | None,
               round_no: int) -> None:
         whole = _sentences(parts)
-        self._history.append({"text": str(whole), "said": whole, "changes": changes,
-                              "player": player, "round": round_no})
+        self._history.append(core.Entry(whole, {"changes": changes, "player": player,
+                                                 "round": round_no}))
 
     # -- outcome --------------------------------------------------------------------------------
 
@@ -1040,4 +1040,4 @@ went out discarded at least its winning play, so 39 at most.
         """One entry per action: {"said": what happened (data), "text": it in English,
         "changes": {player: damage or penalty points added}, "player": who acted (None for a
         result entered), "round": the round it belongs to}."""
-        return [{**entry, "changes": dict(entry["changes"])} for entry in self._history]
+        return [entry.read() for entry in self._history]

@@ -13,19 +13,6 @@ from companion.i18n import N_ as N_  # re-exported: the marker lives with the ca
 from companion.i18n import _, ngettext, say
 from scoring.said import MINUS, Signed
 
-# Nothing in the app says these two any more (ngettext and `say(listed(...))` do): only
-# tests/companion/test_words still pins them; they go when that test does (issue 21).
-from scoring.words import names as names
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """Unused by the app (see above): counts are said with ngettext.
-
-    >>> plural(1, "card"), plural(0, "card"), plural(2, "fuel", "fuel")
-    ('1 card', '0 cards', '2 fuel')
-    """
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
 
 def figure(n: int | float) -> str:
     """A count as the screens write it: the session's language's digits, a negative with the

@@ -9,21 +9,20 @@ import pytest
 from companion.describe import words
 from companion.widgets import count_stepper
 from scoring import words as scoring_words
+from scoring.said import ENGLISH
 
 
-def test_plural_examples() -> None:
+def test_the_screens_words_say_what_their_examples_say() -> None:
     assert doctest.testmod(words).failed == 0
-    assert words.plural(1, "point") == "1 point"
-    assert words.plural(12, "point") == "12 points"
 
 
 @pytest.mark.parametrize("people, said", [
     ([], ""), (["Ann"], "Ann"), (["Ann", "Ben"], "Ann and Ben"),
     (["Ann", "Ben", "Cleo"], "Ann, Ben and Cleo"),
 ])
-def test_one_joiner_for_screens_and_engines(people: list[str], said: str) -> None:
-    assert words.names(people) == said == scoring_words.names(iter(people))
-    assert words.names is scoring_words.names
+def test_the_english_joiner_is_englishs_list(people: list[str], said: str) -> None:
+    # storage/store.py still names a match's players with it
+    assert scoring_words.names(iter(people)) == said == ENGLISH.listed(people, "and")
     assert doctest.testmod(scoring_words).failed == 0
 
 
