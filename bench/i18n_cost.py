@@ -45,7 +45,9 @@ BASE = "a2ec454~1"  # the app before issue 21: a2ec454 is its first commit ("i18
 LOCALES = {"en": "en-GB", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}
 
 # Resolves with the milliseconds from `act` (run once the observer watches) until `expect` is
-# a text on the page or the name of something on it (a button's name is its aria-label).
+# a text on the page or the name of something on it (a button's name is its aria-label); then
+# from `act` to the server's first message, from its last message to the text on screen, and
+# how many messages came (ARRIVALS_JS).
 SEEN_AFTER_JS = """async ([act, expect, languages]) => {
   const host = document.querySelector('flt-semantics-host');
   const seen = () => host.textContent.includes(expect) ||
@@ -53,7 +55,13 @@ SEEN_AFTER_JS = """async ([act, expect, languages]) => {
   return await new Promise((resolve, reject) => {
     let t0 = 0;
     const obs = new MutationObserver(() => {
-      if (seen()) { obs.disconnect(); resolve(performance.now() - t0); }
+      if (seen()) {
+        obs.disconnect();
+        const t1 = performance.now();
+        const came = (window.__arrivals || []).filter(t => t > t0 && t <= t1);
+        resolve([t1 - t0, came.length ? came[0] - t0 : 0,
+                 came.length ? t1 - came[came.length - 1] : 0, came.length]);
+      }
     });
     obs.observe(host, {subtree: true, childList: true, characterData: true, attributes: true});
     t0 = performance.now();
@@ -164,11 +172,13 @@ def undo_redo(variant: Variant):
     return pair
 
 
-def switches(browser: Browser, now: Path, data: Path, count: int) -> dict[str, list[float]]:
-    """Opening the match from Home vs switching its screen's language, in turn, on one page."""
+def switches(browser: Browser, now: Path, data: Path,
+             count: int) -> dict[str, list[list[float]]]:
+    """Opening the match from Home vs switching its screen's language, in turn, on one page:
+    each taken as SEEN_AFTER_JS's [whole, to the first message, from the last, messages]."""
     english = Variant("en", now, "en")
     proc, url = english.serve(data)
-    taken: dict[str, list[float]] = {"open": [], "switch": []}
+    taken: dict[str, list[list[float]]] = {"open": [], "switch": []}
     try:
         page = phone(browser, english)
         open_page(page, url)
@@ -198,6 +208,8 @@ def main() -> None:
     parser.add_argument("--switches", type=int, default=12)
     parser.add_argument("--cpu-throttle", type=float, default=1.0, metavar="N",
                         help="slow the tapped page's CPU N times (4: a phone-class client)")
+    parser.add_argument("--parts", default="start,tap,switch",
+                        help="which figures to take (comma-separated: start, tap, switch)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="tc-i18n-"))
     base = work / "before"
@@ -210,12 +222,14 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             starts: dict[str, list[tuple[float, float]]] = {v.name: [] for v in variants}
-            for i in range(args.launches):
+            for i in range(args.launches if "start" in args.parts else 0):
                 # Each round in another order, so no variant always follows the same one.
                 for v in variants[i % len(variants):] + variants[:i % len(variants)]:
                     starts[v.name].append(launch(browser, v, folders[v.name]))
-            taps = tap_round(browser, variants, folders, seeded, args)
-            switched = switches(browser, ROOT, folders["en"], args.switches)
+            taps = (tap_round(browser, variants, folders, seeded, args)
+                    if "tap" in args.parts else {})
+            switched = (switches(browser, ROOT, folders["en"], args.switches)
+                        if "switch" in args.parts else {})
             browser.close()
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT,
@@ -244,35 +258,45 @@ def tap_round(browser: Browser, variants: list[Variant], folders: dict[str, Path
 
 
 def report(starts: dict[str, list[tuple[float, float]]], taps: dict[str, list[float]],
-           switched: dict[str, list[float]], args: argparse.Namespace) -> None:
+           switched: dict[str, list[list[float]]], args: argparse.Namespace) -> None:
     def med(samples: list[float]) -> float:
         return statistics.median(samples)
 
-    print(f"start, median of {args.launches} launches each, interleaved "
-          f"(before: {BASE}, English)")
-    start_b = med([s for s, _ in starts["before"]])
-    open_b = med([o for _, o in starts["before"]])
-    start_en = med([s for s, _ in starts["en"]])
-    open_en = med([o for _, o in starts["en"]])
-    print(f"  before: server start to Home {start_b:.2f} s; a phone's page to Home "
-          f"{open_b:.2f} s")
-    for code in LOCALES:
-        s, o = med([s for s, _ in starts[code]]), med([o for _, o in starts[code]])
-        print(f"  {code}: server start to Home {s:.2f} s ({s / start_b:.2f}x before, "
-              f"{s / start_en:.2f}x en); a phone's page {o:.2f} s ({o / open_b:.2f}x before, "
-              f"{o / open_en:.2f}x en)   target <= 1.05x before")
-    cpu = f", the tapped page's CPU slowed {args.cpu_throttle:g}x" if args.cpu_throttle != 1 else ""
-    tap_b, tap_en = med(taps["before"]), med(taps["en"])
-    print(f"mid-game Caro Undo/Redo, median of {len(taps['before'])} taps each, in turn{cpu}")
-    print(f"  before: {tap_b:.1f} ms")
-    for code in LOCALES:
-        t = med(taps[code])
-        print(f"  {code}: {t:.1f} ms ({t / tap_b:.2f}x before, {t / tap_en:.2f}x en)   "
-              "target <= 1.05x before")
-    o, s = med(switched["open"]), med(switched["switch"])
-    print(f"on a match screen, median (max) of {len(switched['open'])} each, in turn: opening "
-          f"the match from Home {o:.1f} ms ({max(switched['open']):.1f}); switching its "
-          f"language {s:.1f} ms ({max(switched['switch']):.1f}): {s / o:.2f}x   target <= 1x")
+    if "start" in args.parts:
+        print(f"start, median of {args.launches} launches each, interleaved "
+              f"(before: {BASE}, English)")
+        start_b = med([s for s, _ in starts["before"]])
+        open_b = med([o for _, o in starts["before"]])
+        start_en = med([s for s, _ in starts["en"]])
+        open_en = med([o for _, o in starts["en"]])
+        print(f"  before: server start to Home {start_b:.2f} s; a phone's page to Home "
+              f"{open_b:.2f} s")
+        for code in LOCALES:
+            s, o = med([s for s, _ in starts[code]]), med([o for _, o in starts[code]])
+            print(f"  {code}: server start to Home {s:.2f} s ({s / start_b:.2f}x before, "
+                  f"{s / start_en:.2f}x en); a phone's page {o:.2f} s ({o / open_b:.2f}x "
+                  f"before, {o / open_en:.2f}x en)   target <= 1.05x before")
+    if "tap" in args.parts:
+        cpu = (f", the tapped page's CPU slowed {args.cpu_throttle:g}x"
+               if args.cpu_throttle != 1 else "")
+        tap_b, tap_en = med(taps["before"]), med(taps["en"])
+        print(f"mid-game Caro Undo/Redo, median of {len(taps['before'])} taps each, "
+              f"in turn{cpu}")
+        print(f"  before: {tap_b:.1f} ms")
+        for code in LOCALES:
+            t = med(taps[code])
+            print(f"  {code}: {t:.1f} ms ({t / tap_b:.2f}x before, {t / tap_en:.2f}x en)   "
+                  "target <= 1.05x before")
+    if "switch" in args.parts:
+        print(f"on a match screen, median of {len(switched['open'])} each, in turn: whole / "
+              "to the server's first message / its last message to the screen / messages")
+        for name, label in (("open", "opening the match from Home"),
+                            ("switch", "switching its language")):
+            parts = [med([sample[k] for sample in switched[name]]) for k in range(4)]
+            print(f"  {label}: {parts[0]:.1f} ms / {parts[1]:.1f} / {parts[2]:.1f} ms / "
+                  f"{parts[3]:g}")
+        whole = [med([sample[0] for sample in switched[name]]) for name in ("switch", "open")]
+        print(f"  switching / opening: {whole[0] / whole[1]:.2f}x   target <= 1x")
 
 
 if __name__ == "__main__":
