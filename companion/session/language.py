@@ -73,9 +73,16 @@ def use_language(page: ft.Page) -> tuple[str, Callable[[object], None]]:
 
     def apply(new: str) -> None:
         speak(page, new, viewer_zone.current)
-        page.locale_configuration = locale_configuration(new)
-        page.update()
         set_code(new)
+
+    def material_follows() -> None:
+        # Material's own texts change once the screens have been drawn in the new language,
+        # so the two patches leave together and the page rebuilds once, not once for each.
+        if page.locale_configuration != locale_configuration(code):
+            page.locale_configuration = locale_configuration(code)
+            page.update()
+
+    ft.use_effect(material_follows, [code])
 
     async def learn() -> None:
         prefs = storage()
