@@ -14,6 +14,9 @@ Three limits keep pages nobody looks at from slowing the scorekeeper down:
 - At most `PER_ADDRESS` such closed-but-kept sessions an address: the oldest beyond that are let go
   of at Flet's next sweep, so opening and closing pages in a loop costs a bounded amount.
 
+The handshake's Accept-Language (at most `HEADER_MOST` bytes, else not read) is kept with its
+socket: a new session's first screen is drawn in the language it names (`asked_languages`).
+
 The app tells the socket which session it carries with `attach(page)` (in its entry point and on
 each reconnect): the socket's handler runs in a context of its own, which Flet's session tasks
 inherit. Outside this server (tests, the web app) `attach` does nothing.
