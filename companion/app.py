@@ -12,13 +12,14 @@ import flet as ft
 
 from companion import APP_NAME, fonts
 from companion.browser import Place
-from companion.i18n import say
+from companion.i18n import say, speak
+from companion.i18n.choice import DEFAULT, accepted, best_match
 from companion.screens.home import Home
 from companion.session import guard as session_guard
 from companion.session.context import AppContext, Services
 from companion.session.follow import catch_up, let_go
 from companion.session.keep_awake import use_keep_screen_on
-from companion.session.language import use_language
+from companion.session.language import locale_configuration, use_language
 from companion.session.open_matches import OpenMatches, SessionMatches
 from companion.session.page_width import PageWidth
 from companion.session.preferences import NotSaved, Preferences
@@ -190,8 +191,11 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
     if place is not None and place.in_browser:
         def attach(page: ft.Page) -> None:
             """No sockets in a browser tab: the page and its Python share the tab."""
+
+        def asked_languages() -> str:
+            return ""
     else:
-        from companion.server.sockets import attach
+        from companion.server.sockets import asked_languages, attach
 
     def main(page: ft.Page) -> None:
         page.title = APP_NAME
@@ -201,6 +205,12 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
         page.theme_mode = MODES[preferences.theme]
         session = tables.session(tables.gate.new_pass(page.client_ip))
         attach(page)
+        # The first screen in the language the page's socket asked for (its browser's), so a
+        # phone on a German browser is not drawn in English first and then again in German;
+        # the device's own choice, asked once the page has drawn, may still change it.
+        first = best_match(accepted(asked_languages())) or DEFAULT
+        speak(page, first)
+        page.locale_configuration = locale_configuration(first)
 
         def connected(e: ft.ControlEvent) -> None:
             attach(page)  # the reloaded page's socket carries this session now

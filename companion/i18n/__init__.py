@@ -12,9 +12,9 @@ catalog.py) sit behind `words()`, and which language a session speaks is choice.
 
 from __future__ import annotations
 
+import weakref
 from datetime import tzinfo
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import flet as ft
 
@@ -25,9 +25,34 @@ from scoring.said import Words, render
 __all__ = ["LANGUAGES", "N_", "Voice", "_", "language", "ngettext", "pgettext", "say", "speak",
            "words"]
 
-# Each session's voice, by its page (a closed page's goes with it). A page that never chose
-# speaks `_DEFAULT`: English, times in this machine's zone.
-_voices: WeakKeyDictionary[ft.Page, Voice] = WeakKeyDictionary()
+
+
+class _ByPage:
+    """Each session's voice, by its page's identity (a closed page's goes with it).
+
+    Not a WeakKeyDictionary: that finds a key with ==, and a Page (a dataclass) compares every
+    field of itself, tens of microseconds a lookup; a match screen asks hundreds of times a
+    render (every cell's name), which made a Caro Undo several times slower."""
+
+    def __init__(self) -> None:
+        self._held: dict[int, tuple[weakref.ref[ft.Page], Voice]] = {}
+
+    def get(self, page: ft.Page) -> Voice | None:
+        held = self._held.get(id(page))
+        return held[1] if held is not None and held[0]() is page else None
+
+    def __setitem__(self, page: ft.Page, voice: Voice) -> None:
+        key = id(page)
+        # Called as the page is freed, before its id can be another's.
+        self._held[key] = (weakref.ref(page, lambda _, key=key: self._held.pop(key, None)),
+                           voice)
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+
+# A page that never chose speaks `_DEFAULT`: English, times in this machine's zone.
+_voices = _ByPage()
 _DEFAULT: Voice | None = None
 
 

@@ -94,6 +94,7 @@ def catalog(code: str) -> Catalog:
     return found
 
 
+NUMBERS_KEPT = 4096  # a session's written whole numbers kept (its screens use a few dozen)
 CLDR_LOCALE = {"en": "en_GB"}  # the CLDR locale a language's formats come from
 
 
@@ -108,6 +109,7 @@ class Voice:
         self.locale = Locale.parse(CLDR_LOCALE.get(code, code))
         self.zone = zone
         self._catalog = catalog(code)
+        self._numbers: dict[int, str] = {}  # whole numbers as written, up to NUMBERS_KEPT
 
     # Words (scoring.said)
     def gettext(self, message: str) -> str:
@@ -123,8 +125,17 @@ class Voice:
         return self._catalog.ngettext(context, singular, plural, n)
 
     def number(self, n: int | float) -> str:
+        # A match screen writes the same few numbers again at each render (every cell's row
+        # and column, each score): Babel's formatter, tens of microseconds a call, runs once
+        # for each of them.
+        found = self._numbers.get(n) if type(n) is int else None
+        if found is not None:
+            return found
         text = format_decimal(abs(n), locale=self.locale)
-        return f"{MINUS}{text}" if n < 0 else text  # the typographic minus, as the engines'
+        text = f"{MINUS}{text}" if n < 0 else text  # the typographic minus, as the engines'
+        if type(n) is int and len(self._numbers) < NUMBERS_KEPT:
+            self._numbers[n] = text
+        return text
 
     def listed(self, items: list[str], style: str) -> str:
         if not items:

@@ -42,6 +42,21 @@ def best_match(preferred: Iterable[object]) -> str | None:
     return None
 
 
+def accepted(header: str) -> list[str]:
+    """The language tags of an Accept-Language header, in the order sent (browsers send them
+    most wanted first; weights are not read), at most `MOST_ASKED` of them.
+
+    >>> accepted("de-DE,de;q=0.9,en;q=0.8"), accepted(""), best_match(accepted("fr, ja;q=0.5"))
+    (['de-DE', 'de', 'en'], [], 'ja')
+    """
+    tags: list[str] = []
+    for item in header.split(",", MOST_ASKED)[:MOST_ASKED]:
+        tag = item.split(";", 1)[0].strip()
+        if tag:
+            tags.append(tag)
+    return tags
+
+
 def session_language(chosen: object, preferred: Iterable[object]) -> str:
     """The language of a session: the device's choice, else its browser's, else English."""
     return known(chosen) or best_match(preferred) or DEFAULT

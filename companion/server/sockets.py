@@ -14,6 +14,9 @@ Three limits keep pages nobody looks at from slowing the scorekeeper down:
 - At most `PER_ADDRESS` such closed-but-kept sessions an address: the oldest beyond that are let go
   of at Flet's next sweep, so opening and closing pages in a loop costs a bounded amount.
 
+The handshake's Accept-Language (at most `HEADER_MOST` bytes, else not read) is kept with its
+socket: a new session's first screen is drawn in the language it names (`asked_languages`).
+
 The app tells the socket which session it carries with `attach(page)` (in its entry point and on
 each reconnect): the socket's handler runs in a context of its own, which Flet's session tasks
 inherit. Outside this server (tests, the web app) `attach` does nothing.
@@ -41,6 +44,7 @@ ADDRESSES_KEPT = 64  # addresses with kept sessions before the expired ones are 
 PER_ADDRESS = 20  # open pages from one address; a table's phones each have their own address
 GRACE = 45  # seconds a closed page's session is kept for a reload (Flet's default: an hour)
 LINGER = 5.0  # seconds Flet's handler gets to finish once its socket has closed
+HEADER_MOST = 512  # a browser's Accept-Language is a few dozen bytes; a longer one is ignored
 
 
 @dataclass(eq=False)
@@ -48,6 +52,9 @@ class Socket:
     """One WebSocket and the Flet session it carries (once the app has said which)."""
 
     address: str
+    # The handshake's Accept-Language (the browser's preferred languages, as untrusted as any
+    # header): the language a new session's first screen is drawn in (companion/i18n/choice.py).
+    languages: str = ""
     session: Any = None  # flet.messaging.session.Session
     connection: Any = None  # the session's connection while this socket carries it
     # Set once the socket has closed: lets go of a session attached only after that.
@@ -67,6 +74,20 @@ def attach(page: Any) -> None:
     socket.connection = page.session.connection
     if socket.ended is not None:  # the page closed before its session began: let it go now
         asyncio.ensure_future(socket.ended(socket))
+
+
+def asked_languages() -> str:
+    """The Accept-Language of the socket whose handler runs this code ("" outside one)."""
+    socket = _current.get()
+    return socket.languages if socket is not None else ""
+
+
+def _header(scope: Scope, name: bytes) -> str:
+    """A request header's value, or "" when absent or longer than `HEADER_MOST` (not read)."""
+    for key, value in scope.get("headers") or ():
+        if key.lower() == name:
+            return value.decode("latin-1") if len(value) <= HEADER_MOST else ""
+    return ""
 
 
 def _kept(session: Any) -> bool:
@@ -104,7 +125,7 @@ class SessionLimit:
             await send({"type": "websocket.close", "code": 1008})
             return
         self.open[address] += 1
-        socket = Socket(address)
+        socket = Socket(address, _header(scope, b"accept-language"))
         closed = asyncio.Event()
 
         async def receiving() -> Message:

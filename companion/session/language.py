@@ -1,13 +1,15 @@
 """The language a session speaks, as App holds it (a hook), and the device's choice.
 
-A session starts in English; once its page has drawn, it is asked (in one round of questions,
-each bounded by REPLY_WAIT) for the choice kept in this browser's storage (Flutter's
-SharedPreferences, "flutter.language"), the browser's preferred languages (Flet's
-get_device_info: navigator.languages) and the viewer's time zone (written into the same storage
-by the page's own script, companion/web/locale.js); then it speaks the language these name
-(companion/i18n/choice.py). The choice is kept per device, by its browser, for a scorekeeper and
-a watcher alike: nothing of it is saved on the server, so one device's choice changes nothing
-for another's. A page whose browser's languages change (and that chose nothing) follows them.
+A session starts in the language its socket's handshake asked for (Accept-Language: the
+browser's own list, read in app.py's main), else English; once its page has drawn, it is asked
+(in one round of questions, each bounded by REPLY_WAIT) for the choice kept in this browser's
+storage (Flutter's SharedPreferences, "flutter.language"), the browser's preferred languages
+(Flet's get_device_info: navigator.languages) and the viewer's time zone (written into the same
+storage by the page's own script, companion/web/locale.js); then it speaks the language these
+name (companion/i18n/choice.py). The choice is kept per device, by its browser, for a
+scorekeeper and a watcher alike: nothing of it is saved on the server, so one device's choice
+changes nothing for another's. A page whose browser's languages change (and that chose nothing)
+follows them.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import LANGUAGES, speak
+from companion.i18n import LANGUAGES, language, speak
 from companion.i18n.choice import DEFAULT, best_match, known, session_language, zone
 from companion.session.in_step import REPLY_WAIT
 
@@ -51,7 +53,7 @@ def preferred(info: Any) -> list[object]:
 def use_language(page: ft.Page) -> tuple[str, Callable[[object], None]]:
     """This session's language and the setter Settings calls (a hook: call it while App
     renders)."""
-    code, set_code = ft.use_state(DEFAULT)
+    code, set_code = ft.use_state(language(page))  # the first screen's (app.py's main)
     held = ft.use_ref(None)  # the page's storage, once the page has drawn (keep_awake.py)
     chosen = ft.use_ref(None)  # the device's own choice, if it made one
     viewer_zone = ft.use_ref(None)
@@ -71,9 +73,16 @@ def use_language(page: ft.Page) -> tuple[str, Callable[[object], None]]:
 
     def apply(new: str) -> None:
         speak(page, new, viewer_zone.current)
-        page.locale_configuration = locale_configuration(new)
-        page.update()
         set_code(new)
+
+    def material_follows() -> None:
+        # Material's own texts change once the screens have been drawn in the new language,
+        # so the two patches leave together and the page rebuilds once, not once for each.
+        if page.locale_configuration != locale_configuration(code):
+            page.locale_configuration = locale_configuration(code)
+            page.update()
+
+    ft.use_effect(material_follows, [code])
 
     async def learn() -> None:
         prefs = storage()
@@ -86,7 +95,8 @@ def use_language(page: ft.Page) -> tuple[str, Callable[[object], None]]:
         chosen.current = chosen.current or known(kept)
         viewer_zone.current = zone(zone_name)
         page.on_locale_change = browser_changed
-        apply(session_language(chosen.current, preferred(info)))
+        # A page that names no language of its own keeps the one its handshake asked for.
+        apply(session_language(chosen.current, preferred(info) or [language(page)]))
 
     ft.use_effect(lambda: page.run_task(learn), [])
 

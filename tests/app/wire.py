@@ -21,12 +21,13 @@ SESSION_CRASHED = 6
 class Wire:
     """One session opened by hand: register at a route, then read controls and send events."""
 
-    def __init__(self, port: int, route: str = "/", session_id: str | None = None) -> None:
+    def __init__(self, port: int, route: str = "/", session_id: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         self.port = port
         self._open = contextlib.ExitStack()
         self.ws: ClientConnection = self._open.enter_context(
             connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",
-                    open_timeout=10))
+                    open_timeout=10, additional_headers=headers))
         self.received: list[list[Any]] = []
         self.raw: list[bytes] = []
         # A session id: the page reloaded within the grace period, back to its session.
