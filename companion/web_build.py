@@ -51,6 +51,14 @@ BUILDS = {
     "js": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
 }
 PACKAGES = ("companion", "scoring", "storage")
+PYTHON_WORKER = "python-worker.js"
+LOAD_PYODIDE = "const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;"
+# The files a Python memory snapshot made on a phone depends on (web/snapshot.js's KEY).
+SNAPSHOT_DEPENDS_ON = (
+    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "app.tar.gz", PYTHON_WORKER,
+    "snapshot-worker.js",
+)
 # Inside the packages, what the browser never runs: what the page gets from the folder instead
 # (companion/assets in a wheel, the page's scripts), the served app's server, command line and
 # PIN trust across restarts (Share, its QR codes, and trust are imported only when used), and
@@ -60,7 +68,8 @@ NOT_IN_ARCHIVE = (
     "companion/session/trust.py", "companion/session/token_offer.py", "companion/i18n/extract.py",
     "companion/locale/messages.pot", "companion/web/subset_fonts.py",
     "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
-    "companion/web/keep_awake.js", "companion/web/locale.js",
+    "companion/web/keep_awake.js", "companion/web/locale.js", "companion/web/snapshot.js",
+    "companion/web/snapshot-worker.js",
 )
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
@@ -159,6 +168,7 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
     write_app(out / "app.tar.gz", wheels)
     patch_index(out / "index.html", base_url)
     patch_bootstrap(out / "flutter_bootstrap.js")
+    patch_python_worker(out / PYTHON_WORKER)
     # Roboto from the bundled fonts, not Google Fonts (as the served app does with no_cdn).
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     drop_missing_fonts(out / "assets" / "FontManifest.json")
@@ -222,6 +232,32 @@ def patch_bootstrap(bootstrap: Path) -> None:
         raise BuildError("flutter_bootstrap.js changed: cannot choose CanvasKit's variant")
     patched = patched.replace(config, config + '\n    canvasKitVariant: "full",', 1)
     bootstrap.write_text(patched, encoding="utf-8")
+
+
+def patch_python_worker(worker: Path) -> None:
+    """Have Flet's Python worker start from this device's memory snapshot where it has one
+    (web/snapshot.js)."""
+    text = worker.read_text(encoding="utf-8")
+    if LOAD_PYODIDE not in text:
+        raise BuildError("flet-web's python-worker.js no longer loads Pyodide as it did: cannot "
+                         "start it from a snapshot")
+    text = text.replace(LOAD_PYODIDE, LOAD_PYODIDE.replace("= ", "= withSnapshot(", 1)
+                        .replace(";", ");"), 1)
+    worker.write_text('import { withSnapshot } from "./snapshot.js";\n' + text,
+                      encoding="utf-8")
+
+
+def write_snapshot_scripts(out: Path) -> None:
+    """web/snapshot.js and its worker, under the key of everything a snapshot depends on: the
+    Pyodide, its standard library, the app's archive and the scripts that make and restore it
+    (a new release makes a new snapshot; the older one is never restored)."""
+    shutil.copyfile(TEMPLATES / "snapshot-worker.js", out / "snapshot-worker.js")
+    template = (TEMPLATES / "snapshot.js").read_text(encoding="utf-8")
+    digest = hashlib.sha256(template.encode())
+    for name in SNAPSHOT_DEPENDS_ON:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+    (out / "snapshot.js").write_text(template.replace("__SNAPSHOT_KEY__", digest.hexdigest()),
+                                     encoding="utf-8")
 
 
 def leave_out_unused(out: Path) -> None:
@@ -306,6 +342,7 @@ def write_worker(out: Path) -> None:
     release fetches only the files whose hash changed) and those of each Flutter build apart,
     under a release name that changes whenever any file does."""
     shutil.copyfile(TEMPLATES / "start.js", out / "start.js")
+    write_snapshot_scripts(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != "sw.js")  # the worker is the browser's to keep
     hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in files}

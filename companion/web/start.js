@@ -14,7 +14,10 @@
 // - once the app is up names to the worker the Flutter build this browser runs, and learns
 //   whether the copy is complete (`window.tableCompanion.offline`: null until known), and says
 //   so once (and at each start while it cannot be completed);
-// - keeps the page's theme colour: Flutter writes its own theme-color (transparent) at start.
+// - keeps the page's theme colour: Flutter writes its own theme-color (transparent) at start;
+// - once Home is up, where Python did not start from this device's memory snapshot, has one
+//   made in a worker of its own (snapshot-worker.js; snapshot.js says how): the next start
+//   restores it (`window.tableCompanion.snapshot`: how this start went, and what was made).
 (function () {
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
   const LOCK = "table-companion-data"; // companion/browser.py's LOCK
@@ -32,8 +35,11 @@
       "device. Keep the network on and open the app again before going offline.",
   };
   const STAGES = ["flutter", "python", "app", "matches", "elsewhere"];
+  const SNAPSHOT_AFTER = 2000; // ms after Home: the first screen drawn, the page at rest
   // said: every stage, in order; told: every notice
-  const state = { offline: null, stage: null, said: [], told: [] };
+  // snapshot: how Python started ("restored", "none", "refused"), made: what the snapshot's
+  // worker did ({made: bytes kept, raw: bytes} / {kept: true} / {failed: why})
+  const state = { offline: null, stage: null, said: [], told: [], snapshot: null, made: null };
   window.tableCompanion = state;
 
   const splash = document.createElement("div");
@@ -95,8 +101,30 @@
       askWorker();
     } else if (STAGES.includes(event.data) && state.stage !== "home") {
       say(event.data);
+    } else if (event.data && typeof event.data.snapshot === "string") {
+      state.snapshot = event.data.snapshot;
+    } else if (event.data && Array.isArray(event.data.modules) && state.snapshot !== "restored") {
+      const modules = event.data.modules;
+      setTimeout(() => snapshot(modules), SNAPSHOT_AFTER);
     }
   });
+
+  // One snapshot worker per page, ended once it has answered.
+  function snapshot(modules) {
+    if (state.made !== null || !window.caches || !window.CompressionStream) return;
+    state.made = { making: true };
+    const maker = new NativeWorker("snapshot-worker.js",
+      { type: "module", name: "table-companion-snapshot" });
+    maker.onmessage = (event) => {
+      state.made = event.data;
+      maker.terminate();
+    };
+    maker.onerror = (error) => {
+      state.made = { failed: String(error.message || error) };
+      maker.terminate();
+    };
+    maker.postMessage({ modules });
+  }
 
   // Flutter names its own theme colour (transparent): the page's (the manifest's) is kept.
   const ours = document.querySelector('meta[name="theme-color"]');
