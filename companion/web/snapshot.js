@@ -108,6 +108,7 @@ export function withSnapshot(loadPyodide) {
       console.warn("Table Companion: the kept Python snapshot is unusable:", error);
       await drop().catch(() => {});
       tell({ snapshot: "refused", error: String(error) });
+      return loadPyodide(options);
     }
     if (snapshot) {
       try {
