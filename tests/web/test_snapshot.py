@@ -59,6 +59,8 @@ def app(browser, site):
 def restart(page: Page) -> tuple[str, dict]:
     """Reload the page; how Python started, and what the snapshot's worker did after Home."""
     page.reload()
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
     page.wait_for_function(HOME, timeout=START, polling=200)
     how = page.evaluate("() => window.tableCompanion.snapshot")
     see(page, "New Caro match", timeout=START)
