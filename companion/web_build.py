@@ -3,10 +3,12 @@ from an installed wheel alike (every file it reads is found through the installe
 
 The folder is assembled here rather than by `flet publish` (which reaches GitHub twice and bundles
 no wheels): flet-web's own web client and the Pyodide it ships, our icons and manifest, our own
-cache-first service worker, and `app.tar.gz` holding the app (companion/, scoring/, storage/) with
-its pure-Python dependencies copied from this environment into `__pypackages__/`, which the
-client's Python worker puts on `sys.path` (so micropip never reaches PyPI at start). msgpack is
-compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI (then cached).
+cache-first service worker, Flet's Python worker patched to start from a memory snapshot the
+phone made itself (web/snapshot.js), and `app.tar.gz` holding the app (companion/, scoring/,
+storage/) with its pure-Python dependencies copied from this environment into `__pypackages__/`,
+which the client's Python worker puts on `sys.path` (so micropip never reaches PyPI at start).
+msgpack is compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI (then
+cached).
 
 Two of the client's builds are shipped, and Flutter's loader picks one per browser: the WasmGC
 build with the skwasm renderer where it runs (Chromium-based browsers with WebGL: most phones),
