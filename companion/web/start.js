@@ -15,8 +15,8 @@
 //   whether the copy is complete (`window.tableCompanion.offline`: null until known), and says
 //   so once (and at each start while it cannot be completed);
 // - keeps the page's theme colour: Flutter writes its own theme-color (transparent) at start;
-// - once Home is up, where Python did not start from this device's memory snapshot, has one
-//   made in a worker of its own (snapshot-worker.js; snapshot.js says how): the next start
+// - once Home is up and the app is ready offline, where Python did not start from this device's
+//   memory snapshot, has one made in a worker of its own (snapshot-worker.js; snapshot.js says how): the next start
 //   restores it (`window.tableCompanion.snapshot`: how this start went, and what was made).
 (function () {
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
@@ -103,16 +103,24 @@
       say(event.data);
     } else if (event.data && typeof event.data.snapshot === "string") {
       state.snapshot = event.data.snapshot;
-    } else if (event.data && Array.isArray(event.data.modules) && state.snapshot !== "restored") {
-      const modules = event.data.modules;
-      setTimeout(() => snapshot(modules), SNAPSHOT_AFTER);
+    } else if (event.data && Array.isArray(event.data.modules)) {
+      imported = event.data.modules;
+      snapshotSoon();
     }
   });
 
-  // One snapshot worker per page, ended once it has answered.
-  function snapshot(modules) {
+  // The snapshot is made once Home is up and the service worker's copy is complete: its worker
+  // reads Pyodide and the app's archive from that copy (each file downloaded once), never from
+  // the network. One snapshot worker per page, ended once it has answered.
+  let imported = null;
+  function snapshotSoon() {
+    if (imported === null || state.offline !== true || state.snapshot === "restored") return;
     if (state.made !== null || !window.caches || !window.CompressionStream) return;
     state.made = { making: true };
+    setTimeout(() => snapshot(imported), SNAPSHOT_AFTER);
+  }
+
+  function snapshot(modules) {
     const maker = new NativeWorker("snapshot-worker.js",
       { type: "module", name: "table-companion-snapshot" });
     maker.onmessage = (event) => {
@@ -184,6 +192,7 @@
   // is complete, and at each start while it cannot be completed.
   function copied(ready) {
     state.offline = ready;
+    snapshotSoon();
     try {
       if (ready && localStorage.getItem(TOLD_KEY) === null) {
         localStorage.setItem(TOLD_KEY, "true");
