@@ -57,7 +57,7 @@ async (name, waiting) => {
 """
 
 
-def tell_page(news: str) -> None:
+def tell_page(news: object) -> None:
     """Tell the page's script how the start goes, for its splash (web/start.js: "app", "matches",
     "elsewhere", "home"); nothing outside a browser. On the tab's own channel, named after this
     worker (start.js names it): a channel reaches every tab, and the worker's messages are
@@ -69,6 +69,17 @@ def tell_page(news: str) -> None:
     channel = js.BroadcastChannel.new(f"table-companion {js.name}")
     channel.postMessage(news)
     channel.close()
+
+
+def tell_page_imported() -> None:
+    """Tell the page's script the modules imported by now (Home is up): a memory snapshot with
+    them imported makes the next start shorter (web/snapshot.js); nothing outside a browser."""
+    if not in_browser():
+        return
+    import js
+    from pyodide.ffi import to_js
+
+    tell_page(to_js({"modules": sorted(sys.modules)}, dict_converter=js.Object.fromEntries))
 
 
 def in_browser() -> bool:

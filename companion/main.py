@@ -36,6 +36,7 @@ async def main(page: ft.Page) -> None:
         build_main(OpenMatches(store), Preferences(place.folder), place=place)(page)
     finally:  # the splash goes, whatever the page shows (Home, or why the app cannot start)
         browser.tell_page("home")
+        browser.tell_page_imported()  # for the next start's snapshot (web/snapshot.js)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,12 @@ from an installed wheel alike (every file it reads is found through the installe
 
 The folder is assembled here rather than by `flet publish` (which reaches GitHub twice and bundles
 no wheels): flet-web's own web client and the Pyodide it ships, our icons and manifest, our own
-cache-first service worker, and `app.tar.gz` holding the app (companion/, scoring/, storage/) with
-its pure-Python dependencies copied from this environment into `__pypackages__/`, which the
-client's Python worker puts on `sys.path` (so micropip never reaches PyPI at start). msgpack is
-compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI (then cached).
+cache-first service worker, Flet's Python worker patched to start from a memory snapshot the
+phone made itself (web/snapshot.js), and `app.tar.gz` holding the app (companion/, scoring/,
+storage/) with its pure-Python dependencies copied from this environment into `__pypackages__/`,
+which the client's Python worker puts on `sys.path` (so micropip never reaches PyPI at start).
+msgpack is compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI (then
+cached).
 
 Two of the client's builds are shipped, and Flutter's loader picks one per browser: the WasmGC
 build with the skwasm renderer where it runs (Chromium-based browsers with WebGL: most phones),
@@ -51,6 +53,14 @@ BUILDS = {
     "js": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
 }
 PACKAGES = ("companion", "scoring", "storage")
+PYTHON_WORKER = "python-worker.js"
+LOAD_PYODIDE = "const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;"
+# The files a Python memory snapshot made on a phone depends on (web/snapshot.js's KEY).
+SNAPSHOT_DEPENDS_ON = (
+    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "app.tar.gz", PYTHON_WORKER,
+    "snapshot-worker.js",
+)
 # Inside the packages, what the browser never runs: what the page gets from the folder instead
 # (companion/assets in a wheel, the page's scripts), the served app's server, command line and
 # PIN trust across restarts (Share, its QR codes, and trust are imported only when used), and
@@ -61,6 +71,7 @@ NOT_IN_ARCHIVE = (
     "companion/locale/messages.pot", "companion/web/subset_fonts.py",
     "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
     "companion/web/keep_awake.js", "companion/web/locale.js", "companion/web/words.js",
+    "companion/web/snapshot.js", "companion/web/snapshot-worker.js",
 )
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
@@ -159,6 +170,7 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
     write_app(out / "app.tar.gz", wheels)
     patch_index(out / "index.html", base_url)
     patch_bootstrap(out / "flutter_bootstrap.js")
+    patch_python_worker(out / PYTHON_WORKER)
     # Roboto from the bundled fonts, not Google Fonts (as the served app does with no_cdn).
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     drop_missing_fonts(out / "assets" / "FontManifest.json")
@@ -224,6 +236,32 @@ def patch_bootstrap(bootstrap: Path) -> None:
         raise BuildError("flutter_bootstrap.js changed: cannot choose CanvasKit's variant")
     patched = patched.replace(config, config + '\n    canvasKitVariant: "full",', 1)
     bootstrap.write_text(patched, encoding="utf-8")
+
+
+def patch_python_worker(worker: Path) -> None:
+    """Have Flet's Python worker start from this device's memory snapshot where it has one
+    (web/snapshot.js)."""
+    text = worker.read_text(encoding="utf-8")
+    if LOAD_PYODIDE not in text:
+        raise BuildError("flet-web's python-worker.js no longer loads Pyodide as it did: cannot "
+                         "start it from a snapshot")
+    text = text.replace(LOAD_PYODIDE, LOAD_PYODIDE.replace("= ", "= withSnapshot(", 1)
+                        .replace(";", ");"), 1)
+    worker.write_text('import { withSnapshot } from "./snapshot.js";\n' + text,
+                      encoding="utf-8")
+
+
+def write_snapshot_scripts(out: Path) -> None:
+    """web/snapshot.js and its worker, under the key of everything a snapshot depends on: the
+    Pyodide, its standard library, the app's archive and the scripts that make and restore it
+    (a new release makes a new snapshot; the older one is never restored)."""
+    shutil.copyfile(TEMPLATES / "snapshot-worker.js", out / "snapshot-worker.js")
+    template = (TEMPLATES / "snapshot.js").read_text(encoding="utf-8")
+    digest = hashlib.sha256(template.encode())
+    for name in SNAPSHOT_DEPENDS_ON:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+    (out / "snapshot.js").write_text(template.replace("__SNAPSHOT_KEY__", digest.hexdigest()),
+                                     encoding="utf-8")
 
 
 def leave_out_unused(out: Path) -> None:
@@ -309,6 +347,7 @@ def write_worker(out: Path) -> None:
     under a release name that changes whenever any file does."""
     shutil.copyfile(TEMPLATES / "start.js", out / "start.js")
     shutil.copyfile(TEMPLATES / "words.js", out / "words.js")
+    write_snapshot_scripts(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != "sw.js")  # the worker is the browser's to keep
     hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in files}

@@ -14,7 +14,10 @@
 // - once the app is up names to the worker the Flutter build this browser runs, and learns
 //   whether the copy is complete (`window.tableCompanion.offline`: null until known), and says
 //   so once (and at each start while it cannot be completed);
-// - keeps the page's theme colour: Flutter writes its own theme-color (transparent) at start.
+// - keeps the page's theme colour: Flutter writes its own theme-color (transparent) at start;
+// - once Home is up and the app is ready offline, where Python did not start from this device's
+//   memory snapshot, has one made in a worker of its own (snapshot-worker.js; snapshot.js says how): the next start
+//   restores it (`window.tableCompanion.snapshot`: how this start went, and what was made).
 (function () {
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
   const LOCK = "table-companion-data"; // companion/browser.py's LOCK
@@ -22,8 +25,11 @@
   // The splash's and notices' sentences, in the device's language (words.js, loaded before).
   const SAYS = window.tableCompanionWords;
   const STAGES = ["flutter", "python", "app", "matches", "elsewhere"];
+  const SNAPSHOT_AFTER = 2000; // ms after Home: the first screen drawn, the page at rest
   // said: every stage, in order; told: every notice
-  const state = { offline: null, stage: null, said: [], told: [] };
+  // snapshot: how Python started ("restored", "none", "refused"), made: what the snapshot's
+  // worker did ({made: bytes kept, raw: bytes} / {kept: true} / {failed: why})
+  const state = { offline: null, stage: null, said: [], told: [], snapshot: null, made: null };
   window.tableCompanion = state;
 
   const splash = document.createElement("div");
@@ -85,8 +91,38 @@
       askWorker();
     } else if (STAGES.includes(event.data) && state.stage !== "home") {
       say(event.data);
+    } else if (event.data && typeof event.data.snapshot === "string") {
+      state.snapshot = event.data.snapshot;
+    } else if (event.data && Array.isArray(event.data.modules)) {
+      imported = event.data.modules;
+      snapshotSoon();
     }
   });
+
+  // The snapshot is made once Home is up and the service worker's copy is complete: its worker
+  // reads Pyodide and the app's archive from that copy (each file downloaded once), never from
+  // the network. One snapshot worker per page, ended once it has answered.
+  let imported = null;
+  function snapshotSoon() {
+    if (imported === null || state.offline !== true || state.snapshot === "restored") return;
+    if (state.made !== null || !window.caches || !window.CompressionStream) return;
+    state.made = { making: true };
+    setTimeout(() => snapshot(imported), SNAPSHOT_AFTER);
+  }
+
+  function snapshot(modules) {
+    const maker = new NativeWorker("snapshot-worker.js",
+      { type: "module", name: "table-companion-snapshot" });
+    maker.onmessage = (event) => {
+      state.made = event.data;
+      maker.terminate();
+    };
+    maker.onerror = (error) => {
+      state.made = { failed: String(error.message || error) };
+      maker.terminate();
+    };
+    maker.postMessage({ modules });
+  }
 
   // Flutter names its own theme colour (transparent): the page's (the manifest's) is kept.
   const ours = document.querySelector('meta[name="theme-color"]');
@@ -146,6 +182,7 @@
   // is complete, and at each start while it cannot be completed.
   function copied(ready) {
     state.offline = ready;
+    snapshotSoon();
     try {
       if (ready && localStorage.getItem(TOLD_KEY) === null) {
         localStorage.setItem(TOLD_KEY, "true");

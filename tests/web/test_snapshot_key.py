@@ -1,0 +1,47 @@
+"""The Python snapshot's key (companion/web_build.py, web/snapshot.js): Flet's worker restores
+it, and the key follows every file a snapshot depends on, so a new release never restores an
+older release's snapshot."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from companion.web_build import LOAD_PYODIDE, SNAPSHOT_DEPENDS_ON, write_worker
+
+
+def key(folder: Path) -> str:
+    found = re.search(r'export const KEY = "([0-9a-f]{64})";', (folder / "snapshot.js").read_text())
+    assert found, "the build writes the key"
+    return found.group(1)
+
+
+def test_flets_worker_loads_python_through_the_snapshot(web_folder: Path) -> None:
+    worker = (web_folder / "python-worker.js").read_text()
+    assert worker.startswith('import { withSnapshot } from "./snapshot.js";')
+    assert "withSnapshot(pyodideModule.loadPyodide || self.loadPyodide)" in worker
+    assert LOAD_PYODIDE not in worker
+    assert (web_folder / "snapshot-worker.js").is_file()
+    with tarfile.open(web_folder / "app.tar.gz") as tar:
+        names = set(tar.getnames())
+    assert "companion/snapshot.py" in names
+    assert not {"companion/web/snapshot.js", "companion/web/snapshot-worker.js"} & names
+
+
+@pytest.mark.parametrize("changed", ["app.tar.gz", "pyodide/python_stdlib.zip",
+                                     "python-worker.js"])
+def test_a_release_that_changes_what_a_snapshot_holds_has_another_key(
+        web_folder: Path, tmp_path: Path, changed: str) -> None:
+    assert changed in SNAPSHOT_DEPENDS_ON
+    other = shutil.copytree(web_folder, tmp_path / "site")
+    write_worker(other)
+    assert key(other) == key(web_folder), "the same files, the same key"
+    with open(other / changed, "ab") as file:
+        file.write(b"\n")
+    write_worker(other)
+    assert key(other) != key(web_folder)
+    assert '"snapshot.js": "' in (other / "sw.js").read_text(), "kept offline by the worker"
