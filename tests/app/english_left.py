@@ -78,7 +78,8 @@ class EnglishCatalog:
             if form in done:
                 continue  # the language writes it the same
             self.messages.append(English(form, _pattern(form), max(words, key=len)))
-            self.kept += [_pattern(s) for s in done if s != form and WORD.search(s)]
+            self.kept += [_pattern(s) for s in done
+                          if s != form and WORD.search(PLACEHOLDER.sub(" ", s))]
 
     def left_in(self, text: str) -> list[str]:
         """The English messages `text` holds (their English form), none when it speaks the
