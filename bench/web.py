@@ -121,6 +121,13 @@ def flets_worker(folder: Path) -> Path:
     return folder
 
 
+def wait_home(page, text: str, timeout: int) -> None:
+    """Wait for `text` on the page, its semantics tree switched on (Flutter keeps it off)."""
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.locator("flt-semantics-host").get_by_text(text).first.wait_for(timeout=timeout)
+
+
 def starts(browser, folder: Path, text: str, times: int,
            splash: list[tuple[float, float]] | None = None, snapshot: bool = False,
            locale: str | None = None, first: list[float] | None = None) -> list[float]:
@@ -133,11 +140,7 @@ def starts(browser, folder: Path, text: str, times: int,
         began = time.perf_counter()
         page.goto(site.url)
         if first is not None:  # a first visit (fresh profile): from the network, no snapshot
-            page.wait_for_selector("flt-semantics-placeholder", state="attached",
-                                   timeout=600_000)
-            page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-            page.locator("flt-semantics-host").get_by_text(text).first.wait_for(
-                timeout=600_000)
+            wait_home(page, text, 600_000)
             first.append(time.perf_counter() - began)
         # The worker's copy complete (companion/web/sw.js tells the page).
         page.wait_for_function("() => window.tableCompanion.offline === true", timeout=600_000,
@@ -153,11 +156,7 @@ def starts(browser, folder: Path, text: str, times: int,
         for _ in range(times):
             began = time.perf_counter()
             page.reload()
-            page.wait_for_selector("flt-semantics-placeholder", state="attached",
-                                   timeout=300_000)
-            page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-            page.locator("flt-semantics-host").get_by_text(text).first.wait_for(
-                timeout=300_000)
+            wait_home(page, text, 300_000)
             seconds.append(time.perf_counter() - began)
             if snapshot:
                 how = page.evaluate("() => window.tableCompanion.snapshot")

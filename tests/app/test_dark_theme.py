@@ -11,10 +11,9 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from scoring import careta, carrera, ratel
 from tests.app.contrast import ink_contrast
 from tests.app.ui import choose_radio, open_page, see
-from tests.storage.finished import TEAMS, caro_in_play
+from tests.storage.finished import careta_in_play, caro_in_play, carrera_in_play, ratel_in_play
 
 pytestmark = pytest.mark.browser
 
@@ -24,28 +23,6 @@ LEAST = 4.5
 # typographic minus, U+2212, as every screen writes it) but draw no text: their outline against
 # the page (1.5:1 here) is a shape, not words, and is not judged as text.
 EMPTY_CELL = re.compile(r"^cell −?\d+,−?\d+$")
-
-
-def careta_in_play() -> careta.Match:
-    match = careta.Match(["Ann", "Ben", "Cleo", "Dan"], teams=TEAMS, target=10)
-    match.start_set()
-    match.start_game("up")
-    match.play("Ben", 3)
-    match.doubt("Ann", True)
-    return match
-
-
-def carrera_in_play() -> carrera.Match:
-    match = carrera.Match(["Ann", "Ben", "Cleo"])
-    for card in ("5", carrera.FACE_DOWN, "3"):
-        match.play(card)
-    return match
-
-
-def ratel_in_play() -> ratel.Match:
-    match = ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty", penalty_limit=15)
-    match.record_round(out="Ann", hands={"Ben": 10, "Cleo": 5})
-    return match
 
 
 SEEDS = {"Caro": caro_in_play, "Careta": careta_in_play, "Carrera": carrera_in_play,

@@ -31,7 +31,6 @@ from companion import APP_NAME
 from companion.games import GAME_UIS
 from companion.i18n.catalog import Voice
 from companion.session.follow_up import follow_up_id
-from scoring import careta, carrera, ratel
 from scoring.core import Match
 from scoring.said import render
 from storage import Store
@@ -41,13 +40,15 @@ from tests.app.pixels import decode_png
 from tests.app.ui import host, open_page
 from tests.companion.test_series import finish, next_of
 from tests.storage.finished import (
-    TEAMS,
     careta_finished,
+    careta_in_play,
     careta_team_finished,
     caro_finished,
     caro_in_play,
     carrera_finished,
+    carrera_in_play,
     ratel_damage_finished,
+    ratel_in_play,
     ratel_penalty_finished,
 )
 
@@ -58,28 +59,6 @@ BROWSER_LOCALE = {"en": "en-US", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}
 # subtracts these texts from what it finds and reports them, and fails when one is no longer
 # found (delete it here then: the list only shrinks).
 KNOWN_LEFT: dict[str, frozenset[str]] = {}
-
-
-def careta_in_play() -> careta.Match:
-    match = careta.Match(["Ann", "Ben", "Cleo", "Dan"], teams=TEAMS, target=10)
-    match.start_set()
-    match.start_game("up")
-    match.play("Ben", 3)
-    match.doubt("Ann", True)
-    return match
-
-
-def carrera_in_play() -> carrera.Match:
-    match = carrera.Match(["Ann", "Ben", "Cleo"])
-    for card in ("5", carrera.FACE_DOWN, "3"):
-        match.play(card)
-    return match
-
-
-def ratel_in_play() -> ratel.Match:
-    match = ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty", penalty_limit=15)
-    match.record_round(out="Ann", hands={"Ben": 10, "Cleo": 5})
-    return match
 
 
 # name -> (match, whether its timeline, past table, chart, board and rules are walked too)

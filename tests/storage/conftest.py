@@ -11,6 +11,7 @@ import pytest
 
 import scoring
 from storage import Store
+from tests.storage import finished
 from tests.tally import Plain, Tally
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,3 +63,13 @@ def crash_copy(store: Store, dest: Path) -> Path:
 
 def child_env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@pytest.fixture
+def filled(tmp_path: Path) -> Iterator[Store]:
+    """A store holding every game (finished matches and one in play)."""
+    store = Store(tmp_path / "a")
+    for match in finished.every_game():
+        store.create(match)
+    yield store
+    store.close()

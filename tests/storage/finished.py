@@ -61,6 +61,28 @@ def caro_in_play() -> caro.Match:
     return m
 
 
+def careta_in_play() -> careta.Match:
+    match = careta.Match(["Ann", "Ben", "Cleo", "Dan"], teams=TEAMS, target=10)
+    match.start_set()
+    match.start_game("up")
+    match.play("Ben", 3)
+    match.doubt("Ann", True)
+    return match
+
+
+def carrera_in_play() -> carrera.Match:
+    match = carrera.Match(["Ann", "Ben", "Cleo"])
+    for card in ("5", carrera.FACE_DOWN, "3"):
+        match.play(card)
+    return match
+
+
+def ratel_in_play() -> ratel.Match:
+    match = ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty", penalty_limit=15)
+    match.record_round(out="Ann", hands={"Ben": 10, "Cleo": 5})
+    return match
+
+
 def every_game() -> list[Match]:
     """Finished matches of every game and mode, and one in play."""
     return [

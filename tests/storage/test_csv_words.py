@@ -7,29 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from scoring.said import render
 from storage import Store
 from storage.transfer import CSV_COLUMNS, CSV_HEADERS, CSV_UNITS, export_csv
 from tests.pseudo import Pseudo, tilded
-from tests.storage import finished
 
 ISO = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?")
 CARD = re.compile(r"\b\d+[A-Z]\b")  # a card as printed on it (Carrera's "4B"), no word
-
-
-@pytest.fixture
-def filled(tmp_path: Path) -> Iterator[Store]:
-    """A store holding every game (finished matches and one in play)."""
-    store = Store(tmp_path / "a")
-    for match in finished.every_game():
-        store.create(match)
-    yield store
-    store.close()
 
 
 def table(data: bytes) -> list[list[str]]:

@@ -27,16 +27,6 @@ from tests.storage import finished
 
 
 @pytest.fixture
-def filled(tmp_path: Path) -> Iterator[Store]:
-    """A store holding every game (finished matches and one in play)."""
-    store = Store(tmp_path / "a")
-    for match in finished.every_game():
-        store.create(match)
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def empty(tmp_path: Path) -> Iterator[Store]:
     store = Store(tmp_path / "b")
     yield store
