@@ -341,13 +341,16 @@ def drop_missing_fonts(manifest: Path) -> None:
     manifest.write_text(json.dumps(kept, indent=2), encoding="utf-8")
 
 
-def write_worker(out: Path) -> None:
+def write_worker(out: Path, *, snapshot: bool = True) -> None:
     """Our service worker and page script: the worker lists every file with its SHA-256 (a new
     release fetches only the files whose hash changed) and those of each Flutter build apart,
-    under a release name that changes whenever any file does."""
+    under a release name that changes whenever any file does. `snapshot=False` for a folder with
+    no Pyodide in it (a test's tiny site): no snapshot scripts, which are keyed by Pyodide's
+    files."""
     shutil.copyfile(TEMPLATES / "start.js", out / "start.js")
     shutil.copyfile(TEMPLATES / "words.js", out / "words.js")
-    write_snapshot_scripts(out)
+    if snapshot:
+        write_snapshot_scripts(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != "sw.js")  # the worker is the browser's to keep
     hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in files}

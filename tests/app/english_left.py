@@ -70,6 +70,10 @@ class EnglishCatalog:
         translated = _forms(_read(po)) if language != "en" and po.exists() else {}
         self.messages: list[English] = []
         self.kept: list[re.Pattern[str]] = []  # translations that hold an English form as is
+        # Words the language writes as English does (German's "Teams"): a message made of them
+        # and placeholders alone ("Teams {layout}") is no sign of English in a text.
+        same = {word for (context, form), done in translated.items() if form in done
+                for word in WORD.findall(PLACEHOLDER.sub(" ", form))}
         for (context, form), _ in template.items():
             words = WORD.findall(PLACEHOLDER.sub(" ", form))
             if not words:
@@ -77,6 +81,8 @@ class EnglishCatalog:
             done = translated.get((context, form), ())
             if form in done:
                 continue  # the language writes it the same
+            if PLACEHOLDER.search(form) and set(words) <= same:
+                continue
             self.messages.append(English(form, _pattern(form), max(words, key=len)))
             self.kept += [_pattern(s) for s in done
                           if s != form and WORD.search(PLACEHOLDER.sub(" ", s))]

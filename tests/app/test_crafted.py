@@ -16,8 +16,16 @@ from tests.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
 ROOT = str(Path(__file__).resolve().parents[2])
 
 
-def radios(group: dict) -> list[dict]:
-    return [c for c in group.get("content", {}).get("controls", []) if c.get("_c") == "Radio"]
+def radios(control: dict) -> list[dict]:
+    """The radios anywhere inside `control` (each choice's row wraps its radio: option_choice)."""
+    if control.get("_c") == "Radio":
+        return [control]
+    found = []
+    for value in control.values():
+        for child in value if isinstance(value, list) else [value]:
+            if isinstance(child, dict):
+                found += radios(child)
+    return found
 
 
 def crashes(wire: Wire) -> list[str]:

@@ -26,3 +26,11 @@ def test_a_folders_path_and_a_german_was_are_not_english() -> None:
     german = EnglishCatalog("de")
     assert german.left_in("/tmp/pytest-of-root/data") == []
     assert german.left_in("Rückgängig nimmt die letzte Aktion zurück, was immer sie war.") == []
+
+
+def test_a_german_word_english_shares_does_not_make_a_sentence_english() -> None:
+    # German writes "Teams" as English does: "Teams {layout}" is no sign of English in German
+    # (the rules sheet's "Teams (2 gegen 2, …)"), while Spanish's "Teams (2 contra 2)" is.
+    sentence = "Teams (2 gegen 2, 3 gegen 3). Teampartner sitzen abwechselnd."
+    assert "Teams {layout}" not in EnglishCatalog("de").left_in(sentence)
+    assert "Teams {layout}" in EnglishCatalog("es").left_in("Teams (2 contra 2)")

@@ -54,7 +54,7 @@ def release(folder: Path, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     before = {path: path.stat().st_mtime for path in folder.iterdir()}
     (folder / "index.html").write_text(f"<!DOCTYPE html><title>{text}</title>")
-    write_worker(folder)
+    write_worker(folder, snapshot=False)  # no Pyodide here to key a snapshot by
     for path, old in before.items():
         if int(path.stat().st_mtime) <= int(old):
             os.utime(path, (int(old) + 1, int(old) + 1))
