@@ -21,11 +21,7 @@ from scoring.core import Match
 from storage import Store
 from tests.companion.apart import run_apart
 from tests.companion.test_series import next_of
-from tests.companion.test_watch_views import (
-    KEEPER,
-    WATCHER,
-    keeper_pass,
-)
+from tests.companion.test_watch_views import KEEPER, WATCHER, keeper_pass
 from tests.companion.test_wrong_pins_screen import PIN, enter_pin, open_as, settle, texts
 from tests.companion.tree import every
 from tests.storage.finished import caro_finished, ratel_damage_finished
