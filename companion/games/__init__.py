@@ -41,7 +41,8 @@ class GameUI:
     screen: Callable[..., Any]
     # Build a new match from the players in seating order, the chosen first player and options.
     create: Callable[[list[str], str, dict[str, Any]], Match]
-    # The match as a session that does not keep score reads it (--lan without the PIN):
+    # The match as a session that does not keep score reads it (--lan without the PIN), and as
+    # every device reads a past table (the timeline's step):
     # watch(match=..., follow_up=...) draws what the table reads beside the scoreboard (whose
     # turn, the table's state, the log) with no pad, picker or hint addressed to the scorekeeper,
     # and nothing to tap but opening a follow-up that exists. None: `screen`, disabled.

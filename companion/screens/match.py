@@ -18,11 +18,12 @@ import flet as ft
 from companion.games import GAME_UIS
 from companion.i18n import _, say, words
 from companion.session.context import use_services
-from companion.session.follow import use_followed_match
+from companion.session.follow import use_followed_match, use_redrawn_on_change
 from companion.session.follow_up import (
     FollowUp,
     find_follow_up,
     find_previous,
+    follow_up_id,
     open_follow_up,
     take_back,
 )
@@ -32,7 +33,12 @@ from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.kept import use_kept
 from companion.widgets.message_line import message_line
-from companion.widgets.missing_view import missing_view, open_table
+from companion.widgets.missing_view import (
+    TAKEN_BACK,
+    missing_view,
+    open_table,
+    taken_back_line,
+)
 from companion.widgets.scoreboard import scoreboard
 from scoring import RuleViolation
 from scoring.core import Match
@@ -74,10 +80,20 @@ def MatchScreen() -> ft.View:
     back, set_back = ft.use_state(("", None))
     # Re-render after any session's change; set_seen also re-renders at once after our own.
     _seen, set_seen = use_followed_match(mid)
+    # ... and after its follow-up is made or taken back, which this screen offers to open.
+    use_redrawn_on_change(follow_up_id(mid))
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
     kept = use_kept()  # the parts that look as they did are handed to Flet as they were
 
-    table, missing = open_table(services.tables, mid, f"/match/{mid}")
+    def sent_back(previous: str, has_next_game: bool) -> bool:
+        """This match, a follow-up, was taken back (by another session: this one's own Undo
+        is on its way there with its own line): say so on the match it followed."""
+        if back[0] == previous:
+            return False
+        set_said((previous, taken_back_line(has_next_game), False))
+        return True
+
+    table, missing = open_table(services.tables, mid, f"/match/{mid}", sent_back=sent_back)
     if missing:
         return missing
     match, shown = table.match, table.version
@@ -85,8 +101,6 @@ def MatchScreen() -> ft.View:
 
     def set_message(text_error: tuple[Message, bool]) -> None:
         set_said((mid, *text_error))
-
-    message = (said[1](), said[2]) if said[0] == mid else ("", False)
 
     def stale() -> bool:
         """Has the browser not yet shown a change made elsewhere? Then the tap was made on an
@@ -163,8 +177,12 @@ def MatchScreen() -> ft.View:
         """Open the finished match's one follow-up, making it on the first tap: Caro's next
         game (`starter` chooses among tied losers), else the same game with the same players
         and options."""
+        def enter(fid: str) -> None:
+            set_back(("", None))  # in it, another session's Undo may take it back: follow that
+            page.navigate(f"/match/{fid}")
+
         if follow_id is not None:  # anyone may open what exists already
-            page.navigate(f"/match/{follow_id}")
+            enter(follow_id)
             return
         if not may_act():
             return
@@ -186,9 +204,12 @@ def MatchScreen() -> ft.View:
             set_message((lambda: _("The next match could not be opened: {reason}").format(
                 reason=reason), True))
             return
-        page.navigate(f"/match/{fresh}")
+        enter(fresh)
 
     follow_up = FollowUp(made=follow_id is not None, open=open_next)
+    # A page sent back here from a follow-up taken back says so until it is made again.
+    told = said[0] == mid and not (said[1] in TAKEN_BACK and follow_id is not None)
+    message = (said[1](), said[2]) if told else ("", False)
     # A follow-up with nothing played in it (nor to redo) can be taken back by Undo; the
     # finished match it was taken back to offers it again by Redo.
     unplayed = services.keeps_score and not (match.can_undo or match.can_redo)

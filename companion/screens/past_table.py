@@ -1,8 +1,10 @@
-"""The table as it was after one step of the timeline: the game's own screen, read-only.
+"""The table as it was after one step of the timeline, read-only.
 
-The match is replayed up to that step and drawn by the game's screen with an `act`, `may_act`
-and follow-up that refuse everything, so nothing done here reaches the real match; the arrows
-step through the history.
+The match is replayed up to that step and drawn by the game's watch view (what a watcher of a
+shared table reads: no pad, card or cell to tap, nothing said to the scorekeeper), on every
+device, since nothing here can be played; a game without one shows its screen disabled, with an
+`act`, `may_act` and follow-up that refuse everything, so nothing done here reaches the real
+match. The arrows step through the history.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from companion.i18n import _, ngettext, say
 from companion.screens.about_match import match_view, use_match_page
 from companion.session.follow_up import FollowUp
 from companion.widgets.icon_action import icon_action
-from companion.widgets.message_line import message_line
 from companion.widgets.missing_view import missing_view
 from companion.widgets.scoreboard import scoreboard
 from companion.widgets.timeline_entry import effect_chip
@@ -34,7 +35,6 @@ def PastTableScreen() -> ft.View:
     asked = ft.use_route_params().get("step", "")
     step = _step_of(asked)
     at = use_match_page(f"/timeline/{asked}")
-    refused, set_refused = ft.use_state(None)
     if at.missing:
         return at.missing
     mid, route, match = at.mid, at.route, at.table.match
@@ -50,18 +50,13 @@ def PastTableScreen() -> ft.View:
     ui = GAME_UIS[match.GAME]
 
     def refuse(*args: Any) -> bool:
-        """Every act, may_act and follow-up here: this table is the past, not the match."""
-        set_refused(step)
+        """Every act, may_act and follow-up here (none can be tapped): this table is the past,
+        not the match."""
         return False
 
     def go(to: int) -> None:
-        set_refused(None)
         page.navigate(f"/match/{mid}/timeline/{to}")
 
-    note = ""
-    if refused == step:
-        note = _("This is the table as it was after step {n}; go back to the match to "
-                 "change it.").format(n=figure(step))
     winners = past.won_by if past.is_over else None
     changed = effects(match, entry)
     about = ft.Container(
@@ -88,9 +83,12 @@ def PastTableScreen() -> ft.View:
         about,
         scoreboard(past.standing_figures(), current=past.current, winners=winners,
                    ahead=past.ahead),
-        message_line(note, error=True),
-        ui.screen(match=past, act=refuse, may_act=refuse,
-                  follow_up=FollowUp(made=False, open=refuse), version=step, key=f"past-{step}"),
+        ui.watch(match=past, follow_up=FollowUp(made=False, open=refuse), key=f"past-{step}")
+        if ui.watch is not None else ft.Container(
+            disabled=True,
+            content=ui.screen(match=past, act=refuse, may_act=refuse,
+                              follow_up=FollowUp(made=False, open=refuse), version=step,
+                              key=f"past-{step}")),
     ], actions=[
         icon_action(ft.Icons.CHEVRON_LEFT, _("Earlier step"), lambda e: go(step - 1),
                     disabled=step <= 1),

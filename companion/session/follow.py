@@ -89,3 +89,26 @@ def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
 
     use_subscription(lambda: services.tables.subscribe(on_change), [mid])
     return seen, set_seen
+
+
+def use_redrawn_on_change(mid: str) -> None:
+    """Re-render the calling component after every change to the match `mid`, its making and
+    its removal included (a finished match's screen following its follow-up: made at version 0,
+    which `use_followed_match`'s seen version would not tell from nothing)."""
+    services = use_services()
+    page = ft.context.page
+    _changes, set_changes = ft.use_state(0)
+    changes = ft.use_ref(0)
+    key = ft.use_ref(None)
+
+    def on_change(changed: str, version: int) -> None:
+        if changed == mid:
+            changes.current += 1
+            told = changes.current
+
+            async def refresh() -> None:
+                set_changes(told)
+
+            run_in_session(page, refresh, key)
+
+    use_subscription(lambda: services.tables.subscribe(on_change), [mid])
