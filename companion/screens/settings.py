@@ -38,11 +38,11 @@ def _where(services: Services) -> list[ft.Control]:
             ft.Text(str(services.tables.folder), font_family="monospace")]
 
 
-READY_OFFLINE = ("Ready offline: this device has everything the app needs to start and play "
-                 "with no network.")
-NOT_READY_OFFLINE = ("Not ready offline yet: this browser is still saving the app's files, or "
-                     "could not save them all. Keep the network on and open the app again "
-                     "before going offline.")
+READY_OFFLINE = N_("Ready offline: this device has everything the app needs to start and play "
+                   "with no network.")
+NOT_READY_OFFLINE = N_("Not ready offline yet: this browser is still saving the app's files, "
+                       "or could not save them all. Keep the network on and open the app again "
+                       "before going offline.")
 
 
 def _offline(ready: bool | str) -> list[ft.Control]:
@@ -51,8 +51,8 @@ def _offline(ready: bool | str) -> list[ft.Control]:
         return []
     if ready is True:
         return [ft.Row([ft.Icon(ft.Icons.OFFLINE_PIN, color=ft.Colors.PRIMARY),
-                        ft.Text(READY_OFFLINE, expand=True)])]
-    return [_warning(NOT_READY_OFFLINE)]
+                        ft.Text(_(READY_OFFLINE), expand=True)])]
+    return [_warning(_(NOT_READY_OFFLINE))]
 
 
 def _warning(text: str) -> ft.Control:
