@@ -10,6 +10,7 @@ from companion.session.context import Services, use_services
 from companion.session.offline_copy import ASKING, use_offline_copy
 from companion.widgets.data_transfer import DataTransfer
 from companion.widgets.option_choice import choice_row
+from companion.widgets.switch_row import switch_row
 
 
 def _themes() -> dict[str, str]:
@@ -104,9 +105,8 @@ def Settings() -> ft.View:
                     ),
                     # The page holds the wake lock (companion/web/keep_awake.js); browsers
                     # without one simply let the screen sleep.
-                    ft.Switch(label=_("Keep the screen on during a match"),
-                              value=services.keep_screen_on,
-                              on_change=lambda e: services.set_keep_screen_on(e.control.value)),
+                    switch_row(_("Keep the screen on during a match"),
+                               services.keep_screen_on, services.set_keep_screen_on),
                     ft.Divider(),
                     _heading(_("Your data")),
                     *_where(services),
