@@ -31,8 +31,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import scoring
-from scoring.core import Match
-from scoring.said import ENGLISH, Said, Term, render, said, said_n, term, to_data
+from scoring.core import Match, RuleViolation
+from scoring.said import ENGLISH, Listed, Said, Term, render, said, said_n, term, to_data
 from storage.errors import StoreError
 from storage.index import Summary, fingerprint
 from storage.store import Store
@@ -74,27 +74,30 @@ def english(value: Any) -> str:
 
 
 class ImportRefused(ValueError):
-    """A file that cannot be imported; `str()` says why, naming the match and the problem;
-    `.said` is that sentence as data when it is one of the app's own (said in the device's
-    language), else None."""
+    """A file that cannot be imported; `str()` says why in English, naming the match and the
+    problem (at most MAX_MESSAGE characters); `.said` is that sentence as data, said in the
+    device's language (every refusal made here has it; None for a bare text)."""
 
     def __init__(self, message: str | Said) -> None:
-        super().__init__(str(message))
+        super().__init__(brief(str(message)))
         self.said = message if isinstance(message, Said) else None
 
 
 class ImportIncomplete(OSError):
     """The disk refused a write half way through an import: some matches are stored, the rest
     not. `str()` says how many, and that importing the same file again is safe (the matches
-    stored already are recognised by their fingerprint and skipped)."""
+    stored already are recognised by their fingerprint and skipped); `.said` is that sentence
+    as data, the disk's reason quoted in its own words."""
 
     def __init__(self, stored: int, fresh: int, cause: BaseException) -> None:
-        why = getattr(cause, "strerror", None) or str(cause) or type(cause).__name__
-        super().__init__(
-            f"Stored {stored} of the {fresh} new matches, then the disk refused the rest "
-            f"({why}). Importing the same file again is safe: the {stored} stored are "
-            "skipped, the others stored."
-        )
+        why = _cut(getattr(cause, "strerror", None) or str(cause) or type(cause).__name__,
+                   DETAIL)
+        # Translators: {why} is the system's own reason ("No space left on device").
+        self.said = said(
+            "Stored {stored} of the {fresh} new matches, then the disk refused the rest "
+            "({why}). Importing the same file again is safe: the {stored} stored are skipped, "
+            "the others stored.", stored=stored, fresh=fresh, why=why)
+        super().__init__(str(self.said))
         self.stored = stored
         self.fresh = fresh
 
@@ -284,33 +287,106 @@ def export_csv(store: Store, ids: Sequence[str] | None = None,
 
 
 # -- import ---------------------------------------------------------------------------------------
+#
+# Every refusal is data (a `Said`: the screen says it in the reader's language; `str()` is its
+# English). What it quotes from the file is bounded where it is taken (`_q`, `_named`,
+# `_bounded`, `_detail`), so a refusal stays a sentence, not a page of the file's names.
+
+QUOTED = 60  # characters of a value quoted from the file
+DETAIL = 160  # characters of a reason in another's words (json's, Python's, the disk's)
+NAMES_SHOWN = 8  # names of a refused match said; more are one "…"
+NAME = 24  # characters of each name said
 
 
-def _q(value: Any, most: int = 60) -> str:
+def _cut(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def brief(text: str) -> str:
+    """A refusal as a screen shows it, at most MAX_MESSAGE characters: its arguments are
+    bounded, but a translation may still run longer than the English."""
+    return _cut(text, MAX_MESSAGE)
+
+
+def _q(value: Any, most: int = QUOTED) -> str:
     """`repr(value)` for a message, cut short: a file's values are said back, not its pages."""
-    said = repr(value)
-    return said if len(said) <= most else said[: most - 1] + "…"
+    return _cut(repr(value), most)
+
+
+def _detail(error: BaseException) -> str:
+    """An error's own words (Python's, json's: English, quoted as they are), cut short."""
+    return _cut(str(error) or type(error).__name__, DETAIL)
+
+
+def _bounded(value: Any) -> Any:
+    """A said value with every text in it cut to QUOTED characters and every list to NAMES_SHOWN
+    items: a rule's refusal quotes what the file holds (a name, a value)."""
+    if isinstance(value, str):
+        return _cut(value, QUOTED)
+    if isinstance(value, Said):
+        return Said(value.msg, {k: _bounded(v) for k, v in value.args.items()}, value.plural)
+    if isinstance(value, Listed):
+        items = tuple(_bounded(item) for item in value.items[:NAMES_SHOWN])
+        return Listed(items + (("…",) if len(value.items) > NAMES_SHOWN else ()), value.style)
+    return value
+
+
+class _MatchRefused(ValueError):
+    """What is wrong with one match of a file: `.said`, the phrase said after "match 2 of 5:"
+    (a clause, or one ending in a rule's whole sentence)."""
+
+    def __init__(self, words: Said) -> None:
+        super().__init__(str(words))
+        self.said = words
+
+
+# A time's refusal, each phrase whole for its translator: (which time, what is wrong) -> phrase.
+_TIME_REFUSED: dict[tuple[str, str], Callable[[str], Said]] = {
+    ("created", "not a date"):
+        lambda value: said("its created time {value} is not a date", value=value),
+    ("updated", "not a date"):
+        lambda value: said("its updated time {value} is not a date", value=value),
+    ("created", "no zone"):
+        lambda value: said("its created time {value} has no time zone", value=value),
+    ("updated", "no zone"):
+        lambda value: said("its updated time {value} has no time zone", value=value),
+    ("created", "out of range"): lambda value: said(
+        "its created time {value} is not between {earliest} and tomorrow", value=value,
+        earliest=f"{EARLIEST:%Y-%m-%d}"),
+    ("updated", "out of range"): lambda value: said(
+        "its updated time {value} is not between {earliest} and tomorrow", value=value,
+        earliest=f"{EARLIEST:%Y-%m-%d}"),
+}
 
 
 def _when(value: Any, what: str, now: datetime) -> datetime:
-    """A record's time, in UTC, between 2000 and tomorrow: a date past that would make every
-    later save of the match overflow, one before it is no date of a real match."""
+    """A record's time ("created" or "updated"), in UTC, between 2000 and tomorrow: a date past
+    that would make every later save of the match overflow, one before it is no date of a real
+    match."""
     try:
         moment = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ValueError(f"its {what} time {_q(value)} is not a date") from None
+        raise _MatchRefused(_TIME_REFUSED[what, "not a date"](_q(value))) from None
     if moment.tzinfo is None:
-        raise ValueError(f"its {what} time {_q(value)} has no time zone")
+        raise _MatchRefused(_TIME_REFUSED[what, "no zone"](_q(value)))
     latest = now + LEEWAY
     # The year is looked at before converting: 0001-01-01+05:00 cannot even be put in UTC.
     if (EARLIEST.year - 1 <= moment.year <= latest.year + 1
             and EARLIEST <= moment.astimezone(UTC) <= latest):
         return moment.astimezone(UTC)
-    raise ValueError(f"its {what} time {_q(value)} is not between {EARLIEST:%Y-%m-%d} and tomorrow")
+    raise _MatchRefused(_TIME_REFUSED[what, "out of range"](_q(value)))
+
+
+def _why_refused(error: Exception) -> Said | str:
+    """Why an event is refused: a rule's sentence as data (its quotes of the file bounded), else
+    the error's own words (a crafted event that broke a handler)."""
+    if isinstance(error, RuleViolation):
+        return _bounded(error.said)
+    return _detail(error).rstrip(".")
 
 
 def _replayed(events: list[dict[str, Any]]) -> Match:
-    """The match the events make, or ValueError naming the first event the rules refuse."""
+    """The match the events make, or _MatchRefused naming the first event the rules refuse."""
     try:
         return scoring.replay(events)
     except Exception as error:
@@ -322,8 +398,8 @@ def _replayed(events: list[dict[str, Any]]) -> Match:
         except Exception:
             pass
         else:
-            reason = str(refusal) or type(refusal).__name__
-            raise ValueError(f"one of its {len(events) - 1} actions is refused: {reason}")
+            raise _MatchRefused(said("one of its {n} actions is refused: {reason}",
+                                     n=len(events) - 1, reason=_why_refused(refusal)))
     # Which event? Every prefix up to the bad one replays: find the first that does not.
     good, bad = 0, len(events)
     while bad - good > 1:
@@ -336,55 +412,65 @@ def _replayed(events: list[dict[str, Any]]) -> Match:
     try:
         scoring.replay(events[:bad])
     except Exception as error:
-        reason = str(error) or type(error).__name__
         if bad == 1:
-            raise ValueError(f"its settings are refused: {reason}") from None
-        kind = events[bad - 1].get("type")
-        raise ValueError(
-            f"its action {bad - 1} of {len(events) - 1} ({_q(kind)}) is refused: {reason}"
-        ) from None
-    raise ValueError("its events do not replay")  # pragma: no cover - a flaky game
+            raise _MatchRefused(said("its settings are refused: {reason}",
+                                     reason=_why_refused(error))) from None
+        raise _MatchRefused(said(
+            "its action {n} of {total} ({kind}) is refused: {reason}", n=bad - 1,
+            total=len(events) - 1, kind=_q(events[bad - 1].get("type")),
+            reason=_why_refused(error))) from None
+    raise _MatchRefused(said("its events do not replay"))  # pragma: no cover - a flaky game
+
+
+def _said_wrong(field: str, value: Any, made: Any) -> Said:
+    """A record that says other than its events (game, players, status, winners), whole."""
+    given, found = _q(value), _q(made)
+    if field == "game":
+        return said("it says its game is {given}, but its events give {found}",
+                    given=given, found=found)
+    if field == "players":
+        return said("it says its players are {given}, but its events give {found}",
+                    given=given, found=found)
+    if field == "status":
+        return said("it says its status is {given}, but its events give {found}",
+                    given=given, found=found)
+    return said("it says its winners are {given}, but its events give {found}",
+                given=given, found=found)
 
 
 def _check_match(record: Any, now: datetime) -> Incoming:
-    """One match record checked as `read_export` promises; ValueError says what is wrong."""
+    """One match record checked as `read_export` promises; _MatchRefused says what is wrong."""
     if not isinstance(record, dict):
-        raise ValueError("it is not a match record")
+        raise _MatchRefused(said("it is not a match record"))
     events = record.get("events")
     if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):
-        raise ValueError("it has no list of events")
+        raise _MatchRefused(said("it has no list of events"))
     if len(events) > MAX_EVENTS_PER_MATCH:
-        raise ValueError(
-            f"it has {len(events)} events, more than the {MAX_EVENTS_PER_MATCH} a match may "
-            "have here"
-        )
+        raise _MatchRefused(said("it has {count} events, more than the {most} a match may have "
+                                 "here", count=len(events), most=MAX_EVENTS_PER_MATCH))
     if record.get("fingerprint") != fingerprint(events):
-        raise ValueError(
-            "it was changed after it was exported (its events do not match its fingerprint)"
-        )
+        raise _MatchRefused(said("it was changed after it was exported (its events do not "
+                                 "match its fingerprint)"))
     game = events[0].get("game")
     if events[0].get("type") != "setup" or not isinstance(game, str):
-        raise ValueError("its first event is not the match settings")
+        raise _MatchRefused(said("its first event is not the match settings"))
     if game not in scoring.GAMES:
-        raise ValueError(f"it is of a game this version does not know ({_q(game)})")
+        raise _MatchRefused(said("it is of a game this version does not know ({game})",
+                                 game=_q(game)))
     created = _when(record.get("created"), "created", now)
     updated = _when(record.get("updated"), "updated", now)
     if created > updated:
-        raise ValueError(
-            f"its created time {_q(record['created'])} is after its updated time "
-            f"{_q(record['updated'])}"
-        )
+        raise _MatchRefused(said("its created time {created} is after its updated time "
+                                 "{updated}", created=_q(record["created"]),
+                                 updated=_q(record["updated"])))
     match = _replayed(events)
-    said = {k: record[k] for k in ("game", "players", "status", "winners") if k in record}
+    told = {k: record[k] for k in ("game", "players", "status", "winners") if k in record}
     status = "finished" if match.is_over else "active"
     made = {"game": game, "players": match.players, "status": status,
             "winners": match.winners if match.is_over else []}
-    for field, value in said.items():
+    for field, value in told.items():
         if value != made[field]:
-            raise ValueError(
-                f"it says its {field} {'is' if field in ('game', 'status') else 'are'} "
-                f"{_q(value)}, but its events give {_q(made[field])}"
-            )
+            raise _MatchRefused(_said_wrong(field, value, made[field]))
     mid = record.get("id")
     return Incoming(
         match=match,
@@ -396,6 +482,43 @@ def _check_match(record: Any, now: datetime) -> Incoming:
     )
 
 
+def _named(record: Any) -> str | None:
+    """How a refusal names a match of the file, from its settings ('Caro: Ann, Ben'), its names
+    cut short; None where its settings name no game and players."""
+    events = record.get("events") if isinstance(record, dict) else None
+    setup = events[0] if isinstance(events, list) and events else {}
+    setup = setup if isinstance(setup, dict) else {}
+    players, game = setup.get("players"), setup.get("game")
+    if not isinstance(players, list) or not isinstance(game, str):
+        return None
+    shown = [_cut(str(p), NAME) for p in players[:NAMES_SHOWN]]
+    shown += ["…"] if len(players) > NAMES_SHOWN else []
+    return _cut(label(_cut(game, NAME), shown, None), 2 * QUOTED)
+
+
+def _match_refused(n: int, total: int, record: Any, problem: Said | str) -> Said:
+    """'Nothing was imported: match 2 of 5 (Caro: Ann, Ben): <problem>.' A problem that ends in
+    a rule's whole sentence brings its own full stop."""
+    named = _named(record)
+    if str(problem).endswith("."):
+        if named is None:
+            # Translators: {problem} ends with a whole sentence and its own full stop.
+            return said("Nothing was imported: match {n} of {total}: {problem}",
+                        n=n, total=total, problem=problem)
+        # Translators: {match} names the match ("Caro: Ann, Ben"); {problem} ends with a whole
+        # sentence and its own full stop.
+        return said("Nothing was imported: match {n} of {total} ({match}): {problem}",
+                    n=n, total=total, match=named, problem=problem)
+    if named is None:
+        # Translators: {problem} says what is wrong with the match ("it is not a match record").
+        return said("Nothing was imported: match {n} of {total}: {problem}.",
+                    n=n, total=total, problem=problem)
+    # Translators: {match} names the match ("Caro: Ann, Ben"); {problem} says what is wrong
+    # with it ("it has no list of events").
+    return said("Nothing was imported: match {n} of {total} ({match}): {problem}.",
+                n=n, total=total, match=named, problem=problem)
+
+
 def read_export(data: bytes | str, *, now: datetime | None = None) -> list[Incoming]:
     """Every match of a JSON export, checked; `ImportRefused` at the first problem.
 
@@ -405,21 +528,17 @@ def read_export(data: bytes | str, *, now: datetime | None = None) -> list[Incom
     """
     try:
         return _read_export(data, now or datetime.now(UTC))
-    except ImportRefused as refusal:
-        said = str(refusal)  # names and values from the file: a sentence, not a page of them
-        if len(said) > MAX_MESSAGE:
-            raise ImportRefused(said[: MAX_MESSAGE - 1] + "…") from None
+    except ImportRefused:
         raise
     except RecursionError:
         raise ImportRefused(
-            "This file is not a Table Companion export: it is nested too deeply."
+            said("This file is not a Table Companion export: it is nested too deeply.")
         ) from None
     except Exception as error:  # anything unforeseen still says what was (not) done
         log.warning("An import file could not be read", exc_info=True)
-        raise ImportRefused(
-            f"Nothing was imported: this file could not be read as a Table Companion export "
-            f"({type(error).__name__})."
-        ) from None
+        raise ImportRefused(said(
+            "Nothing was imported: this file could not be read as a Table Companion export "
+            "({kind}).", kind=type(error).__name__)) from None
 
 
 def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
@@ -427,67 +546,62 @@ def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
         data = data.encode("utf-8")  # refused just below, measured as a file would be
     if isinstance(data, bytes):
         if len(data) > MAX_IMPORT_BYTES:
-            raise ImportRefused(
-                f"This file is too large to import ({len(data) // 2**20} MB; at most "
-                f"{MAX_IMPORT_BYTES // 2**20} MB)."
-            )
+            raise ImportRefused(said(
+                "This file is too large to import ({size} MB; at most {most} MB).",
+                size=len(data) // 2**20, most=MAX_IMPORT_BYTES // 2**20))
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            refusal = "This file is not a Table Companion export: it is not text."
-            raise ImportRefused(refusal) from None
+            raise ImportRefused(
+                said("This file is not a Table Companion export: it is not text.")) from None
     try:
         doc = json.loads(data)
     except json.JSONDecodeError as error:
         # json's "Unterminated string starting at" names its place by a character index: say
         # the line and column instead of "starting at at line 2".
-        what = error.msg.removesuffix(" starting at")
-        raise ImportRefused(
-            f"This file is not a Table Companion export: it is not valid JSON ({what} at "
-            f"line {error.lineno}, column {error.colno})."
-        ) from None
+        # Translators: {problem} is what Python's JSON reader found, in its English
+        # ("Expecting value"); keep it as it is.
+        raise ImportRefused(said(
+            "This file is not a Table Companion export: it is not valid JSON ({problem} at "
+            "line {line}, column {column}).", problem=_cut(error.msg.removesuffix(" starting at"),
+                                                           DETAIL),
+            line=error.lineno, column=error.colno)) from None
     except ValueError as error:  # e.g. a number of more digits than Python converts
-        raise ImportRefused(
-            f"This file is not a Table Companion export: it is not valid JSON ({error})."
-        ) from None
+        # Translators: {problem} is Python's own English words for what it could not read.
+        raise ImportRefused(said(
+            "This file is not a Table Companion export: it is not valid JSON ({problem}).",
+            problem=_detail(error))) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ImportRefused(
-            f"This file is not a Table Companion export (it lacks \"format\": \"{FORMAT}\")."
-        )
+        # Translators: {format} is the marker every export holds; keep the quotes.
+        raise ImportRefused(said(
+            "This file is not a Table Companion export (it lacks \"format\": \"{format}\").",
+            format=FORMAT))
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ImportRefused(f"This export has no valid format version ({_q(version)}).")
+        raise ImportRefused(said("This export has no valid format version ({version}).",
+                                 version=_q(version)))
     if version > VERSION:
-        raise ImportRefused(
-            f"This export was written by a newer version of Table Companion (format version "
-            f"{version}; this version reads up to {VERSION}). Update Table Companion to import it."
-        )
+        raise ImportRefused(said(
+            "This export was written by a newer version of Table Companion (format version "
+            "{version}; this version reads up to {newest}). Update Table Companion to import "
+            "it.", version=version, newest=VERSION))
     records = doc.get("matches")
     if not isinstance(records, list):
-        raise ImportRefused("This export has no list of matches.")
+        raise ImportRefused(said("This export has no list of matches."))
     total = sum(len(r["events"]) for r in records
                 if isinstance(r, dict) and isinstance(r.get("events"), list))
     if total > MAX_EVENTS_PER_FILE:
-        raise ImportRefused(
-            f"Nothing was imported: this file holds {total} events in all, more than the "
-            f"{MAX_EVENTS_PER_FILE} one import may bring. Export fewer matches at a time."
-        )
+        raise ImportRefused(said(
+            "Nothing was imported: this file holds {total} events in all, more than the {most} "
+            "one import may bring. Export fewer matches at a time.",
+            total=total, most=MAX_EVENTS_PER_FILE))
     checked = []
     for n, record in enumerate(records, start=1):
         try:
             checked.append(_check_match(record, now))
-        except ValueError as error:
-            events = record.get("events") if isinstance(record, dict) else None
-            setup = events[0] if isinstance(events, list) and events else {}
-            setup = setup if isinstance(setup, dict) else {}
-            players = setup.get("players")
-            named = ""
-            if isinstance(players, list) and isinstance(setup.get("game"), str):
-                named = f" ({label(setup['game'], players, None)})"
-            raise ImportRefused(
-                f"Nothing was imported: match {n} of {len(records)}{named}: "
-                f"{str(error).rstrip('.')}."
-            ) from None
+        except ValueError as error:  # a _MatchRefused, or a check that broke on the input
+            problem = getattr(error, "said", None) or _detail(error).rstrip(".")
+            raise ImportRefused(_match_refused(n, len(records), record, problem)) from None
     return checked
 
 

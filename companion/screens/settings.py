@@ -10,6 +10,7 @@ from companion.session.context import Services, use_services
 from companion.session.offline_copy import ASKING, use_offline_copy
 from companion.widgets.data_transfer import DataTransfer
 from companion.widgets.option_choice import choice_row
+from companion.widgets.switch_row import switch_row
 
 
 def _themes() -> dict[str, str]:
@@ -38,11 +39,11 @@ def _where(services: Services) -> list[ft.Control]:
             ft.Text(str(services.tables.folder), font_family="monospace")]
 
 
-READY_OFFLINE = ("Ready offline: this device has everything the app needs to start and play "
-                 "with no network.")
-NOT_READY_OFFLINE = ("Not ready offline yet: this browser is still saving the app's files, or "
-                     "could not save them all. Keep the network on and open the app again "
-                     "before going offline.")
+READY_OFFLINE = N_("Ready offline: this device has everything the app needs to start and play "
+                   "with no network.")
+NOT_READY_OFFLINE = N_("Not ready offline yet: this browser is still saving the app's files, "
+                       "or could not save them all. Keep the network on and open the app again "
+                       "before going offline.")
 
 
 def _offline(ready: bool | str) -> list[ft.Control]:
@@ -51,8 +52,8 @@ def _offline(ready: bool | str) -> list[ft.Control]:
         return []
     if ready is True:
         return [ft.Row([ft.Icon(ft.Icons.OFFLINE_PIN, color=ft.Colors.PRIMARY),
-                        ft.Text(READY_OFFLINE, expand=True)])]
-    return [_warning(NOT_READY_OFFLINE)]
+                        ft.Text(_(READY_OFFLINE), expand=True)])]
+    return [_warning(_(NOT_READY_OFFLINE))]
 
 
 def _warning(text: str) -> ft.Control:
@@ -104,9 +105,8 @@ def Settings() -> ft.View:
                     ),
                     # The page holds the wake lock (companion/web/keep_awake.js); browsers
                     # without one simply let the screen sleep.
-                    ft.Switch(label=_("Keep the screen on during a match"),
-                              value=services.keep_screen_on,
-                              on_change=lambda e: services.set_keep_screen_on(e.control.value)),
+                    switch_row(_("Keep the screen on during a match"),
+                               services.keep_screen_on, services.set_keep_screen_on),
                     ft.Divider(),
                     _heading(_("Your data")),
                     *_where(services),

@@ -23,7 +23,7 @@ from companion.session.files import (
 from companion.session.open_matches import SessionMatches
 from companion.widgets.message_line import message_line
 from scoring import RuleViolation
-from storage.transfer import Export, ImportIncomplete, ImportRefused
+from storage.transfer import Export, ImportIncomplete, ImportRefused, brief
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +60,10 @@ async def import_picked(tables: SessionMatches, files: list[ft.FilePickerFile], 
 
 
 def _said(error: Exception) -> str:
-    """An error's sentence: its data where it has some (a refusal's `.said`), else its text."""
-    return say(getattr(error, "said", None) or str(error))
+    """An error's sentence in the session's language: its data where it has some (a refusal's
+    `.said`), else its text; a sentence, not a page (`brief`: a translation may run longer than
+    the English that `str()` bounds)."""
+    return brief(say(getattr(error, "said", None) or str(error)))
 
 
 @ft.component

@@ -18,12 +18,13 @@ SHORT = "Die zuletzt gespielte gewinnt"
 RADIO = 48  # the radio's own width at the row's start; the label is the rest of the row
 
 
-def text_lines(page: Page, choice: Locator) -> list[tuple[int, int]]:
-    """(first, last) pixel row, within the choice's box, of each line of its label's ink."""
+def text_lines(page: Page, choice: Locator, left: float = RADIO) -> list[tuple[int, int]]:
+    """(first, last) pixel row, within the choice's box, of each line of its label's ink (the
+    label starts `left` px into the box)."""
     box = choice.bounding_box()
     assert box is not None
-    png = page.screenshot(clip={"x": box["x"] + RADIO, "y": box["y"],
-                                "width": box["width"] - RADIO, "height": box["height"]})
+    png = page.screenshot(clip={"x": box["x"] + left, "y": box["y"],
+                                "width": box["width"] - left, "height": box["height"]})
     inked = [any(row) for row in ink(png)]
     lines: list[tuple[int, int]] = []
     for y, on in enumerate(inked):

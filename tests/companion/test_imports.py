@@ -11,15 +11,18 @@ from typing import Any
 import flet as ft
 import pytest
 
+import companion.i18n
 import companion.session.files
 import storage.transfer
+from companion.i18n.catalog import Voice
 from companion.session.access import Gate
 from companion.session.open_matches import EVERY_MATCH, OpenMatches, SessionMatches
 from companion.widgets.data_transfer import import_picked
 from scoring import caro
 from storage import Store
 from storage.notices import Kind, Notice
-from storage.transfer import export_json
+from storage.transfer import MAX_MESSAGE, export_json
+from tests.app.english_left import EnglishCatalog
 from tests.companion.apart import run_apart
 
 PIN = "2468"
@@ -178,3 +181,29 @@ def test_a_second_import_while_one_runs_is_refused_not_queued(
     assert said == ["Another import is running; try again once it is done."]
     monkeypatch.setattr(storage.transfer, "read_export", real)
     assert session.import_json(export).imported == ()  # free again afterwards
+
+
+# -- the import's words (issue 21) -----------------------------------------------------------------
+
+
+def test_a_refused_import_is_said_in_the_devices_language(
+    tables: OpenMatches, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the import's message line shows on a German device: the refusal's data said in
+    German, cut to a sentence however long its translation runs."""
+    monkeypatch.setattr(companion.i18n, "words", lambda: Voice("de"))
+    session = keeper(tables)
+    (message, error), stored = run(session, picked(data=b'{"a": '))
+    assert error and not stored and store.summaries() == []
+    assert message == ("matches.json: Diese Datei ist kein Table-Companion-Export: Sie ist kein "
+                       "gültiges JSON (Expecting value in Zeile 1, Spalte 7).")
+    assert EnglishCatalog("de").left_in(message) == []
+    words = Voice("de")
+    german = words.gettext
+    monkeypatch.setattr(words, "gettext", lambda message: (
+        "Viel zu lang " * 100 + german(message) if message.startswith("This file") else
+        german(message)))  # a translation far longer than its English
+    monkeypatch.setattr(companion.i18n, "words", lambda: words)
+    (message, error), _ = run(session, picked(data=b'{"a": '))
+    assert error and message.startswith("matches.json: Viel zu lang")
+    assert len(message) == len("matches.json: ") + MAX_MESSAGE and message.endswith("…")
