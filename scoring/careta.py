@@ -53,18 +53,6 @@ TRICK_WORD = term("careta card", "Trick Card")
 DECK_MASTER_WORD = term("careta role", "Deck Master")
 PLAYER_ROLE = term("careta role", "player")  # as a refusal names the one who must act
 CAUSE_WORD = term("careta claim", "Cause")
-# (context, word) of every glossary word above, for the test that every language translates them.
-GLOSSARY: tuple[tuple[str, ...], ...] = tuple(
-    (t.context, t.word) for t in (*COLOUR_WORDS.values(), *SUIT_WORDS.values(),
-                                  *DIRECTION_WORDS.values(), PASS_WORD, TRICK_WORD,
-                                  DECK_MASTER_WORD, CAUSE_WORD, PLAYER_ROLE)
-)
-GAMES_PER_SET = 3
-HAND_SIZE = 4
-# Verdicts of a revealed play or claim.
-TRUTHFUL, LIED, TRICK_SHOWN = "truthful", "lied", "trick"
-# Team layouts the rulebook lists, as (players per team, number of teams) (K1, K10).
-TEAM_LAYOUTS = frozenset({(2, 2), (3, 2), (4, 2), (2, 3), (2, 4)})
 # A team left unnamed is stored as the letter of its place (A for the first team) and said as
 # "Team A" in the reader's language (`unnamed_team`): a file keeps the value, never the words.
 TEAM_LETTERS = ("A", "B", "C", "D")
@@ -74,6 +62,19 @@ TEAM_LETTER_WORDS: dict[str, Term] = {
     "C": term("careta team letter", "C"),
     "D": term("careta team letter", "D"),
 }
+# (context, word) of every glossary word above, for the test that every language translates them.
+GLOSSARY: tuple[tuple[str, ...], ...] = tuple(
+    (t.context, t.word) for t in (*COLOUR_WORDS.values(), *SUIT_WORDS.values(),
+                                  *DIRECTION_WORDS.values(), PASS_WORD, TRICK_WORD,
+                                  DECK_MASTER_WORD, CAUSE_WORD, PLAYER_ROLE,
+                                  *TEAM_LETTER_WORDS.values())
+)
+GAMES_PER_SET = 3
+HAND_SIZE = 4
+# Verdicts of a revealed play or claim.
+TRUTHFUL, LIED, TRICK_SHOWN = "truthful", "lied", "trick"
+# Team layouts the rulebook lists, as (players per team, number of teams) (K1, K10).
+TEAM_LAYOUTS = frozenset({(2, 2), (3, 2), (4, 2), (2, 3), (2, 4)})
 PHASES = ("set-needed", "direction-needed", "card-round", "ally-phase", "match-over")
 # The points each event scores, as the engine awards them (the screens' hints say them from here).
 WIN_POINTS = 1  # K8, K10: the game's winner (or the winning team)
