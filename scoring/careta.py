@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.names import looks_like
 from scoring.said import Listed, Said, Signed, Term, listed, said, said_n, term
 from scoring.words import given_said
 
@@ -52,11 +53,21 @@ TRICK_WORD = term("careta card", "Trick Card")
 DECK_MASTER_WORD = term("careta role", "Deck Master")
 PLAYER_ROLE = term("careta role", "player")  # as a refusal names the one who must act
 CAUSE_WORD = term("careta claim", "Cause")
+# A team left unnamed is stored as the letter of its place (A for the first team) and said as
+# "Team A" in the reader's language (`unnamed_team`): a file keeps the value, never the words.
+TEAM_LETTERS = ("A", "B", "C", "D")
+TEAM_LETTER_WORDS: dict[str, Term] = {
+    "A": term("careta team letter", "A"),
+    "B": term("careta team letter", "B"),
+    "C": term("careta team letter", "C"),
+    "D": term("careta team letter", "D"),
+}
 # (context, word) of every glossary word above, for the test that every language translates them.
 GLOSSARY: tuple[tuple[str, ...], ...] = tuple(
     (t.context, t.word) for t in (*COLOUR_WORDS.values(), *SUIT_WORDS.values(),
                                   *DIRECTION_WORDS.values(), PASS_WORD, TRICK_WORD,
-                                  DECK_MASTER_WORD, CAUSE_WORD, PLAYER_ROLE)
+                                  DECK_MASTER_WORD, CAUSE_WORD, PLAYER_ROLE,
+                                  *TEAM_LETTER_WORDS.values())
 )
 GAMES_PER_SET = 3
 HAND_SIZE = 4
@@ -472,19 +483,36 @@ def score_range(direction: str = UP, with_ally: bool = False) -> range:
     return range(0, 25) if direction == UP else range(-12, 1)
 
 
-def team_name_problems(teams: Sequence[str], players: Sequence[str]) -> dict[int, Said]:
+def unnamed_team(letter: str) -> Said:
+    """How a team left unnamed is called, as data: "Team A" in the reader's language.
+
+    >>> str(unnamed_team("B"))
+    'Team B'
+    """
+    return said("Team {letter}", letter=TEAM_LETTER_WORDS[letter])
+
+
+def team_name_problems(teams: Sequence[str | None], players: Sequence[str]) -> dict[int, Said]:
     """{place in `teams`: why a new match refuses that team name (a `Said`)}, for a screen to
     say beside each name as it is typed; {} when a match would take them all. A name is judged
     against the players and the names before it that are fine (one that is not says so itself).
+    None stands for a team left unnamed (called "Team A" by its place): a typed name that reads
+    as one of those, its letter or its English name, is refused too.
 
     >>> problems = team_name_problems(["Suns", "suns", "Ann", "Moons"], ["Ann", "Ben", "Cleo"])
     >>> {i: str(why) for i, why in problems.items()}
     {1: 'Two teams are called “suns”.', 2: "The team “Ann” has a player's name."}
+    >>> {i: str(why) for i, why in team_name_problems(["Team B", None], ["Ann"]).items()}
+    {0: '“Team B” reads as Team B, a team left unnamed: choose another name.'}
     """
     problems: dict[int, Said] = {}
+    unnamed = [TEAM_LETTERS[i] for i, name in enumerate(teams)
+               if name is None and i < len(TEAM_LETTERS)]
     fine: list[str] = []
     for i, name in enumerate(teams):
-        why = _team_name_violation(name, fine, players)
+        if name is None:
+            continue
+        why = _team_name_violation(name, fine, players, unnamed)
         if why is None:
             fine.append(name)
         else:
@@ -492,9 +520,10 @@ def team_name_problems(teams: Sequence[str], players: Sequence[str]) -> dict[int
     return problems
 
 
-def _team_name_violation(name: Any, earlier: Sequence[str],
-                         players: Sequence[str]) -> RuleViolation | None:
-    """Why `name` cannot name a new match's team beside the `earlier` names (taken as fine)."""
+def _team_name_violation(name: Any, earlier: Sequence[str], players: Sequence[str],
+                         unnamed: Sequence[str] = ()) -> RuleViolation | None:
+    """Why `name` cannot name a new match's team beside the `earlier` names (taken as fine) and
+    the teams left `unnamed` (their letters)."""
     if not isinstance(name, str) or not name.strip() or len(name) > core.MAX_NAME:
         return RuleViolation("bad-option", "Every team needs a name (up to {n} characters).",
                              n=core.MAX_NAME)
@@ -502,11 +531,26 @@ def _team_name_violation(name: Any, earlier: Sequence[str],
         return RuleViolation("bad-option", "Two teams are called “{name}”.", name=name)
     if name in players:
         return RuleViolation("bad-option", "The team “{name}” has a player's name.", name=name)
+    for letter in unnamed:
+        # The letter is the unnamed team's key; its English name is what the table reads
+        # (each screen also refuses the name in its own language: options.name_clashes).
+        if name == letter or (not core.stored_names_now()
+                              and reads_as(name, str(unnamed_team(letter)), letter)):
+            return RuleViolation("bad-option",
+                                 "“{name}” reads as {team}, a team left unnamed: choose "
+                                 "another name.", name=name, team=unnamed_team(letter))
     try:
         core.check_new_team_names([*earlier, name], players)
     except RuleViolation as why:
         return why
     return None
+
+
+def reads_as(name: str, *others: str) -> bool:
+    """Whether a person may take the team name `name` for any of `others`: the same letters in
+    another case or width, or the same look (`scoring.names.looks_like`)."""
+    return any(name.strip().casefold() == other.strip().casefold() or looks_like(name, other)
+               for other in others)
 
 
 def alternate_seating(teams: Mapping[str, Sequence[str]]) -> list[str]:
@@ -577,16 +621,18 @@ class Match(core.Match):
         target: int = 10,
         teams: Mapping[str, Sequence[str]] | None = None,
         rotate_deck_master: bool = False,
+        unnamed_teams: Sequence[str] = (),
     ) -> None:
-        super().__init__(
-            {
-                "players": players,
-                "deck_master": deck_master,
-                "target": target,
-                "teams": teams,
-                "rotate_deck_master": rotate_deck_master,
-            }
-        )
+        settings: dict[str, Any] = {
+            "players": players,
+            "deck_master": deck_master,
+            "target": target,
+            "teams": teams,
+            "rotate_deck_master": rotate_deck_master,
+        }
+        if unnamed_teams:  # a match without them keeps the settings it always had
+            settings["unnamed_teams"] = unnamed_teams
+        super().__init__(settings)
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -603,8 +649,12 @@ class Match(core.Match):
         if not isinstance(settings["rotate_deck_master"], bool):
             raise RuleViolation("bad-option", "Rotating the Deck Master is on or off.")
         teams = settings["teams"]
+        unnamed = self._check_unnamed(settings.get("unnamed_teams", []), teams)
+        if "unnamed_teams" in settings:
+            settings["unnamed_teams"] = unnamed
+        self._unnamed = tuple(unnamed)
         if teams is not None:
-            teams = settings["teams"] = self._check_teams(teams, players)
+            teams = settings["teams"] = self._check_teams(teams, players, unnamed)
         self._team: dict[str, str | None] = {p: None for p in players}
         for name, members in (teams or {}).items():
             for p in members:
@@ -621,15 +671,35 @@ class Match(core.Match):
         self._groups: list[tuple[int, int]] = []  # (set, game) of each entry; game 0: the deal
 
     @staticmethod
-    def _check_teams(teams: Any, players: list[str]) -> dict[str, list[str]]:
+    def _check_unnamed(unnamed: Any, teams: Any) -> list[str]:
+        """The teams left unnamed: each the letter of its place among `teams` (A the first)."""
+        if isinstance(unnamed, str) or not isinstance(unnamed, (list, tuple)):
+            raise RuleViolation("bad-option", "The teams left unnamed are given as a list of "
+                                              "their letters.")
+        places = list(teams) if isinstance(teams, Mapping) else []
+        for letter in unnamed:
+            if (not isinstance(letter, str) or letter not in places
+                    or places.index(letter) >= len(TEAM_LETTERS)
+                    or TEAM_LETTERS[places.index(letter)] != letter
+                    or unnamed.count(letter) > 1):
+                raise RuleViolation("bad-option", "A team left unnamed is given by the letter of "
+                                                  "its place: A for the first team, B for the "
+                                                  "second...")
+        return list(unnamed)
+
+    @staticmethod
+    def _check_teams(teams: Any, players: list[str],
+                     unnamed: Sequence[str] = ()) -> dict[str, list[str]]:
         if not isinstance(teams, Mapping):
             raise RuleViolation("bad-option", "Teams are given as team names, each with its "
                                               "players.")
         out: dict[str, list[str]] = {}
         for name, members in teams.items():
-            why = _team_name_violation(name, list(out), players)
-            if why is not None:
-                raise why
+            if name not in unnamed:  # an unnamed team's letter is a value, not a name typed
+                why = _team_name_violation(name, [n for n in out if n not in unnamed],
+                                           players, unnamed)
+                if why is not None:
+                    raise why
             if isinstance(members, str) or not isinstance(members, Iterable):
                 raise RuleViolation("bad-option", "The team “{name}” needs a list of players.",
                                     name=name)
@@ -668,6 +738,16 @@ class Match(core.Match):
     @property
     def rotate_deck_master(self) -> bool:
         return self._log[0]["rotate_deck_master"]
+
+    @property
+    def unnamed_teams(self) -> list[str]:
+        """The teams left unnamed (keys of `teams`: the letter of each one's place)."""
+        return list(self._log[0].get("unnamed_teams", []))
+
+    def side_name(self, side: str) -> str | Said:
+        """How a reader is told a side: a player's or a typed team's name as it is; a team left
+        unnamed as "Team A" (a `Said`, in the reader's language)."""
+        return unnamed_team(side) if side in self._unnamed else side
 
     def team_of(self, player: str) -> str | None:
         """The player's team, or None in a match without teams."""
@@ -990,10 +1070,16 @@ class Match(core.Match):
         return [(("set", set_no), ("game", game_no) if game_no else ("deal", None))
                 for set_no, game_no in self._groups]
 
-    def _label(self, side: str) -> str:
-        """How a scoreboard names a player, or a team with its members."""
+    def _label(self, side: str) -> str | Said:
+        """How a scoreboard names a player, or a team with its members (a team left unnamed as
+        a `Said`: "Team A (Ann, Cleo)" in the reader's language)."""
         teams = self.teams
-        return f"{side} ({', '.join(teams[side])})" if teams else side
+        if not teams:
+            return side
+        members = ", ".join(teams[side])
+        if side in self._unnamed:
+            return said("{team} ({players})", team=unnamed_team(side), players=members)
+        return f"{side} ({members})"
 
     @property
     def ahead(self) -> list[str]:
@@ -1147,7 +1233,7 @@ class Match(core.Match):
                 raise RuleViolation(
                     "cannot-doubt",
                     "{player} cannot doubt a teammate: {target} is in {team} too (K10).",
-                    player=p, target=target, team=self._team[p])
+                    player=p, target=target, team=self.side_name(self._team[p]))
         return doubters
 
     def _first_doubter(self, doubters: list[str], target: str) -> str:
@@ -1217,11 +1303,11 @@ class Match(core.Match):
         if actual:
             changes[side] = changes.get(side, 0) + actual
         team = self._team[player]
+        if team is None:
+            return said("0 (no point to lose)") if actual == 0 and delta < 0 else Signed(actual)
         if actual == 0 and delta < 0:
-            return (said("0 for {team} (no point to lose)", team=team) if team
-                    else said("0 (no point to lose)"))
-        return said("{points} for {team}", points=Signed(actual), team=team) if team \
-            else Signed(actual)
+            return said("0 for {team} (no point to lose)", team=self.side_name(team))
+        return said("{points} for {team}", points=Signed(actual), team=self.side_name(team))
 
     def _log_entry(self, parts: list[Said], changes: dict[str, int], **more: Any) -> None:
         if not self._over:
@@ -1538,7 +1624,7 @@ class Match(core.Match):
             parts.append(said("Nobody can win it: no point."))
         elif not winners:
             best = g["plays"][leaders[0]]["stated"]
-            who = listed(said("{player} ({team})", player=p, team=self._team[p])
+            who = listed(said("{player} ({team})", player=p, team=self.side_name(self._team[p]))
                          if self._team[p] else p for p in leaders)
             parts.append(said("{players} tie at {stated}: no point (K8).", players=who,
                               stated=best))
@@ -1550,7 +1636,8 @@ class Match(core.Match):
                                   stated=best, points=self._award(lead, WIN_POINTS, changes)))
             else:
                 parts.append(said("{players} tie at {stated}, all {team}: {points} (K10).",
-                                  players=listed(winners), stated=best, team=self._team[lead],
+                                  players=listed(winners), stated=best,
+                                  team=self.side_name(self._team[lead]),
                                   points=self._award(lead, WIN_POINTS, changes)))
             results = [g["plays"][p]["revealed"] for p in winners]
             if needed:

@@ -91,6 +91,11 @@ def stored_names() -> Iterator[None]:
         _STORED_NAMES.reset(token)
 
 
+def stored_names_now() -> bool:
+    """Whether names are taken as already stored here (within `stored_names`)."""
+    return _STORED_NAMES.get()
+
+
 def check_new_names(names: Sequence[str]) -> None:
     """Refuse what a name given to a new player may not be, beyond `name_problem`: without a
     letter, digit or emoji to see (`nothing-visible`), with a code no phone draws reliably
@@ -246,7 +251,9 @@ class Standing(NamedTuple):
     ('trophies', 'of 10')
     """
 
-    name: str  # as the row is named: a player, or a team with its members (Careta)
+    # as the row is named: a player, or a team with its members (Careta); a `Said` where the
+    # name is a value to say in the reader's language (a Careta team left unnamed, "Team A")
+    name: Any
     value: int
     # What the figure counts, as it is written after it: a glossary word (a `Term`, in the form
     # the value asks for: "damage", "penalty points", "trophies"), "/10" (points of a target),
@@ -672,7 +679,7 @@ class Match:
         scoreboard and the summaries: a scoreboard that re-sorted by score after every action
         made the current player jump about. Who leads is `ahead`. A game gives them as data in
         `standing_figures`; this is their text."""
-        return [(row.name, row.text) for row in self.standing_figures()]
+        return [(str(row.name), row.text) for row in self.standing_figures()]
 
     def standing_figures(self) -> list[Standing]:
         """The standings as data, in the same order: what a scoreboard draws large and what it
@@ -684,6 +691,12 @@ class Match:
         """The scores this match keeps per side, each side's value now: what the chart draws
         over the match and the timeline says each step changed. [] for a game that keeps none."""
         return []
+
+    def side_name(self, side: str) -> Any:
+        """How a reader is told `side` (a key of `counts` and of the history's changes): its name
+        as it is, or a value a screen says in its reader's language (a `Said`: Careta's team
+        left unnamed, "Team A")."""
+        return side
 
     # The keys of a `history` entry that say which part of the match it belongs to, widest
     # first (("set", "game"), ("round", "trick")): the timeline groups the steps by them.

@@ -72,6 +72,11 @@ class Said:
     args: Mapping[str, Any] = field(default_factory=dict)
     plural: str | None = None  # the English plural template; the form is picked by args["n"]
 
+    def __hash__(self) -> int:
+        # A name may be a `Said` (a team left unnamed) and key a dict like a name does; its
+        # arguments are names, numbers and said values, all hashable.
+        return hash((self.msg, tuple(self.args.items()), self.plural))
+
     def render(self, words: Words) -> str:
         if self.plural is not None:
             template = words.ngettext(self.msg, self.plural, int(self.args["n"]))

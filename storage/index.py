@@ -5,7 +5,8 @@ A match file (`matches/<id>.json`) is a TinyDB database with one document in its
 "played", "at", "redo_at"}` (the times: storage/played.py); the game and players are read from
 the first event. Files hold values, never display text (issue 21): `status` is a code, a
 standings row is `[name, value, unit, more]` with the engine's unit and second figure as
-`scoring.said.to_data` writes them, and the index's `variant` likewise; a screen says them in its
+`scoring.said.to_data` writes them, and the index's `variant` likewise; a name is text, or for a
+Careta team left unnamed a sentence as data (in a row and in `won_by`); a screen says them in its
 reader's language. Files of an earlier format are brought to this one as they are read
 (storage/migrate.py).
 
@@ -26,7 +27,7 @@ from typing import Any
 
 import scoring
 from scoring.core import Match, Standing
-from scoring.said import from_data, to_data
+from scoring.said import Said, from_data, to_data
 from storage.atomic import Tables
 from storage.errors import DamagedFileError
 
@@ -66,9 +67,10 @@ class Summary:
     # When it was last played: the time of its last action in effect, which Undo and Redo do
     # not move (`updated` is the last save); None for files from before actions had times.
     played: datetime | None = None
-    # The winners as the standings name them (`Match.won_by`: a Careta team with its members),
-    # for a list that says who won; a file from before it was kept gives `winners`.
-    won_by: tuple[str, ...] = ()
+    # The winners as the standings name them (`Match.won_by`: a Careta team with its members,
+    # a `Said` for one left unnamed: say each), for a list that says who won; a file from
+    # before it was kept gives `winners`.
+    won_by: tuple[Any, ...] = ()
 
     @property
     def played_at(self) -> datetime:
@@ -93,11 +95,12 @@ def fingerprint(events: Sequence[dict[str, Any]]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def won_by(match: Match, winners: list[str]) -> list[str]:
-    """The match's `won_by` for its summary; `winners` (as `outcome` gave them) if the game's
-    property fails: a summary must not cost a save."""
+def won_by(match: Match, winners: list[str]) -> list[Any]:
+    """The match's `won_by` for its summary (names, or values such as a Careta team left
+    unnamed); `winners` (as `outcome` gave them) if the game's property fails: a summary must
+    not cost a save."""
     try:
-        return [str(w) for w in match.won_by]
+        return [_name(w) for w in match.won_by]
     except Exception:
         log.warning("won_by of a %s match failed; saved without", match.GAME, exc_info=True)
         return winners
@@ -131,20 +134,27 @@ def _rows(match: Match) -> list[Standing]:
     try:
         figures = match.standing_figures()
     except NotImplementedError:  # a game that gives its standings as text only: that is the figure
-        return [Standing(str(name), str(text)) for name, text in match.standings()]
+        return [Standing(_name(name), str(text)) for name, text in match.standings()]
     rows = []
     for row in figures:
         value = row.value
         if not (isinstance(value, (int, str)) and not isinstance(value, bool)):
             raise TypeError(f"a standing's value is {type(value).__name__}")
         to_data(row.unit), to_data(row.more)  # a part no file can hold fails here, not at a write
-        rows.append(Standing(str(row.name), value, row.unit, row.more))
+        rows.append(Standing(_name(row.name), value, row.unit, row.more))
     return rows
+
+
+def _name(name: Any) -> Any:
+    """A name as a file holds it: a `Said` (a Careta team left unnamed, said in the reader's
+    language) as it is, for `to_data` to write; anything else as its text."""
+    return name if isinstance(name, Said) else str(name)
 
 
 def standings_doc(standings: Sequence[Standing]) -> list[list[Any]]:
     """The rows as a file holds them: [name, value, unit, more], the parts as data."""
-    return [[row.name, row.value, to_data(row.unit), to_data(row.more)] for row in standings]
+    return [[to_data(row.name), row.value, to_data(row.unit), to_data(row.more)]
+            for row in standings]
 
 
 def final_scores(match: Match, mid: str = "(id not given)") -> tuple[tuple[str, int], ...]:
@@ -210,11 +220,12 @@ def _standings(value: Any) -> tuple[Standing, ...]:
             if not (isinstance(row, list) and len(row) == 4):
                 break
             name, figure, unit, more = row
-            if not (isinstance(name, str) and isinstance(figure, (int, str))
+            if not (isinstance(name, (str, dict)) and isinstance(figure, (int, str))
                     and not isinstance(figure, bool)):
                 break
             try:
-                rows.append(Standing(name, figure, from_data(unit), from_data(more)))
+                rows.append(Standing(_said_name(from_data(name)), figure, from_data(unit),
+                                     from_data(more)))
             except ValueError:
                 break
         else:
@@ -229,9 +240,23 @@ def _variant(value: Any) -> Any:
         raise DamagedFileError("its variant is not a value") from None
 
 
-def _won_by(doc: dict[str, Any]) -> tuple[str, ...]:
-    """The stored `won_by`, or the winners of a document from before it was kept."""
-    return _strings(doc.get("won_by", doc.get("winners")), "winners")
+def _said_name(value: Any) -> Any:
+    """A stored name: a name, or a `Said` (a team left unnamed); ValueError for another value."""
+    if isinstance(value, (str, Said)):
+        return value
+    raise ValueError("a name that is neither a name nor a sentence")
+
+
+def _won_by(doc: dict[str, Any]) -> tuple[Any, ...]:
+    """The stored `won_by` (names, or values as `to_data` wrote them), or the winners of a
+    document from before it was kept."""
+    value = doc.get("won_by", doc.get("winners"))
+    if isinstance(value, list):
+        try:
+            return tuple(_said_name(from_data(v)) for v in value)
+        except ValueError:
+            pass
+    raise DamagedFileError("its winners are not a list of names")
 
 
 def _scores(value: Any) -> tuple[tuple[str, int], ...]:
@@ -325,7 +350,7 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "created": summary.created.isoformat(timespec="microseconds"),
         "updated": summary.updated.isoformat(timespec="microseconds"),
         "winners": list(summary.winners),
-        "won_by": list(summary.won_by),
+        "won_by": [to_data(w) for w in summary.won_by],
         "standings": standings_doc(summary.standings),
         "events_count": summary.events_count,
         "fingerprint": summary.fingerprint,

@@ -27,6 +27,7 @@ import logging
 from typing import Any
 
 import scoring
+from scoring.said import to_data
 from storage.atomic import SCHEMA, Tables
 from storage.errors import DamagedFileError
 from storage.index import (
@@ -102,7 +103,7 @@ def migrate_match(doc: dict[str, Any]) -> dict[str, Any]:
     fixed.update(
         status=status,
         winners=winners,
-        won_by=won_by(match, winners),
+        won_by=[to_data(w) for w in won_by(match, winners)],
         standings=standings_doc(standings),
         scores=[list(row) for row in final_scores(match)],
     )

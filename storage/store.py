@@ -36,6 +36,7 @@ from tinydb import TinyDB
 
 import scoring
 from scoring.core import Match
+from scoring.said import to_data
 from scoring.words import names
 from storage.atomic import (
     FOLDER_MODE,
@@ -709,7 +710,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
         "updated": summary.updated.isoformat(timespec="microseconds"),
         "status": summary.status,
         "winners": list(summary.winners),
-        "won_by": list(summary.won_by),
+        "won_by": [to_data(w) for w in summary.won_by],
         "standings": standings_doc(summary.standings),
         "scores": [list(row) for row in summary.scores],
         "events": events,

@@ -267,7 +267,8 @@ def csv_rows(summary: Summary, match: Match, times: Sequence[datetime] = (),
                 continue
             totals[name] = totals.get(name, 0) + change
             rows.append([summary.id, title, date, n,
-                         taken.strftime("%Y-%m-%d %H:%M:%S"), _cell(str(name)), change, unit,
+                         taken.strftime("%Y-%m-%d %H:%M:%S"), _cell(say(match.side_name(name))),
+                         change, unit,
                          _cell(_reason(entry, say)), totals[name]])
     return rows
 

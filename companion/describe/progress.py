@@ -80,15 +80,15 @@ def group_title(parts: tuple[tuple[str, int | None], ...]) -> str:
     return " · ".join(_part(part, number, i == 0) for i, (part, number) in enumerate(parts))
 
 
-def _said(counts: list[Count], entry: dict[str, Any]) -> list[str]:
-    return [change(name, delta, count.unit)
+def _said(match: Match, counts: list[Count], entry: dict[str, Any]) -> list[str]:
+    return [change(say(match.side_name(name)), delta, count.unit)
             for count in counts for name, delta in entry.get(count.key, {}).items() if delta]
 
 
 def effects(match: Match, entry: dict[str, Any]) -> list[str]:
     """What one history entry did to the scoreboard, e.g. ["Ann +18"] or ["Ben +1 trophy",
     "Ann -2 fuel"]; [] when it changed nothing there."""
-    return _said(match.counts, entry)
+    return _said(match, match.counts, entry)
 
 
 def group_titles(match: Match) -> list[str]:
@@ -107,19 +107,21 @@ def timeline(match: Match) -> list[Group]:
         # "said" is the entry as data; an entry from before it (or a game not yet converted)
         # has its English "text" only.
         groups[-1].steps.append(Step(number, say(entry.get("said", entry["text"])),
-                                     _said(counts, entry)))
+                                     _said(match, counts, entry)))
     return groups
 
 
 # -- the progress ---------------------------------------------------------------------------------
 
 
-def _accumulate(title: str, start: dict[str, int], deltas: list[dict[str, int]]) -> Series:
+def _accumulate(title: str, start: dict[str, int], deltas: list[dict[str, int]],
+                named: Any = str) -> Series:
+    """The series of each side of `start`, keyed by its name as `named` says it."""
     values = {side: [value] for side, value in start.items()}
     for changes in deltas:
         for side, series in values.items():
             series.append(series[-1] + changes.get(side, 0))
-    return Series(title, values)
+    return Series(title, {named(side): series for side, series in values.items()})
 
 
 def series_title(count: Count) -> str:
@@ -133,8 +135,9 @@ def progress(match: Match) -> list[Series]:
     points, Carrera trophies and fuel."""
     start = type(match).replay(match.events[:1]).counts  # the table before the first action
     history = match.history
-    return [_accumulate(series_title(count), count.now, [entry.get(count.key, {})
-                                                          for entry in history])
+    return [_accumulate(series_title(count), count.now,
+                        [entry.get(count.key, {}) for entry in history],
+                        lambda side: say(match.side_name(side)))
             for count in start]
 
 

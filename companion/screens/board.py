@@ -34,7 +34,7 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
          extra: str = "", scale: float = 1.0) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
     said = words()
-    name, value = standing.name, standing.text_in(said)
+    name, value = say(standing.name), standing.text_in(said)  # a name may be a value
     figure, unit, more = written(standing.value), standing.caption_in(said), say(standing.more)
     name_line: list[ft.Control] = []
     if won:

@@ -70,7 +70,7 @@ def language(scope: Scope) -> str:
 def said_rows(board: Board, code: str) -> tuple[str, list[tuple[str, str]]]:
     """The board's title and rows as text in the language `code`."""
     words = Voice(code)
-    rows = [(row.name, row.text_in(words)) if isinstance(row, Standing) else row
+    rows = [(render(row.name, words), row.text_in(words)) if isinstance(row, Standing) else row
             for row in board.rows[:MAX_ROWS]]
     return render(board.game, words), rows
 

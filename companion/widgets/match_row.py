@@ -24,12 +24,13 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     page = ft.context.page
     title = say(summary.title)
     # A summary's rows are values (storage/index.py): each figure said in the reader's language.
-    standing = " · ".join(_("{player} {score}").format(player=row.name,
+    standing = " · ".join(_("{player} {score}").format(player=say(row.name),
                                                        score=row.text_in(words()))
                           for row in (summary.standings or []))
     if summary.status == "finished":  # who won, and by how much: the final standings too
         # A Careta team's win names the team; a summary made without won_by has its winners.
-        won = ", ".join(summary.won_by or summary.winners)
+        # (A team left unnamed is a value: "Equipo A (Ann, Cleo)" in this reader's language.)
+        won = ", ".join(say(w) for w in summary.won_by or summary.winners)
         if won and standing:
             detail = _("Won by {winners}: {standings}").format(winners=won, standings=standing)
         elif won:

@@ -7,28 +7,30 @@ action made the current player jump about. The leaders are marked with a star in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import flet as ft
 
 from companion.describe.words import minus_signs
-from companion.i18n import _, words
+from companion.i18n import _, say, words
 from scoring.core import Standing
 
 CURRENT_EDGE = ft.Border.all(2, ft.Colors.PRIMARY)
 EDGE = ft.Border.all(2, ft.Colors.TRANSPARENT)
 
 
-def _rows(standings: Sequence[Standing | tuple[str, str]]) -> list[tuple[str, str]]:
-    """(name, figure as text) in the session's language; a (name, text) pair from before the
-    standings were data is shown as it is, its negatives with the minus sign."""
+def _rows(standings: Sequence[Standing | tuple[str, str]]) -> list[tuple[Any, str, str]]:
+    """(name as the match gives it, that name and the figure as text) in the session's
+    language; a (name, text) pair from before the standings were data is shown as it is, its
+    negatives with the minus sign."""
     said = words()
-    return [(row.name, row.text_in(said)) if isinstance(row, Standing)
-            else (row[0], minus_signs(row[1])) for row in standings]
+    return [(row.name, say(row.name), row.text_in(said)) if isinstance(row, Standing)
+            else (row[0], row[0], minus_signs(row[1])) for row in standings]
 
 
-def _columns(standings: list[tuple[str, str]]) -> int:
+def _columns(standings: list[tuple[Any, str, str]]) -> int:
     """Chips per row: all in one row when values are short figures, else at most three."""
-    short = all(len(value) <= 5 for _, value in standings)
+    short = all(len(value) <= 5 for _, _name, value in standings)
     return len(standings) if short and len(standings) <= 4 else min(len(standings), 3)
 
 
@@ -40,12 +42,13 @@ def scoreboard(standings: Sequence[Standing | tuple[str, str]], *, current: str 
     standings = _rows(standings)
     span = 12 // max(1, _columns(standings))
     chips = []
-    for name, value in standings:
+    for name, shown, value in standings:
+        # The match's own names mark the chips (a team left unnamed is a value, said here).
         is_current = name == current
         won = winners is not None and name in winners
         leads = not won and winners is None and ahead is not None and name in ahead
         # The chip's width bounds the name, so a long one ends in "…" instead of being cut.
-        title: ft.Control = ft.Text(name, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+        title: ft.Control = ft.Text(shown, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
                                     text_align=ft.TextAlign.CENTER, expand=won or leads,
                                     weight=ft.FontWeight.BOLD if is_current else None)
         if won:

@@ -77,7 +77,9 @@ def test_create_applies_the_options_and_the_alternate_seating() -> None:
               "assign": {"Ben": 0, "Cleo": 1}, "alternate": True}
     match = create(["Ann", "Ben", "Cleo", "Dan"], "Dan", values)
     assert match.players == ["Ann", "Cleo", "Ben", "Dan"]  # K10: teammates apart
-    assert match.teams == {"Suns": ["Ann", "Ben"], "Team B": ["Cleo", "Dan"]}
+    # A team left unnamed is kept as its letter, a value each device says ("Team B").
+    assert match.teams == {"Suns": ["Ann", "Ben"], "B": ["Cleo", "Dan"]}
+    assert match.unnamed_teams == ["B"] and str(match.side_name("B")) == "Team B"
     assert (match.deck_master, match.target, match.rotate_deck_master) == ("Dan", 12, True)
     plain = create(["Ann", "Ben", "Cleo"], "Ben", {"target": 10})
     assert (plain.players, plain.teams, plain.deck_master) == (["Ann", "Ben", "Cleo"], None, "Ben")

@@ -11,7 +11,7 @@ from scoring import careta
 
 def test_points_are_said_with_their_sign() -> None:
     assert [signed(n) for n in (1, 2, -1, 0)] == ["+1", "+2", "−1", "+0"]
-    assert changes_text({"Ann": 2, "Ben": -1}) == "Ann +2 · Ben −1"
+    assert changes_text(careta.Match(["Ann", "Ben"]), {"Ann": 2, "Ben": -1}) == "Ann +2 · Ben −1"
 
 
 def test_the_deck_the_card_keys_offer_is_the_engine_s() -> None:

@@ -60,10 +60,13 @@ def new_match(c: Chooser) -> Match:
     rotate = bool(c.integer(0, 1))
     if c.integer(0, 2) == 0:
         size, count = c.pick(LAYOUTS)
-        teams = {f"T{t}": [NAMES[t + count * i] for i in range(size)] for t in range(count)}
+        # Some teams left unnamed (their letter), from the target: no draw more, same games.
+        unnamed = [careta.TEAM_LETTERS[t] for t in range(count) if (target + t) % 3 == 0]
+        teams = {careta.TEAM_LETTERS[t] if careta.TEAM_LETTERS[t] in unnamed else f"T{t}":
+                 [NAMES[t + count * i] for i in range(size)] for t in range(count)}
         players = careta.alternate_seating(teams)
         return Match(players, deck_master=c.pick(players), target=target, teams=teams,
-                     rotate_deck_master=rotate)  # fmt: skip
+                     rotate_deck_master=rotate, unnamed_teams=unnamed)  # fmt: skip
     players = NAMES[: c.integer(2, 8)]
     return Match(players, deck_master=c.pick(players), target=target, rotate_deck_master=rotate)
 

@@ -156,6 +156,7 @@ def test_the_verdict_of_cards_and_the_colours_asked_are_data() -> None:
 
 
 def test_the_glossary_lists_every_word_once() -> None:
-    assert len(GLOSSARY) == len(set(GLOSSARY)) == 15
+    assert len(GLOSSARY) == len(set(GLOSSARY)) == 19
+    assert {w for c, w in GLOSSARY if c == "careta team letter"} == set(careta.TEAM_LETTERS)
     assert {w for c, w in GLOSSARY if c == "careta colour"} == set(careta.COLOURS)
     assert {w for c, w in GLOSSARY if c == "careta suit"} == set(careta.SUITS.values())

@@ -11,7 +11,7 @@ import flet as ft
 from companion.describe.words import signed
 from companion.games.careta.cards import CardPicker
 from companion.games.careta.look import note, panel, stated_text, title, toggle
-from companion.games.careta.table import changes_text
+from companion.games.careta.table import changes_text, side_text
 from companion.i18n import _, ngettext, say
 from scoring import RuleViolation, careta
 from scoring.said import listed
@@ -24,15 +24,15 @@ def projection(match: careta.Match) -> str:
         return _("Nobody can win this game (every player passed or is out): no point.")
     best = stated_text(match.player_state(leaders[0]).stated)
     if not winners:
-        who = say(listed(_("{player} ({team})").format(player=p, team=match.team_of(p))
-                         if match.team_of(p) else p for p in leaders))
+        who = say(listed(_("{player} ({team})").format(player=p, team=side_text(match, team))
+                         if (team := match.team_of(p)) else p for p in leaders))
         return _("{players} tie at {stated}: no point to anyone. The tied players still show "
                  "their cards, but nothing is scored for them (K8).").format(players=who,
                                                                               stated=best)
     if len(winners) == 1:
         return _("{player} wins with {stated}: {points}.").format(
             player=winners[0], stated=best, points=signed(careta.WIN_POINTS))
-    team = match.team_of(winners[0])
+    team = side_text(match, match.side(winners[0]))
     return _("{players} tie at {stated}, all {team}: the game point goes to {team} "
              "(K10).").format(players=say(listed(winners)), stated=best, team=team)
 
@@ -88,7 +88,7 @@ def _points(match: careta.Match, given: dict[str, Any]) -> tuple[str, bool]:
     if not changes:
         return _("Ending game {game} now gives no points.").format(game=say(match.game_no)), True
     return _("Ending game {game} now gives {changes}.").format(
-        game=say(match.game_no), changes=changes_text(changes)), True
+        game=say(match.game_no), changes=changes_text(match, changes)), True
 
 
 @ft.component

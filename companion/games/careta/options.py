@@ -7,8 +7,11 @@ options cannot reorder the picker itself), so the list shown here is the order t
 
 Every word goes through the catalogs (issue 21). A team's letter and a layout's name ("2v2") are
 labels each language may write its own way; the options keep the English keys ("A", "2v2"), which
-no file stores. A team left unnamed is called "Team A" in the language of the device that starts
-the match: that name is the team's, stored and shown as it is, as a typed one is.
+no file stores. A team left unnamed (its field empty, or showing the name it is given anyway:
+"Team B" for team B, in this device's language or in English) is stored as a value, its letter
+(`careta.Match`'s `unnamed_teams`), and every device calls it "Team A" in its own language. A
+typed name that reads as another team's unnamed name is refused, as the engine refuses its
+English one.
 """
 
 from __future__ import annotations
@@ -59,11 +62,22 @@ LAYOUTS = {layout_name(s, c): (s, c) for s, c in sorted(careta.TEAM_LAYOUTS,
                                                          key=lambda sc: (sc[0] * sc[1], sc[1]))}
 
 
-def team_names(values: dict[str, Any], count: int) -> list[str]:
+def typed_names(values: dict[str, Any], count: int) -> list[str | None]:
+    """Each team's typed name; None for a team left unnamed: an empty field, or one holding the
+    name the team has anyway ("Team B" for team B in this device's language or in English)."""
     given = list(values.get("team_names") or [])
-    return [(given[i].strip() if i < len(given) and given[i].strip()
-             else _("Team {letter}").format(letter=team_letter(i)))
-            for i in range(count)]
+    names: list[str | None] = []
+    for i in range(count):
+        name = given[i].strip() if i < len(given) else ""
+        unnamed = careta.unnamed_team(careta.TEAM_LETTERS[i])
+        names.append(None if name in ("", say(unnamed), str(unnamed)) else name)
+    return names
+
+
+def team_names(values: dict[str, Any], count: int) -> list[str]:
+    """Each team's name as this device says it: as typed, or "Team A" in its language."""
+    return [name if name is not None else say(careta.unnamed_team(careta.TEAM_LETTERS[i]))
+            for i, name in enumerate(typed_names(values, count))]
 
 
 def _groups(players: list[str], values: dict[str, Any]) -> list[list[str]] | None:
@@ -86,19 +100,47 @@ def _groups(players: list[str], values: dict[str, Any]) -> list[list[str]] | Non
     return groups
 
 
-def name_clashes(labels: list[str], players: list[str]) -> dict[int, str]:
+def name_problems(names: list[str | None], players: list[str]) -> dict[int, RuleViolation]:
+    """{team index: why its typed name (None: unnamed) cannot be used}: the engine's reasons
+    (`careta.team_name_problems`), and a name that reads as an unnamed team's in this device's
+    language ("Equipo B" typed for team A while team B has no name)."""
+    problems = {i: RuleViolation("bad-option", why)
+                for i, why in careta.team_name_problems(names, players).items()}
+    for i, name in enumerate(names):
+        if name is None or i in problems:
+            continue
+        for j, other in enumerate(names):
+            unnamed = careta.unnamed_team(careta.TEAM_LETTERS[j])
+            if other is None and careta.reads_as(name, say(unnamed)):
+                problems[i] = RuleViolation(
+                    "bad-option", "“{name}” reads as {team}, a team left unnamed: choose "
+                    "another name.", name=name, team=unnamed)
+                break
+    return problems
+
+
+def name_clashes(names: list[str | None], players: list[str]) -> dict[int, str]:
     """{team index: why its name cannot be used}, for the name field that says so as it is
-    typed: the engine's own reasons (`careta.team_name_problems`), the ones Start would meet."""
-    return {i: say(why) for i, why in careta.team_name_problems(labels, players).items()}
+    typed: the reasons Start would meet (`name_problems`)."""
+    return {i: say(why.said) for i, why in name_problems(names, players).items()}
 
 
-def teams_of(players: list[str], values: dict[str, Any]) -> dict[str, list[str]] | None:
-    """{team: [players in picker order]} from the chosen layout and assignment; None: no teams."""
+def teams_of(players: list[str], values: dict[str, Any]) -> tuple[dict[str, list[str]] | None,
+                                                                    list[str]]:
+    """({team: [players in picker order]}, the teams left unnamed) from the chosen layout,
+    assignment and names; (None, []): no teams. A team left unnamed is keyed by its letter, a
+    value (`careta.Match`'s `unnamed_teams`). A name refused is refused here, as the field said
+    (the engine checks the rest again)."""
     groups = _groups(players, values)
     if groups is None:
-        return None
-    # Names the engine refuses are refused when the match is made (the fields said why before).
-    return dict(zip(team_names(values, len(groups)), groups, strict=True))
+        return None, []
+    names = typed_names(values, len(groups))
+    problems = name_problems(names, players)
+    if problems:
+        raise problems[min(problems)]
+    keys = [name if name is not None else careta.TEAM_LETTERS[i] for i, name in enumerate(names)]
+    unnamed = [careta.TEAM_LETTERS[i] for i, name in enumerate(names) if name is None]
+    return dict(zip(keys, groups, strict=True)), unnamed
 
 
 def alternating(order: list[str], teams: dict[str, list[str]]) -> bool:
@@ -159,7 +201,7 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
         return parts
     size, count = LAYOUTS[layout]
     labels = team_names(values, count)
-    clashes = name_clashes(labels, players)
+    clashes = name_clashes(typed_names(values, count), players)
     typed = list(values.get("team_names") or [])
     typed = [typed[i] if i < len(typed) else labels[i] for i in range(count)]
     for i in range(count):
@@ -232,10 +274,12 @@ def CaretaOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]],
 
 def create(players: list[str], first: str, values: dict[str, Any]) -> careta.Match:
     """The match from the picker's players, the chosen Deck Master and these options."""
+    teams, unnamed = teams_of(players, values)
     return careta.Match(
         seating(players, values),
         deck_master=first,
         target=values.get("target", 10),
-        teams=teams_of(players, values),
+        teams=teams,
         rotate_deck_master=bool(values.get("rotate")),
+        unnamed_teams=unnamed,
     )

@@ -60,7 +60,7 @@ def _badges(match: careta.Match, player: str) -> list[str]:
     badges = []
     team = match.team_of(player)
     if team:
-        badges.append(team)
+        badges.append(say(match.side_name(team)))  # a team left unnamed: "Equipo A"
     if player == match.starter:
         badges.append(_("starts") if match.direction is None
                       else _("started, {direction}").format(

@@ -15,9 +15,14 @@ from scoring import careta
 from scoring.said import listed
 
 
-def changes_text(changes: dict[str, int]) -> str:
+def side_text(match: careta.Match, side: str) -> str:
+    """A player or team as this device says it (a team left unnamed: "Equipo A")."""
+    return say(match.side_name(side))
+
+
+def changes_text(match: careta.Match, changes: dict[str, int]) -> str:
     """{"Ann": 2, "Ben": -1} as "Ann +2 · Ben −1"."""
-    return " · ".join(f"{side} {signed(n)}" for side, n in changes.items())
+    return " · ".join(f"{side_text(match, side)} {signed(n)}" for side, n in changes.items())
 
 
 def points_table(match: careta.Match) -> ft.Control:
@@ -27,7 +32,8 @@ def points_table(match: careta.Match) -> ft.Control:
     rows: list[ft.Control] = [title(_("Points (first to {target})").format(
         target=say(match.target)), 16)]
     for side, pts in match.points.items():
-        who = _("{team} ({players})").format(team=side, players=say(listed(teams[side]))) \
+        who = _("{team} ({players})").format(team=side_text(match, side),
+                                             players=say(listed(teams[side]))) \
             if teams else side
         of = _("{points} of {target}").format(points=say(pts), target=say(match.target))
         rows.append(ft.Semantics(
@@ -67,7 +73,7 @@ def last_game(match: careta.Match) -> ft.Control | None:
                                ft.Text(say(entry["said"]), size=15, weight=ft.FontWeight.BOLD)]
     if entry["changes"]:
         lines.append(ft.Text(_("Points: {changes}").format(
-            changes=changes_text(entry["changes"])), size=14))
+            changes=changes_text(match, entry["changes"])), size=14))
     else:
         lines.append(ft.Text(_("No points this game."), size=14))
     return panel(lines, tone="result")
@@ -87,15 +93,15 @@ def winner_headline(match: careta.Match) -> str:
     if teams:
         side = match.side(winners[0])
         return _("{team} win the match! ({players})").format(
-            team=side, players=say(listed(teams[side])))
+            team=side_text(match, side), players=say(listed(teams[side])))
     return ngettext("{players} wins the match!", "{players} win the match!",
                     len(winners)).format(players=say(listed(winners)))
 
 
-def _entry(entry: dict[str, Any]) -> ft.Control:
+def _entry(match: careta.Match, entry: dict[str, Any]) -> ft.Control:
     lines: list[ft.Control] = [ft.Text(say(entry["said"]), size=13)]
     if entry["changes"]:
-        lines.append(ft.Text(changes_text(entry["changes"]), size=13,
+        lines.append(ft.Text(changes_text(match, entry["changes"]), size=13,
                              weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
     return ft.Column(lines, spacing=0)
 
@@ -103,7 +109,7 @@ def _entry(entry: dict[str, Any]) -> ft.Control:
 def play_log(match: careta.Match) -> ft.Control:
     """Every action, newest first, unfolded: the log as a watcher reads it (nothing to tap)."""
     return ft.Column([title(_("Log, newest first"), 15),
-                      *(_entry(e) for e in reversed(match.history))], spacing=6)
+                      *(_entry(match, e) for e in reversed(match.history))], spacing=6)
 
 
 @ft.component
@@ -126,4 +132,4 @@ def PlayLog(match: careta.Match) -> ft.Control:
         on_click=lambda e: set_shown(not shown))
     if not shown:
         return toggle
-    return ft.Column([toggle, *(_entry(e) for e in reversed(match.history))], spacing=6)
+    return ft.Column([toggle, *(_entry(match, e) for e in reversed(match.history))], spacing=6)

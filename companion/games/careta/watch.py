@@ -84,7 +84,8 @@ def seats(match: careta.Match) -> ft.Control:
         lines: list[ft.Control] = [ft.Text(seat_line(match, p), size=15,
                                            weight=ft.FontWeight.BOLD if on else None,
                                            color=ft.Colors.ERROR if s.eliminated else None)]
-        tags = [t for t in (match.team_of(p),
+        team = match.team_of(p)
+        tags = [t for t in (say(match.side_name(team)) if team else None,
                             say(careta.DECK_MASTER_WORD) if p == match.deck_master
                             and match.phase != "match-over" else None) if t]
         if tags:
