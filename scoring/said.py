@@ -14,6 +14,8 @@ spec: every argument is rendered to text first). An argument is one of:
 - `Said`: a phrase inside the sentence, rendered first in the same language.
 - `Term`: a word of a game's glossary (a colour, a suit, a card), translated in its context.
 - `Listed`: several values joined as the reader's language lists them ("Ann, Ben and Cleo").
+- `Day`: the day of a moment, as the reader's language writes dates ("12 May 2025").
+- `Clause`: a whole sentence said inside another, its own full stop left to the outer one.
 - `Signed`: a change with its sign ("+3", "+0", "−3", the typographic minus).
 
 Plural forms: `said_n(singular, plural, n, ...)` picks the form by `n` (an argument "n" too), as
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 MINUS = "\u2212"  # the typographic minus: a negative figure never reads as a hyphen
@@ -53,6 +56,7 @@ class Words(Protocol):
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
     def number(self, n: int | float) -> str: ...
     def listed(self, items: list[str], style: str) -> str: ...
+    def date(self, moment: datetime) -> str: ...
 
 
 def _itself(self: Any, memo: Any = None) -> Any:
@@ -114,7 +118,10 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Listed:
-    """Values said as one list: style "and" ("Ann, Ben and Cleo") or "or"."""
+    """Values said as one list: style "and" ("Ann, Ben and Cleo") or "or"; "names", the players
+    naming a match ("Ana, Ben y Cleo"; the engines' English keeps the bare commas a match's name
+    always had, "Caro: Ann, Ben"); "parts", items that hold commas of their own (matches named
+    by their players), joined by the language's `PARTS` ("Caro: Ann, Ben; Ratel: Cleo, Dan")."""
 
     __copy__ = _itself
     __deepcopy__ = _itself
@@ -123,7 +130,10 @@ class Listed:
     style: str = "and"
 
     def render(self, words: Words) -> str:
-        return words.listed([render(item, words) for item in self.items], self.style)
+        said_items = [render(item, words) for item in self.items]
+        if self.style == "parts":
+            return PARTS.render(words).join(said_items)
+        return words.listed(said_items, self.style)
 
     def __str__(self) -> str:
         return self.render(ENGLISH)
@@ -142,6 +152,44 @@ class Signed:
         n = self.value
         text = words.number(abs(n))
         return f"{MINUS}{text}" if n < 0 else f"+{text}"  # a change of nothing: "+0"
+
+    def __str__(self) -> str:
+        return self.render(ENGLISH)
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """The day of `moment` (an aware datetime), as the reader writes a date in their own time
+    zone ("12 May 2025", "12.05.2025"); the engines' English writes it ISO, in the zone `moment`
+    carries ("2025-05-12")."""
+
+    __copy__ = _itself
+    __deepcopy__ = _itself
+
+    moment: datetime
+
+    def render(self, words: Words) -> str:
+        return words.date(self.moment)
+
+    def __str__(self) -> str:
+        return self.render(ENGLISH)
+
+
+FULL_STOPS = ".\u3002"  # "." and Japanese's "。"
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A value (a whole sentence, or a phrase) said inside another sentence, which brings the
+    full stop: the value's own final one is left out, in any of the languages' scripts."""
+
+    __copy__ = _itself
+    __deepcopy__ = _itself
+
+    value: Any
+
+    def render(self, words: Words) -> str:
+        return render(self.value, words).rstrip(FULL_STOPS)
 
     def __str__(self) -> str:
         return self.render(ENGLISH)
@@ -197,7 +245,7 @@ def render(value: Any, words: Words) -> str:
         return str(value)
     if isinstance(value, (int, float)):
         return words.number(value)
-    if isinstance(value, (Said, Term, Listed, Signed)):
+    if isinstance(value, (Said, Term, Listed, Signed, Day, Clause)):
         return value.render(words)
     return str(value)
 
@@ -224,10 +272,19 @@ class _English:
     def listed(self, items: list[str], style: str) -> str:
         if len(items) <= 1:
             return "".join(items)
+        if style == "names":
+            return ", ".join(items)
         return ", ".join(items[:-1]) + f" {style} " + items[-1]
+
+    def date(self, moment: datetime) -> str:
+        return moment.strftime("%Y-%m-%d")
 
 
 ENGLISH: Words = _English()
+
+# Translators: between the items of a list whose items hold commas of their own (matches named
+# by their players: "Caro: Ann, Ben; Ratel: Cleo, Dan").
+PARTS = said("; ")
 
 
 # -- as JSON: what a stored file keeps of a value (storage/migrate.py, issue 21) --------------
@@ -236,7 +293,7 @@ DATA_DEPTH = 32  # a value nested deeper is no sentence the engines make: refuse
 
 
 def to_data(value: Any) -> Any:
-    """`value` (a name, a number, a `Said`, `Term`, `Listed` or `Signed`) as JSON-ready data that
+    """`value` (a name, a number, or any of the said values above) as JSON-ready data that
     `from_data` turns back into an equal value; TypeError for anything else.
 
     >>> to_data(said("{who} lose {points}.", who=listed(["Ann", "Ben"]), points=Signed(-2)))
@@ -267,6 +324,10 @@ def to_data(value: Any) -> Any:
         return {"listed": [to_data(item) for item in value.items], "style": value.style}
     if isinstance(value, Signed):
         return {"signed": value.value}
+    if isinstance(value, Day):
+        return {"day": value.moment.isoformat()}
+    if isinstance(value, Clause):
+        return {"clause": to_data(value.value)}
     raise TypeError(f"{type(value).__name__} is not a value a sentence holds")
 
 
@@ -318,4 +379,14 @@ def _from_data(data: Any, depth: int) -> Any:
         return Listed(tuple(_from_data(item, depth + 1) for item in items), style)
     if keys == {"signed"} and _whole(data["signed"]):
         return Signed(data["signed"])
+    if keys == {"clause"}:
+        return Clause(_from_data(data["clause"], depth + 1))
+    if keys == {"day"} and _text(data["day"]):
+        try:
+            moment = datetime.fromisoformat(data["day"])
+        except ValueError:
+            raise ValueError("a malformed day") from None
+        if moment.tzinfo is None:
+            raise ValueError("a day without its time zone")
+        return Day(moment)
     raise ValueError("not a value a sentence holds")

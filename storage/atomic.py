@@ -22,6 +22,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from scoring.said import said
 from storage.errors import NOT_A_FILE, DamagedFileError, NewerSchemaError
 
 SCHEMA = 2
@@ -124,33 +125,36 @@ def decode(raw: bytes, check: Check | None = None, upgrade: Upgrade | None = Non
     is handed to `upgrade` (storage/migrate.py) before `check` sees it.
     """
     if not raw.strip():
-        raise DamagedFileError("the file is empty")
+        raise DamagedFileError(said("the file is empty"))
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
-        raise DamagedFileError(f"it is not UTF-8 text (byte {error.start})") from None
-    except json.JSONDecodeError as error:
         raise DamagedFileError(
-            f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
-        ) from None
+            said("it is not UTF-8 text (byte {byte})", byte=error.start)) from None
+    except json.JSONDecodeError as error:
+        # Translators: {problem} is what Python's JSON reader found, in its English ("Expecting
+        # value"); keep it as it is.
+        raise DamagedFileError(said(
+            "it is not valid JSON ({problem} at line {line}, column {column})",
+            problem=error.msg, line=error.lineno, column=error.colno)) from None
     except RecursionError:
-        raise DamagedFileError("it is nested too deeply to be a Table Companion file") from None
+        raise DamagedFileError(
+            said("it is nested too deeply to be a Table Companion file")) from None
     if not isinstance(data, dict):
-        raise DamagedFileError("it is not a TinyDB database (no tables)")
+        raise DamagedFileError(said("it is not a TinyDB database (no tables)"))
     meta = data.get("meta")
     doc = meta.get("1") if isinstance(meta, dict) else None
     schema = doc.get("schema") if isinstance(doc, dict) else None
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise DamagedFileError("it carries no schema version")
+        raise DamagedFileError(said("it carries no schema version"))
     if schema > SCHEMA:
-        raise NewerSchemaError(
-            f"it was written by a newer version of Table Companion (file format {schema}; "
-            f"this version reads up to {SCHEMA})",
-            version=schema,
-        )
+        raise NewerSchemaError(said(
+            "it was written by a newer version of Table Companion (file format {version}; this "
+            "version reads up to {newest})", version=schema, newest=SCHEMA), version=schema)
     for name, table in data.items():
         if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
-            raise DamagedFileError(f"its table {name!r} is not a table of documents")
+            raise DamagedFileError(said("its table {name} is not a table of documents",
+                                        name=repr(name)[:60]))
     if schema < SCHEMA and upgrade is not None:
         data = upgrade(data)
     if check is not None:

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-NOT_A_FILE = "it is a folder, not a file"
+from typing import Any
+
+from scoring.said import Said, said
+
+NOT_A_FILE = said("it is a folder, not a file")
 """Why a folder found where a file should be is reported as damaged."""
 
 
 class StoreError(Exception):
-    """Base of every storage error; `str()` is a sentence the app can show as it is."""
+    """Base of every storage error; `str()` is a sentence the app can show as it is (English);
+    `.said` is that sentence as data where the store made it one (a `Said`, said in the reader's
+    language), else None."""
+
+    def __init__(self, message: Any = "", *args: Any) -> None:
+        super().__init__(str(message), *args)
+        self.said = message if isinstance(message, Said) else None
 
 
 class StoreLockedError(StoreError):
@@ -26,16 +36,16 @@ class DamagedFileError(StoreError):
     they may reach a phone that follows the table).
     """
 
-    def __init__(self, message: str, *, reason: str = "", moved_to: str | None = None) -> None:
+    def __init__(self, message: Any, *, reason: Any = "", moved_to: str | None = None) -> None:
         super().__init__(message)
-        self.reason = reason or message
+        self.reason = reason or message  # text or a `Said`: a notice's {problem}
         self.moved_to = moved_to
 
 
 class NewerSchemaError(StoreError):
     """A file written by a newer version of the app; it is left exactly as it is."""
 
-    def __init__(self, message: str, *, version: int = 0) -> None:
+    def __init__(self, message: Any, *, version: int = 0) -> None:
         super().__init__(message)
         self.version = version
 

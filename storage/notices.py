@@ -9,7 +9,7 @@ aside, never where the server keeps its files).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -24,10 +24,14 @@ class Kind(Enum):
 
 @dataclass(frozen=True)
 class Notice:
+    # The words are data (a `Said`, or text): said in each reader's language, and left out of
+    # the hash (a dict among a said value's arguments has none); the rest tells notices apart.
     kind: Kind
-    subject: Any  # "The Caro match of Ann and Ben (<id>)", "The list of matches (index.json)"
-    problem: Any  # why it could not be used; never a path
-    result: Any = ""  # what the app did about it, e.g. "; the other matches are fine"
+    # "The Caro match of Ann and Ben (<id>)", "The list of matches (index.json)"
+    subject: Any = field(hash=False)
+    problem: Any = field(hash=False)  # why it could not be used; never a path
+    # what the app did about it, e.g. "; the other matches are fine"
+    result: Any = field(default="", hash=False)
     why_stuck: str = ""  # STUCK: why it could not be moved (an OS error's reason)
     path: str | None = None  # where the file now is, on the server's disk
     match_id: str | None = None

@@ -36,8 +36,7 @@ from tinydb import TinyDB
 
 import scoring
 from scoring.core import Match
-from scoring.said import to_data
-from scoring.words import names
+from scoring.said import Said, listed, said, to_data
 from storage.atomic import (
     FOLDER_MODE,
     SCHEMA,
@@ -75,6 +74,9 @@ from storage.lock import FolderLock
 from storage.migrate import migrate
 from storage.notices import Kind, Notice
 from storage.played import Times, carry, from_doc, legacy
+
+# Translators: said at the end of "... it was set aside{result}."
+OTHERS_FINE = said("; the other matches are fine")
 
 log = logging.getLogger("storage")
 
@@ -273,7 +275,8 @@ class Store:
                 db.table(MATCH_TABLE).update(overwrite, doc_ids=[1])
                 stat = _stat(db)
             except DamagedFileError as error:
-                result = "; the match in play was saved again in its place"
+                # Translators: said at the end of "... it was set aside{result}."
+                result = said("; the match in play was saved again in its place")
                 self._move_aside(self._path(mid), error.reason, _describe(old), result, mid)
                 stat = self._write_new(mid, fields)
             except NewerSchemaError as error:
@@ -309,15 +312,16 @@ class Store:
             self._setups[mid] = _setup_key(events[0])
             game = events[0]["game"]
             if game not in scoring.GAMES:
-                raise UnknownGameError(
-                    f"Match {mid} is of the game {game!r}, which this version of Table "
-                    "Companion does not know; its file is kept as it is."
-                )
+                raise UnknownGameError(said(
+                    "Match {id} is of the game {game}, which this version of Table Companion "
+                    "does not know; its file is kept as it is.", id=mid, game=repr(game)))
             try:
                 match = scoring.replay(events)
             except Exception as error:  # a rule refusal or an event a handler cannot even read
                 log.debug("Replay of %s failed", mid, exc_info=True)
-                raise self._damaged(mid, f"its events do not replay: {error}") from error
+                raise self._damaged(mid, said(
+                    "its events do not replay: {error}",
+                    error=getattr(error, "said", None) or str(error))) from error
             try:  # files written before Redo was kept have none; a bad list only loses Redo
                 match.restore_redo(doc.get("redo") or [])
             except Exception as error:
@@ -426,8 +430,9 @@ class Store:
             self._move_aside(
                 self._index_path,
                 error.reason,
-                "The list of matches (index.json)",
-                "; the list was rebuilt from the match files",
+                said("The list of matches (index.json)"),
+                # Translators: said at the end of "... it was set aside{result}."
+                said("; the list was rebuilt from the match files"),
             )
             tables = None
         except NewerSchemaError as error:
@@ -479,7 +484,8 @@ class Store:
             summary = summary_from_match_doc(mid, match_doc(decode(raw, check_match_file, migrate)))
         except (DamagedFileError, IsADirectoryError) as error:
             reason = getattr(error, "reason", NOT_A_FILE)
-            self._move_aside(path, reason, _describe(known) if known else f"The match {mid}",
+            self._move_aside(path, reason,
+                             _describe(known) if known else said("The match {id}", id=mid),
                              mid=mid)
             return
         except NewerSchemaError as error:
@@ -563,7 +569,7 @@ class Store:
         self._stale.add(mid)
 
     def _move_aside(
-        self, path: Path, reason: str, what: str, result: str = "; the other matches are fine",
+        self, path: Path, reason: Any, what: Any, result: Any = OTHERS_FINE,
         mid: str | None = None,
     ) -> Path | None:
         """Move a damaged file into `damaged/` (never over another) and leave a notice."""
@@ -587,25 +593,26 @@ class Store:
         self._notices.append(notice)
         return target
 
-    def _damaged(self, mid: str, reason: str) -> DamagedFileError:
+    def _damaged(self, mid: str, reason: Any) -> DamagedFileError:
         """Move a match's file aside, drop it from the list; the error for the caller to raise
         (its words without the path; the path in `.moved_to`)."""
         what = _describe(self._summaries[mid])
         target = self._move_aside(self._path(mid), reason, what, mid=mid)
         self._forget(mid)
-        return DamagedFileError(str(self._notices[-1]), reason=reason,
+        return DamagedFileError(self._notices[-1].spoken(), reason=reason,
                                 moved_to=str(target) if target else None)
 
     def _refuse_newer(self, mid: str, error: NewerSchemaError) -> NewerSchemaError:
         """Keep a newer-version file out of the list, untouched; the error to raise."""
+        # Translators: said after "The match <id>"; {version} and {newest} are numbers.
         notice = Notice(
-            Kind.NEWER, f"The match {mid}",
-            f"was saved by a newer version of Table Companion (file format {error.version}; "
-            f"this version reads up to {SCHEMA}). Its file is left as it is; update Table "
-            "Companion to open it.", match_id=mid)
-        message = str(notice)
+            Kind.NEWER, said("The match {id}", id=mid),
+            said("was saved by a newer version of Table Companion (file format {version}; this "
+                 "version reads up to {newest}). Its file is left as it is; update Table "
+                 "Companion to open it.", version=error.version, newest=SCHEMA), match_id=mid)
+        message = notice.spoken()
         if mid not in self._newer:
-            log.warning(message)
+            log.warning(str(message))
             self._notices.append(notice)
         self._newer[mid] = NewerSchemaError(message, version=error.version)
         if mid in self._summaries:
@@ -616,13 +623,14 @@ class Store:
 
     def _check_open(self) -> None:
         if self._closed:  # no path in the words: a page may be told them (an export at shutdown)
-            raise StoreClosedError("The store is closed; open a new Store to use it again.")
+            raise StoreClosedError(said(
+                "The store is closed; open a new Store to use it again."))
 
     def _known(self, mid: str) -> Summary:
         if not isinstance(mid, str) or mid not in self._summaries:
             if isinstance(mid, str) and mid in self._newer:
                 known = self._newer[mid]
-                raise NewerSchemaError(str(known), version=known.version)
+                raise NewerSchemaError(known.said or str(known), version=known.version)
             raise KeyError(mid)
         return self._summaries[mid]
 
@@ -718,5 +726,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
     }
 
 
-def _describe(summary: Summary) -> str:
-    return f"The {summary.title} match of {names(list(summary.players))} ({summary.id})"
+def _describe(summary: Summary) -> Said:
+    # Translators: {game} is its title ("Caro"), {players} its players ("Ann and Ben").
+    return said("The {game} match of {players} ({id})", game=summary.title,
+                players=listed(summary.players), id=summary.id)

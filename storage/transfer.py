@@ -32,7 +32,19 @@ from typing import Any
 
 import scoring
 from scoring.core import Match, RuleViolation
-from scoring.said import ENGLISH, Listed, Said, Term, render, said, said_n, term, to_data
+from scoring.said import (
+    ENGLISH,
+    Clause,
+    Day,
+    Listed,
+    Said,
+    Term,
+    render,
+    said,
+    said_n,
+    term,
+    to_data,
+)
 from storage.errors import StoreError
 from storage.index import Summary, fingerprint
 from storage.store import Store
@@ -109,7 +121,14 @@ class Export:
     filename: str
     data: bytes
     count: int  # matches in it
-    problems: tuple[str, ...] = ()  # matches left out because they could not be read
+    # matches left out because they could not be read: each a `Said` ("Caro: Ann, Ben
+    # (2025-05-12): <why>"), said in the reader's language; `str()` its English
+    problems: tuple[Said, ...] = ()
+
+    @property
+    def problems_said(self) -> Listed:
+        """The problems as one value, joined as the reader's language joins such parts."""
+        return Listed(tuple(Clause(p) for p in self.problems), "parts")
 
     @property
     def message(self) -> Said:
@@ -122,10 +141,9 @@ class Export:
                       self.count, where=where)
         if not self.problems:
             return done
-        problems = "; ".join(str(p).rstrip(".") for p in self.problems)
         # Translators: two sentences in a row; a language without spaces between them drops it.
         return said("{sentence} {next}", sentence=done, next=said(
-            "Left out, as they could not be read: {problems}.", problems=problems))
+            "Left out, as they could not be read: {problems}.", problems=self.problems_said))
 
 
 @dataclass(frozen=True)
@@ -137,7 +155,7 @@ class Incoming:
     updated: datetime
     id: str | None
     fingerprint: str
-    label: str
+    label: Said  # how messages name it (`label`)
 
 
 @dataclass(frozen=True)
@@ -145,7 +163,7 @@ class ImportReport:
     """What an import did: the ids it stored, and the matches it skipped as already stored."""
 
     imported: tuple[str, ...]
-    skipped: tuple[str, ...]  # labels of the matches already stored (or twice in the file)
+    skipped: tuple[Said, ...]  # labels of the matches already stored (or twice in the file)
 
     @property
     def message(self) -> Said:
@@ -156,22 +174,28 @@ class ImportReport:
                 else said("Nothing imported."))
         if not k:
             return done
-        shown = (said("{some}; and {n} more", some="; ".join(self.skipped[:3]), n=k - 3)
-                 if k > 3 else "; ".join(self.skipped))
+        shown = (said("{some}; and {n} more", some=Listed(self.skipped[:3], "parts"), n=k - 3)
+                 if k > 3 else Listed(self.skipped, "parts"))
         skipped = said_n("Skipped {n} match already stored: {shown}.",
                          "Skipped {n} matches already stored: {shown}.", k, shown=shown)
         return said("{sentence} {next}", sentence=done, next=skipped)
 
 
-def label(game: str, players: Sequence[str], when: datetime | None) -> str:
-    """How messages name a match: 'Caro: Ann, Ben (2025-05-12)'."""
+def label(game: str, players: Sequence[Any], when: datetime | None) -> Said:
+    """How messages name a match, as data: 'Caro: Ann, Ben (2025-05-12)' in English (`str()`),
+    'Caro: Ana, Ben y Cleo (12 may 2025)' on a Spanish screen: the game's title as the screens
+    say it, the players as the reader's language lists them, the day in the reader's zone."""
     cls = scoring.GAMES.get(game)
     title = cls.TITLE if cls is not None else str(game)
-    day = f" ({when.astimezone().strftime('%Y-%m-%d')})" if when is not None else ""
-    return f"{title}: {', '.join(str(p) for p in players)}{day}"
+    names = Listed(tuple(players), "names")
+    if when is None:
+        return said("{game}: {players}", game=title, players=names)
+    # Translators: how a message names a match: the game, its players, the day it was played.
+    return said("{game}: {players} ({day})", game=title, players=names,
+                day=Day(when.astimezone()))
 
 
-def _label(summary: Summary) -> str:
+def _label(summary: Summary) -> Said:
     return label(summary.game, summary.players, summary.played_at)
 
 
@@ -186,12 +210,18 @@ def _loaded(store: Store, ids: Iterable[str] | None) -> tuple[list[tuple[Summary
     for mid in wanted:
         summary = known.get(mid)
         if summary is None:
-            problems.append(f"{mid}: no such match here")
+            # Translators: {id} is a match's id, asked for by the screen ("0123456789ab").
+            problems.append(said("{id}: no such match here", id=_cut(str(mid), QUOTED)))
             continue
         try:
             found.append((summary, store.load(mid)))
-        except (KeyError, StoreError) as error:
-            problems.append(f"{_label(summary)}: {error}")
+        except KeyError:  # its file went between the list and the read
+            problems.append(said("{match}: its file is gone", match=_label(summary)))
+        except StoreError as error:
+            # Translators: {match} names the match ("Caro: Ann, Ben (2025-05-12)"); {problem}
+            # is the store's sentence about it ("The Caro match ... could not be read").
+            problems.append(said("{match}: {problem}", match=_label(summary),
+                                 problem=error.said or str(error)))
     return found, problems
 
 
@@ -483,18 +513,27 @@ def _check_match(record: Any, now: datetime) -> Incoming:
     )
 
 
-def _named(record: Any) -> str | None:
+def _named(record: Any) -> Said | None:
     """How a refusal names a match of the file, from its settings ('Caro: Ann, Ben'), its names
-    cut short; None where its settings name no game and players."""
+    cut short, and no more of them than 2 * QUOTED characters hold (the rest one "…"); None
+    where its settings name no game and players."""
     events = record.get("events") if isinstance(record, dict) else None
     setup = events[0] if isinstance(events, list) and events else {}
     setup = setup if isinstance(setup, dict) else {}
     players, game = setup.get("players"), setup.get("game")
     if not isinstance(players, list) or not isinstance(game, str):
         return None
-    shown = [_cut(str(p), NAME) for p in players[:NAMES_SHOWN]]
-    shown += ["…"] if len(players) > NAMES_SHOWN else []
-    return _cut(label(_cut(game, NAME), shown, None), 2 * QUOTED)
+    game = _cut(game, NAME)
+    shown: list[str] = []
+    room = 2 * QUOTED - len(game) - 2
+    for player in players[:NAMES_SHOWN]:
+        name = _cut(str(player), NAME)
+        room -= len(name) + 2
+        if room < 0:
+            break
+        shown.append(name)
+    shown += ["…"] if len(shown) < len(players) else []
+    return label(game, shown, None)
 
 
 def _match_refused(n: int, total: int, record: Any, problem: Said | str) -> Said:

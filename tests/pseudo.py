@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import datetime
 
 from scoring.said import ENGLISH
 
@@ -64,3 +65,6 @@ class Pseudo:
 
     def listed(self, items: list[str], style: str) -> str:
         return self._listed(items, style)
+
+    def date(self, moment: datetime) -> str:
+        return ENGLISH.date(moment)

@@ -50,7 +50,7 @@ async def hand_over(picker: ft.FilePicker, export: Export, *, desktop: bool) -> 
     as the desktop window); a sentence saying so."""
     page = ft.context.page
     if export.count == 0:
-        problems = "; ".join(say(problem) for problem in export.problems)
+        problems = say(export.problems_said)
         return (_("Nothing to export: {problems}.").format(problems=problems) if problems
                 else _("Nothing to export."))
     kind = export.filename.rsplit(".", 1)[-1].upper()
