@@ -20,14 +20,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import scoring
 from scoring.core import Match, Standing
-from scoring.said import Said, from_data, to_data
+from scoring.said import Said, from_data, said, to_data
 from storage.atomic import Tables
 from storage.errors import DamagedFileError
 
@@ -40,6 +40,51 @@ MATCH_TABLE = "match"
 INDEX_TABLE = "matches"
 
 Stat = tuple[int, int]  # (mtime_ns, size) of a match file
+
+QUOTED = 60  # characters of a value quoted from a file in a damage reason
+
+# Why a file is damaged is data (a `Said`, issue 21): the notice on Home and the error of a
+# match that cannot be opened say it in the reader's language; `str()` is the English it was.
+NO_MATCH = said("it holds no match")
+NO_EVENTS = said("it has no list of events")
+NO_SETTINGS = said("its first event is not the match settings")
+NO_STANDINGS = said("its standings are not a list of (name, value, unit, more) rows")
+NO_VARIANT = said("its variant is not a value")
+NO_SCORES = said("its scores are not a list of (name, number) pairs")
+# One whole sentence per list of names ("players", "winners") and per time and fault.
+NOT_NAMES: dict[str, Said] = {
+    "players": said("its players are not a list of names"),
+    "winners": said("its winners are not a list of names"),
+}
+_TIME_FAULTS: dict[tuple[str, str], Callable[[str], Said]] = {
+    ("created", "not a date"):
+        lambda value: said("its created time {value} is not a date", value=value),
+    ("updated", "not a date"):
+        lambda value: said("its updated time {value} is not a date", value=value),
+    ("played", "not a date"):
+        lambda value: said("its played time {value} is not a date", value=value),
+    ("created", "no zone"):
+        lambda value: said("its created time {value} has no time zone", value=value),
+    ("updated", "no zone"):
+        lambda value: said("its updated time {value} has no time zone", value=value),
+    ("played", "no zone"):
+        lambda value: said("its played time {value} has no time zone", value=value),
+}
+
+
+def cut(text: str, most: int = QUOTED) -> str:
+    """`text` at most `most` characters long, an ellipsis where it was cut."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def quoted(value: Any) -> str:
+    """`repr(value)` for a damage reason, cut short: a file's values are said back, not its
+    pages.
+
+    >>> quoted("active?"), len(quoted("x" * 100)), quoted("x" * 100)[-2:]
+    ("'active?'", 60, 'x…')
+    """
+    return cut(repr(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +253,7 @@ def variant_of(setup: dict[str, Any]) -> Any:
 
 def _strings(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise DamagedFileError(f"its {what} are not a list of names")
+        raise DamagedFileError(NOT_NAMES[what])
     return tuple(value)
 
 
@@ -230,14 +275,14 @@ def _standings(value: Any) -> tuple[Standing, ...]:
                 break
         else:
             return tuple(rows)
-    raise DamagedFileError("its standings are not a list of (name, value, unit, more) rows")
+    raise DamagedFileError(NO_STANDINGS)
 
 
 def _variant(value: Any) -> Any:
     try:
         return from_data(value)
     except ValueError:
-        raise DamagedFileError("its variant is not a value") from None
+        raise DamagedFileError(NO_VARIANT) from None
 
 
 def _said_name(value: Any) -> Any:
@@ -256,7 +301,7 @@ def _won_by(doc: dict[str, Any]) -> tuple[Any, ...]:
             return tuple(_said_name(from_data(v)) for v in value)
         except ValueError:
             pass
-    raise DamagedFileError("its winners are not a list of names")
+    raise DamagedFileError(NOT_NAMES["winners"])
 
 
 def _scores(value: Any) -> tuple[tuple[str, int], ...]:
@@ -271,16 +316,16 @@ def _scores(value: Any) -> tuple[tuple[str, int], ...]:
             rows.append((name, score))
         else:
             return tuple(rows)
-    raise DamagedFileError("its scores are not a list of (name, number) pairs")
+    raise DamagedFileError(NO_SCORES)
 
 
 def _time(value: Any, what: str) -> datetime:
     try:
         moment = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise DamagedFileError(f"its {what} time {value!r} is not a date") from None
+        raise DamagedFileError(_TIME_FAULTS[what, "not a date"](quoted(value))) from None
     if moment.tzinfo is None:
-        raise DamagedFileError(f"its {what} time {value!r} has no time zone")
+        raise DamagedFileError(_TIME_FAULTS[what, "no zone"](quoted(value)))
     if not SANE_YEARS[0] <= moment.year < SANE_YEARS[1]:
         # Written before imports checked dates (9999-12-31, 0001-01-01+05:00): such a time
         # breaks every sum and local-time display made with it. The match is fine; its time
@@ -297,16 +342,18 @@ def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summar
     were kept (a check that only validates).
     """
     if not isinstance(doc, dict):
-        raise DamagedFileError("it holds no match")
+        raise DamagedFileError(NO_MATCH)
     events = doc.get("events")
     if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):
-        raise DamagedFileError("it has no list of events")
+        raise DamagedFileError(NO_EVENTS)
     setup = events[0]
     if setup.get("type") != "setup" or not isinstance(setup.get("game"), str):
-        raise DamagedFileError("its first event is not the match settings")
+        raise DamagedFileError(NO_SETTINGS)
     status = doc.get("status")
     if status not in STATUSES:
-        raise DamagedFileError(f"its status {status!r} is neither active nor finished")
+        # Translators: {value} is the file's value as it is, quoted ('paused').
+        raise DamagedFileError(said("its status {value} is neither active nor finished",
+                                    value=quoted(status)))
     return Summary(
         id=mid,
         game=setup["game"],
@@ -333,7 +380,7 @@ def match_doc(tables: Tables) -> dict[str, Any]:
     """The one document of a match file's tables (`DamagedFileError` if missing)."""
     doc = tables.get(MATCH_TABLE, {}).get("1")
     if doc is None:
-        raise DamagedFileError("it holds no match")
+        raise DamagedFileError(NO_MATCH)
     return doc
 
 
@@ -380,7 +427,7 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         and doc.get("status") in STATUSES
     )
     if not ok:
-        raise DamagedFileError(f"the index entry of {mid} is incomplete")
+        raise DamagedFileError(said("the index entry of {id} is incomplete", id=cut(mid)))
     summary = Summary(
         id=mid,
         game=doc["game"],

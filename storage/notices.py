@@ -41,6 +41,9 @@ class Notice:
         in its language; with `where`, the path of the file too. The subject, problem and result
         are the store's words (a `Said` or, from the store of today, English text)."""
         if self.kind is Kind.NEWER:
+            # Translators: {subject} is "The match <id>", {problem} what follows it ("was saved by
+            # a newer version ..."); where {subject} would start the sentence in a lowercase form,
+            # put it after a verb instead.
             return said("{subject} {problem}", subject=self.subject, problem=self.problem)
         result = self.result or ""
         if self.kind is Kind.MOVED:

@@ -200,9 +200,11 @@ def MatchScreen() -> ft.View:
             set_message((spoken(error.said), True))
             return
         except Exception as error:  # could not save, or a follow-up file the store refuses
-            reason = str(error)
+            # the store's words as data where it made them (a damaged file's notice), said in
+            # the session's language when the line is drawn
+            reason = getattr(error, "said", None) or str(error)
             set_message((lambda: _("The next match could not be opened: {reason}").format(
-                reason=reason), True))
+                reason=say(reason)), True))
             return
         enter(fresh)
 
