@@ -51,12 +51,13 @@ NO_SETTINGS = said("its first event is not the match settings")
 NO_STANDINGS = said("its standings are not a list of (name, value, unit, more) rows")
 NO_VARIANT = said("its variant is not a value")
 NO_SCORES = said("its scores are not a list of (name, number) pairs")
-# One whole sentence per list of names ("players", "winners") and per time and fault.
+# One whole sentence per list of names ("players", "winners") and per time and fault (an
+# import's check of a match says the same: storage/transfer.py).
 NOT_NAMES: dict[str, Said] = {
     "players": said("its players are not a list of names"),
     "winners": said("its winners are not a list of names"),
 }
-_TIME_FAULTS: dict[tuple[str, str], Callable[[str], Said]] = {
+TIME_FAULTS: dict[tuple[str, str], Callable[[str], Said]] = {
     ("created", "not a date"):
         lambda value: said("its created time {value} is not a date", value=value),
     ("updated", "not a date"):
@@ -323,9 +324,9 @@ def _time(value: Any, what: str) -> datetime:
     try:
         moment = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise DamagedFileError(_TIME_FAULTS[what, "not a date"](quoted(value))) from None
+        raise DamagedFileError(TIME_FAULTS[what, "not a date"](quoted(value))) from None
     if moment.tzinfo is None:
-        raise DamagedFileError(_TIME_FAULTS[what, "no zone"](quoted(value)))
+        raise DamagedFileError(TIME_FAULTS[what, "no zone"](quoted(value)))
     if not SANE_YEARS[0] <= moment.year < SANE_YEARS[1]:
         # Written before imports checked dates (9999-12-31, 0001-01-01+05:00): such a time
         # breaks every sum and local-time display made with it. The match is fine; its time

@@ -46,7 +46,7 @@ from scoring.said import (
     to_data,
 )
 from storage.errors import StoreError
-from storage.index import Summary, fingerprint
+from storage.index import TIME_FAULTS, Summary, fingerprint
 from storage.store import Store
 
 log = logging.getLogger(__name__)
@@ -371,16 +371,10 @@ class _MatchRefused(ValueError):
         self.said = words
 
 
-# A time's refusal, each phrase whole for its translator: (which time, what is wrong) -> phrase.
+# A time's refusal, each phrase whole for its translator: (which time, what is wrong) -> phrase;
+# a stored file's own (storage/index.py) and those of a time an import may not bring.
 _TIME_REFUSED: dict[tuple[str, str], Callable[[str], Said]] = {
-    ("created", "not a date"):
-        lambda value: said("its created time {value} is not a date", value=value),
-    ("updated", "not a date"):
-        lambda value: said("its updated time {value} is not a date", value=value),
-    ("created", "no zone"):
-        lambda value: said("its created time {value} has no time zone", value=value),
-    ("updated", "no zone"):
-        lambda value: said("its updated time {value} has no time zone", value=value),
+    **{fault: words for fault, words in TIME_FAULTS.items() if fault[0] != "played"},
     ("created", "out of range"): lambda value: said(
         "its created time {value} is not between {earliest} and tomorrow", value=value,
         earliest=f"{EARLIEST:%Y-%m-%d}"),
