@@ -106,19 +106,24 @@ def cpu_rounds(variants: list[Variant], parts: list[str], rounds: int, pairs: in
         start(v, work)
     samples: dict[str, dict[str, list[float]]] = {p: {v.name: [] for v in variants}
                                                   for p in parts}
+    kernel: dict[str, list[float]] = {}
     for i in range(rounds):
         for v in variants[i % len(variants):] + variants[:i % len(variants)]:
             if "start" in parts:
                 samples["start"][v.name].append(start(v, work)["cpu"])
             if "tap" in parts:
-                pair = statistics.median(taps(v, pairs, work)["pairs"])
-                samples["tap"][v.name].append(pair / 2 * 1000)
+                got = taps(v, pairs, work)
+                samples["tap"][v.name].append(statistics.median(got["pairs"]) / 2 * 1000)
+                kernel.setdefault(v.name, []).append(statistics.median(got["system"]) / 2 * 1000)
+    if kernel:
+        samples["kernel"] = kernel
     return samples
 
 
 def report_cpu(samples: dict[str, dict[str, list[float]]], rounds: int, pairs: int) -> None:
     titles = {"start": ("start, process start to Home's first patch, CPU s", "s", 3),
               "tap": (f"mid-game Caro Undo/Redo, median of {pairs} pairs, CPU ms a tap", "ms", 2)}
+    kernel = samples.pop("kernel", None)
     for part, by_variant in samples.items():
         title, unit, digits = titles[part]
         before = by_variant["before"]
@@ -134,6 +139,9 @@ def report_cpu(samples: dict[str, dict[str, list[float]]], rounds: int, pairs: i
                   f"{statistics.median(got) / statistics.median(before):.2f}x before "
                   f"(each round's ratio: median {statistics.median(per_round):.2f}x, "
                   f"{spread(per_round)})   target <= 1.05x")
+    if kernel:
+        print("  of a tap's CPU, the kernel's (the save's writes and fsyncs), median ms: "
+              + ", ".join(f"{name} {statistics.median(ms):.2f}" for name, ms in kernel.items()))
 
 
 def counted(variants: list[Variant], parts: list[str], pairs: int, work: Path) -> None:

@@ -31,6 +31,7 @@ os.chdir(TREE)
 
 import asyncio  # noqa: E402
 import json  # noqa: E402
+import resource  # noqa: E402
 import tempfile  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
@@ -139,7 +140,7 @@ def handshake_language() -> None:
     language.REPLY_WAIT = 0.001  # no page answers: the session keeps its handshake's language
 
 
-async def taps(names: str, pairs: int) -> list[float]:
+async def taps(names: str, pairs: int) -> tuple[list[float], list[float]]:
     import flet as ft
     from flet.controls.context import _context_page
     from flet.messaging.session import Session
@@ -177,20 +178,22 @@ async def taps(names: str, pairs: int) -> list[float]:
                     continue
             for _ in range(30):  # the session's first effects run
                 await asyncio.sleep(0.01)
-            cpu = []
+            cpu, system = [], []
             for _ in range(pairs):
-                t0 = time.process_time()
+                t0, k0 = time.process_time(), resource.getrusage(resource.RUSAGE_SELF).ru_stime
                 await tap(s, wire, undo)
                 await tap(s, wire, redo)
                 cpu.append(time.process_time() - t0)
+                system.append(resource.getrusage(resource.RUSAGE_SELF).ru_stime - k0)
             for _ in range(50):  # the last pair's listeners settle
                 await asyncio.sleep(0.01)
-            return cpu
+            return cpu, system
 
 
 if WHAT == "start":
     start(sys.argv[4], sys.argv[5])
 elif WHAT == "tap":
-    done({"pairs": asyncio.run(taps(sys.argv[4], int(sys.argv[5])))})
+    cpu, system = asyncio.run(taps(sys.argv[4], int(sys.argv[5])))
+    done({"pairs": cpu, "system": system})
 else:
     raise SystemExit(f"unknown work {WHAT!r}")
