@@ -259,6 +259,10 @@ def report(starts: dict[str, list[tuple[float, float]]], taps: dict[str, list[fl
     def med(samples: list[float]) -> float:
         return statistics.median(samples)
 
+    def deciles(samples: list[float]) -> str:
+        cuts = statistics.quantiles(samples, n=10)
+        return f"{cuts[0]:.1f}-{cuts[-1]:.1f}"
+
     if "start" in args.parts:
         print(f"start, median [min-max] of {args.launches} launches each, interleaved launch "
               f"by launch (before: {BASE}, English); beside each ratio, the spread of the "
@@ -286,12 +290,12 @@ def report(starts: dict[str, list[tuple[float, float]]], taps: dict[str, list[fl
                if args.cpu_throttle != 1 else "")
         tap_b, tap_en = med(taps["before"]), med(taps["en"])
         print(f"mid-game Caro Undo/Redo, median of {len(taps['before'])} taps each, "
-              f"in turn{cpu}")
-        print(f"  before: {tap_b:.1f} ms")
+              f"in turn, each round in a rotated order{cpu}")
+        print(f"  before: {tap_b:.1f} ms (p10-p90 {deciles(taps['before'])})")
         for code in LOCALES:
             t = med(taps[code])
-            print(f"  {code}: {t:.1f} ms ({t / tap_b:.2f}x before, {t / tap_en:.2f}x en)   "
-                  "target <= 1.05x before")
+            print(f"  {code}: {t:.1f} ms (p10-p90 {deciles(taps[code])}; {t / tap_b:.2f}x "
+                  f"before, {t / tap_en:.2f}x en)   target <= 1.05x before")
     if "switch" in args.parts:
         print(f"on a match screen, median of {len(switched['open'])} each, in turn: whole / "
               "to the server's first message / its last message to the screen / messages")
