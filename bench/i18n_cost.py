@@ -36,6 +36,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.revisions import _extract  # noqa: E402
 from bench.ui_latency import ARRIVALS_JS, TAP_JS, in_turn, stop  # noqa: E402
 from companion.i18n.catalog import Voice  # noqa: E402
 from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
@@ -212,9 +213,7 @@ def main() -> None:
                         help="which figures to take (comma-separated: start, tap, switch)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="tc-i18n-"))
-    base = work / "before"
-    subprocess.run(["git", "worktree", "add", "--detach", str(base), BASE], cwd=ROOT,
-                   check=True, capture_output=True)
+    base = _extract(BASE, work / "before", ())  # the whole tree, git archive'd
     variants = [Variant("before", base, "en")] + [Variant(c, ROOT, c) for c in LOCALES]
     try:
         folders = {v.name: work / f"data-{v.name}" for v in variants}
@@ -232,8 +231,6 @@ def main() -> None:
                         if "switch" in args.parts else {})
             browser.close()
     finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT,
-                       capture_output=True)
         shutil.rmtree(work, ignore_errors=True)
     report(starts, taps, switched, args)
 
@@ -262,31 +259,43 @@ def report(starts: dict[str, list[tuple[float, float]]], taps: dict[str, list[fl
     def med(samples: list[float]) -> float:
         return statistics.median(samples)
 
+    def deciles(samples: list[float]) -> str:
+        cuts = statistics.quantiles(samples, n=10)
+        return f"{cuts[0]:.1f}-{cuts[-1]:.1f}"
+
     if "start" in args.parts:
-        print(f"start, median of {args.launches} launches each, interleaved "
-              f"(before: {BASE}, English)")
-        start_b = med([s for s, _ in starts["before"]])
-        open_b = med([o for _, o in starts["before"]])
-        start_en = med([s for s, _ in starts["en"]])
-        open_en = med([o for _, o in starts["en"]])
-        print(f"  before: server start to Home {start_b:.2f} s; a phone's page to Home "
-              f"{open_b:.2f} s")
+        print(f"start, median [min-max] of {args.launches} launches each, interleaved launch "
+              f"by launch (before: {BASE}, English); beside each ratio, the spread of the "
+              "rounds' own ratios (each launch against before's in the same round)")
+
+        def figures(name: str, k: int) -> tuple[float, str]:
+            got = [sample[k] for sample in starts[name]]
+            return med(got), f"{med(got):.2f} s [{min(got):.2f}-{max(got):.2f}]"
+
+        def rounds(name: str, k: int) -> str:
+            ratios = [a[k] / b[k] for a, b in zip(starts[name], starts["before"], strict=True)]
+            return f"rounds {min(ratios):.2f}-{max(ratios):.2f}x"
+
+        (start_b, start_bt), (open_b, open_bt) = figures("before", 0), figures("before", 1)
+        start_en, open_en = figures("en", 0)[0], figures("en", 1)[0]
+        print(f"  before: server start to Home {start_bt}; a phone's page to Home {open_bt}")
         for code in LOCALES:
-            s, o = med([s for s, _ in starts[code]]), med([o for _, o in starts[code]])
-            print(f"  {code}: server start to Home {s:.2f} s ({s / start_b:.2f}x before, "
-                  f"{s / start_en:.2f}x en); a phone's page {o:.2f} s ({o / open_b:.2f}x "
-                  f"before, {o / open_en:.2f}x en)   target <= 1.05x before")
+            (s, st), (o, ot) = figures(code, 0), figures(code, 1)
+            print(f"  {code}: server start to Home {st}: {s / start_b:.2f}x before "
+                  f"({rounds(code, 0)}), {s / start_en:.2f}x en; a phone's page {ot}: "
+                  f"{o / open_b:.2f}x before ({rounds(code, 1)}), {o / open_en:.2f}x en   "
+                  "target <= 1.05x before")
     if "tap" in args.parts:
         cpu = (f", the tapped page's CPU slowed {args.cpu_throttle:g}x"
                if args.cpu_throttle != 1 else "")
         tap_b, tap_en = med(taps["before"]), med(taps["en"])
         print(f"mid-game Caro Undo/Redo, median of {len(taps['before'])} taps each, "
-              f"in turn{cpu}")
-        print(f"  before: {tap_b:.1f} ms")
+              f"in turn, each round in a rotated order{cpu}")
+        print(f"  before: {tap_b:.1f} ms (p10-p90 {deciles(taps['before'])})")
         for code in LOCALES:
             t = med(taps[code])
-            print(f"  {code}: {t:.1f} ms ({t / tap_b:.2f}x before, {t / tap_en:.2f}x en)   "
-                  "target <= 1.05x before")
+            print(f"  {code}: {t:.1f} ms (p10-p90 {deciles(taps[code])}; {t / tap_b:.2f}x "
+                  f"before, {t / tap_en:.2f}x en)   target <= 1.05x before")
     if "switch" in args.parts:
         print(f"on a match screen, median of {len(switched['open'])} each, in turn: whole / "
               "to the server's first message / its last message to the screen / messages")

@@ -59,12 +59,13 @@ class Figures(NamedTuple):
     best: float
 
 
-def _extract(rev: str, into: Path) -> Path:
-    """`rev`'s scoring/ package under `into`; refuses a revision git does not know."""
-    archive = subprocess.run(["git", "-C", str(HERE), "archive", "--format=tar", rev, "scoring"],
+def _extract(rev: str, into: Path, paths: Sequence[str] = ("scoring",)) -> Path:
+    """`rev`'s `paths` (its scoring/ package; none: the whole tree) under `into`; refuses a
+    revision git does not know."""
+    archive = subprocess.run(["git", "-C", str(HERE), "archive", "--format=tar", rev, *paths],
                              capture_output=True, check=True).stdout
     into.mkdir(parents=True)
-    tar_path = into / "scoring.tar"
+    tar_path = into / "tree.tar"
     tar_path.write_bytes(archive)
     with tarfile.open(tar_path) as tar:
         tar.extractall(into, filter="data")

@@ -175,13 +175,16 @@ def main() -> None:
 
 def in_turn(pages: dict[str, tuple[Page, Callable[[Page, int], list[float]]]], rounds: int,
             rate: float) -> dict[str, list[float]]:
-    """Each page's taps (`take(page, round)`) taken in turn, round after round, each page's
-    CPU slowed `rate` times only while it is the one tapped: Chromium's throttle keeps a core
-    busy while it is on, even on a page at rest, which would slow the other page's server."""
+    """Each page's taps (`take(page, round)`) taken in turn, round after round, each round in
+    a rotated order (no page always follows the same one), each page's CPU slowed `rate` times
+    only while it is the one tapped: Chromium's throttle keeps a core busy while it is on, even
+    on a page at rest, which would slow the other page's server."""
     rates = {name: page.context.new_cdp_session(page) for name, (page, _) in pages.items()}
     samples: dict[str, list[float]] = {name: [] for name in pages}
+    names = list(pages)
     for i in range(rounds):
-        for name, (page, take) in pages.items():
+        for name in names[i % len(names):] + names[:i % len(names)]:
+            page, take = pages[name]
             for other, cdp in rates.items():
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate if other == name else 1})
             page.wait_for_timeout(SETTLE_MS)

@@ -341,7 +341,8 @@ plural=None), 'changes': {'Ann': 0}}
         """The entry as `history` gives it: {"text", "said", **figures}, its dicts and lists
         the reader's own copies."""
         return {"text": self.text, "said": self.said,
-                **{k: _copied(v) for k, v in self.figures.items()}}
+                **{k: _copied(v) if isinstance(v, _MUTABLE) else v
+                   for k, v in self.figures.items()}}
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Entry) and self.said == other.said
@@ -353,12 +354,17 @@ plural=None), 'changes': {'Ann': 0}}
         return f"Entry({self.said!r}, {self.figures!r})"
 
 
+_MUTABLE = (dict, list)
+
+
 def _copied(value: Any) -> Any:
-    """`value` with its dicts and lists copied at every depth (figures hold no other mutable)."""
+    """`value` with its dicts and lists copied at every depth (figures hold no other mutable).
+    A name or a number is kept without a call: a screen reads a match's history a few times a
+    render, and most figures are {player: change}."""
     if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: _copied(v) if isinstance(v, _MUTABLE) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [_copied(v) for v in value]
+        return [_copied(v) if isinstance(v, _MUTABLE) else v for v in value]
     return value
 
 

@@ -139,3 +139,15 @@ def test_an_entry_compares_by_its_data_not_by_its_memo() -> None:
                         "winners": ["Ann"]}
     with pytest.raises(TypeError):
         hash(a)
+
+
+def test_a_read_copies_figures_at_every_depth_and_shares_nothing_mutable() -> None:
+    entry = core.Entry(said("{player} passes.", player="Ann"),
+                       {"changes": {"Ann": 0}, "cells": [{"at": [1, 2], "by": "Ann"}], "n": 3})
+    read = entry.read()
+    read["cells"][0]["at"].append(3)
+    read["cells"][0]["by"] = "Ben"
+    read["cells"].append({})
+    assert entry.read() == {"text": "Ann passes.", "said": entry.said, "changes": {"Ann": 0},
+                            "cells": [{"at": [1, 2], "by": "Ann"}], "n": 3}
+    assert entry.read()["cells"][0]["at"] is not entry.figures["cells"][0]["at"]
