@@ -72,14 +72,18 @@ def tell_page(news: object) -> None:
 
 
 def tell_page_imported() -> None:
-    """Tell the page's script the modules imported by now (Home is up): a memory snapshot with
-    them imported makes the next start shorter (web/snapshot.js); nothing outside a browser."""
+    """Tell the page's script the modules imported and the languages read by now (Home is up):
+    a memory snapshot with them makes the next start shorter (web/snapshot.js); nothing
+    outside a browser."""
     if not in_browser():
         return
     import js
     from pyodide.ffi import to_js
 
-    tell_page(to_js({"modules": sorted(sys.modules)}, dict_converter=js.Object.fromEntries))
+    from companion.i18n.catalog import read_languages
+
+    tell_page(to_js({"modules": sorted(sys.modules), "languages": read_languages()},
+                    dict_converter=js.Object.fromEntries))
 
 
 def in_browser() -> bool:

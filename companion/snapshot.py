@@ -6,7 +6,9 @@ restore cannot bring back: compiled extensions outside Pyodide's own binary (msg
 is a library loaded beside Python, not in the memory copied; it crashed on first use after a
 restore) are given to the importing modules as a stand-in that imports the real one on first
 use, and the worker's JavaScript bridges (`js`, `pyodide_js`, Flet's `flet_js`) and the entry
-(`__main__`, `companion.main`, which runs at every start) are not imported.
+(`__main__`, `companion.main`, which runs at every start) are not imported. The languages the
+app spoke by Home are read too (their catalogs and CLDR data, `speak_ahead`), so a phone that
+speaks Japanese does not parse its catalog again at each start.
 """
 
 from __future__ import annotations
@@ -41,9 +43,10 @@ def kept(name: str) -> bool:
             and not top.startswith("pyodide"))
 
 
-def prepare(modules: Iterable[str]) -> list[str]:
-    """Import `modules` (as the app had them at Home), each that can be; returns those that
-    could not. Compiled extensions get a stand-in first (`Later`)."""
+def prepare(modules: Iterable[str], languages: Iterable[str] = ()) -> list[str]:
+    """Import `modules` (as the app had them at Home), each that can be, and read `languages`
+    (`speak_ahead`); returns the modules that could not be imported. Compiled extensions get a
+    stand-in first (`Later`)."""
     for name in LOADED_LATER:
         sys.modules.setdefault(name, Later(name))
     failed = []
@@ -54,4 +57,19 @@ def prepare(modules: Iterable[str]) -> list[str]:
             importlib.import_module(name)
         except Exception:  # a module that imports only in the app's own worker: left out
             failed.append(name)
+    speak_ahead(languages)
     return failed
+
+
+def speak_ahead(languages: Iterable[str]) -> list[str]:
+    """Read the catalog and CLDR data of each of `languages` that is one of the app's own
+    (anything else is ignored: the page names them); returns those read."""
+    from companion.i18n.catalog import Voice
+    from companion.i18n.choice import LANGUAGES
+
+    read = []
+    for code in list(languages)[:len(LANGUAGES)]:
+        if isinstance(code, str) and code in LANGUAGES and code not in read:
+            Voice(code).number(1000)  # the catalog, the locale, its number format
+            read.append(code)
+    return read

@@ -76,6 +76,11 @@ _catalogs: dict[str, Catalog] = {}
 _reading = threading.Lock()  # two sessions asking for a language at once read it once
 
 
+def read_languages() -> list[str]:
+    """The languages whose catalogs this process has read."""
+    return sorted(_catalogs)
+
+
 def catalog(code: str) -> Catalog:
     """The catalog of `code` (one of the app's languages), read on first use."""
     found = _catalogs.get(code)

@@ -134,9 +134,10 @@ export function withSnapshot(loadPyodide) {
   };
 }
 
-// In snapshot-worker.js: a new Python with the app unpacked and `modules` imported, its memory
-// kept. Says what it did: {made: bytes kept} or {kept: true} (one is there) or {failed: why}.
-export async function make(modules) {
+// In snapshot-worker.js: a new Python with the app unpacked, `modules` imported and `languages`
+// read (companion/snapshot.py), its memory kept. Says what it did: {made: bytes kept, spoke:
+// the languages it holds} or {kept: true} (one is there) or {failed: why}.
+export async function make(modules, languages = []) {
   try {
     if (await read()) return { kept: true };
   } catch {
@@ -148,17 +149,22 @@ export async function make(modules) {
     const archive = await (await fetch(new URL("app.tar.gz", FOLDER))).arrayBuffer();
     pyodide.unpackArchive(archive, "gztar");
     pyodide.globals.set("snapshot_modules", pyodide.toPy(modules));
+    pyodide.globals.set("snapshot_languages", pyodide.toPy(languages));
     pyodide.runPython(`
 import sys
 sys.path.insert(0, "__pypackages__")  # as Flet's worker does before it runs the app
 from companion.snapshot import prepare
-prepare(snapshot_modules)
-del snapshot_modules, prepare
+prepare(snapshot_modules, snapshot_languages)
+del snapshot_modules, snapshot_languages, prepare
 import gc
 gc.collect()
 `);
+    const spoken = pyodide.runPython(
+      "__import__('companion.i18n.catalog', fromlist=['read_languages']).read_languages()");
+    const spoke = spoken.toJs();
+    spoken.destroy();
     const bytes = pyodide.makeMemorySnapshot();
-    return { made: await keep(bytes), raw: bytes.length };
+    return { made: await keep(bytes), raw: bytes.length, spoke };
   } catch (error) {
     return { failed: String(error) };
   }

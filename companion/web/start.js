@@ -94,7 +94,8 @@
     } else if (event.data && typeof event.data.snapshot === "string") {
       state.snapshot = event.data.snapshot;
     } else if (event.data && Array.isArray(event.data.modules)) {
-      imported = event.data.modules;
+      imported = { modules: event.data.modules,
+                   languages: Array.isArray(event.data.languages) ? event.data.languages : [] };
       snapshotSoon();
     }
   });
@@ -110,7 +111,7 @@
     setTimeout(() => snapshot(imported), SNAPSHOT_AFTER);
   }
 
-  function snapshot(modules) {
+  function snapshot({ modules, languages }) {
     const maker = new NativeWorker("snapshot-worker.js",
       { type: "module", name: "table-companion-snapshot" });
     maker.onmessage = (event) => {
@@ -121,7 +122,7 @@
       state.made = { failed: String(error.message || error) };
       maker.terminate();
     };
-    maker.postMessage({ modules });
+    maker.postMessage({ modules, languages });
   }
 
   // Flutter names its own theme colour (transparent): the page's (the manifest's) is kept.

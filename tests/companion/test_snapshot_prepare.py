@@ -49,3 +49,14 @@ failed = prepare(asked)
 print(failed, sorted(set(asked) & (set(sys.modules) - before)))
 """)
     assert out == "[] ['json']"
+
+
+def test_prepare_reads_the_languages_the_app_spoke_and_ignores_any_other_word() -> None:
+    out = run("""
+from companion.i18n import catalog
+from companion.snapshot import prepare
+before = catalog.read_languages()
+prepare(["json"], ["ja", "xx", "../etc", 3, "ja"])
+print(before, catalog.read_languages(), catalog.catalog("ja").gettext(None, "Settings"))
+""")
+    assert out == "[] ['ja'] 設定"

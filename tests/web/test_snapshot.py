@@ -76,6 +76,8 @@ def made_one(page: Page) -> None:
     page.wait_for_function(MADE, timeout=START, polling=500)
     made = page.evaluate("() => window.tableCompanion.made")
     assert made.get("made", 0) > 1_000_000 or made.get("kept"), made
+    # The language the page spoke by Home is read into it (its catalog is not parsed again).
+    assert made.get("kept") or made.get("spoke") == ["en"], made
 
 
 def test_the_first_start_makes_a_snapshot_and_the_next_starts_offline_from_it(app) -> None:
