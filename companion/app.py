@@ -192,8 +192,7 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
         def attach(page: ft.Page) -> None:
             """No sockets in a browser tab: the page and its Python share the tab."""
 
-        def asked_languages() -> str:
-            return ""
+        from companion.browser import preferred_languages as asked_languages
     else:
         from companion.server.sockets import asked_languages, attach
 
@@ -205,9 +204,10 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
         page.theme_mode = MODES[preferences.theme]
         session = tables.session(tables.gate.new_pass(page.client_ip))
         attach(page)
-        # The first screen in the language the page's socket asked for (its browser's), so a
-        # phone on a German browser is not drawn in English first and then again in German;
-        # the device's own choice, asked once the page has drawn, may still change it.
+        # The first screen in the language the page's socket asked for (its browser's; in the
+        # web app, the browser's navigator.languages), so a phone on a German browser is not
+        # drawn in English first and then again in German; the device's own choice, asked once
+        # the page has drawn, may still change it.
         first = best_match(accepted(asked_languages())) or DEFAULT
         speak(page, first)
         page.locale_configuration = locale_configuration(first)

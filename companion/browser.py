@@ -86,6 +86,20 @@ def tell_page_imported() -> None:
                     dict_converter=js.Object.fromEntries))
 
 
+def preferred_languages() -> str:
+    """The browser's preferred languages (navigator.languages, which the app's worker reads
+    as the page would) as an Accept-Language list, so the first screen is drawn in the
+    device's language; "" outside a browser or without an answer."""
+    if not in_browser():
+        return ""
+    try:
+        import js
+
+        return ",".join(str(tag) for tag in list(js.navigator.languages)[:8])
+    except Exception:  # a worker without navigator.languages: English first, as before
+        return ""
+
+
 def in_browser() -> bool:
     return sys.platform == "emscripten"
 

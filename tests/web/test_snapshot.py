@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.app.ui import see
-from tests.web.conftest import START, web_app
+from companion.i18n.catalog import Voice
+from tests.app.conftest import PHONE
+from tests.app.ui import open_page, see
+from tests.web.conftest import START, keep_storage, web_app
 
 pytestmark = pytest.mark.browser
 
@@ -123,3 +125,23 @@ def test_another_releases_snapshot_is_not_restored_and_is_dropped(app) -> None:
     assert made.get("made", 0) > 1_000_000, made
     kept = page.evaluate(KEPT)
     assert kept["keys"] == [kept["key"]], "the older release's snapshot is dropped"
+
+
+def test_a_german_phone_draws_home_in_german_first_and_its_snapshot_holds_german(
+        browser, site) -> None:
+    """The web app's first screen comes in the browser's language (navigator.languages, read by
+    the app's worker), not in English and then again: so the language is read by Home, and the
+    snapshot made after Home holds its catalog."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        answer = keep_storage(page, site.url, True)  # in force while attached
+        open_page(page, site.url)
+        see(page, Voice("de").gettext("New {game} match").format(game="Caro"), timeout=START)
+        page.wait_for_function(MADE, timeout=START, polling=500)
+        made = page.evaluate("() => window.tableCompanion.made")
+        assert "de" in made.get("spoke", []), made
+        answer.detach()
+    finally:
+        context.close()
