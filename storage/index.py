@@ -41,7 +41,7 @@ INDEX_TABLE = "matches"
 
 Stat = tuple[int, int]  # (mtime_ns, size) of a match file
 
-QUOTED = 60  # characters of a value quoted from a file in a damage reason
+QUOTED = 60  # characters of a value quoted from a file (a damage reason, an import refusal)
 
 # Why a file is damaged is data (a `Said`, issue 21): the notice on Home and the error of a
 # match that cannot be opened say it in the reader's language; `str()` is the English it was.

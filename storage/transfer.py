@@ -46,7 +46,7 @@ from scoring.said import (
     to_data,
 )
 from storage.errors import StoreError
-from storage.index import TIME_FAULTS, Summary, fingerprint
+from storage.index import QUOTED, TIME_FAULTS, Summary, cut, fingerprint, quoted
 from storage.store import Store
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ class ImportIncomplete(OSError):
     as data, the disk's reason quoted in its own words."""
 
     def __init__(self, stored: int, fresh: int, cause: BaseException) -> None:
-        why = _cut(getattr(cause, "strerror", None) or str(cause) or type(cause).__name__,
+        why = cut(getattr(cause, "strerror", None) or str(cause) or type(cause).__name__,
                    DETAIL)
         # Translators: {why} is the system's own reason ("No space left on device").
         self.said = said(
@@ -211,7 +211,7 @@ def _loaded(store: Store, ids: Iterable[str] | None) -> tuple[list[tuple[Summary
         summary = known.get(mid)
         if summary is None:
             # Translators: {id} is a match's id, asked for by the screen ("0123456789ab").
-            problems.append(said("{id}: no such match here", id=_cut(str(mid), QUOTED)))
+            problems.append(said("{id}: no such match here", id=cut(str(mid), QUOTED)))
             continue
         try:
             found.append((summary, store.load(mid)))
@@ -320,40 +320,30 @@ def export_csv(store: Store, ids: Sequence[str] | None = None,
 # -- import ---------------------------------------------------------------------------------------
 #
 # Every refusal is data (a `Said`: the screen says it in the reader's language; `str()` is its
-# English). What it quotes from the file is bounded where it is taken (`_q`, `_named`,
+# English). What it quotes from the file is bounded where it is taken (`quoted`, `_named`,
 # `_bounded`, `_detail`), so a refusal stays a sentence, not a page of the file's names.
 
-QUOTED = 60  # characters of a value quoted from the file
 DETAIL = 160  # characters of a reason in another's words (json's, Python's, the disk's)
 NAMES_SHOWN = 8  # names of a refused match said; more are one "…"
 NAME = 24  # characters of each name said
 
 
-def _cut(text: str, most: int) -> str:
-    return text if len(text) <= most else text[: most - 1] + "…"
-
-
 def brief(text: str) -> str:
     """A refusal as a screen shows it, at most MAX_MESSAGE characters: its arguments are
     bounded, but a translation may still run longer than the English."""
-    return _cut(text, MAX_MESSAGE)
-
-
-def _q(value: Any, most: int = QUOTED) -> str:
-    """`repr(value)` for a message, cut short: a file's values are said back, not its pages."""
-    return _cut(repr(value), most)
+    return cut(text, MAX_MESSAGE)
 
 
 def _detail(error: BaseException) -> str:
     """An error's own words (Python's, json's: English, quoted as they are), cut short."""
-    return _cut(str(error) or type(error).__name__, DETAIL)
+    return cut(str(error) or type(error).__name__, DETAIL)
 
 
 def _bounded(value: Any) -> Any:
     """A said value with every text in it cut to QUOTED characters and every list to NAMES_SHOWN
     items: a rule's refusal quotes what the file holds (a name, a value)."""
     if isinstance(value, str):
-        return _cut(value, QUOTED)
+        return cut(value, QUOTED)
     if isinstance(value, Said):
         return Said(value.msg, {k: _bounded(v) for k, v in value.args.items()}, value.plural)
     if isinstance(value, Listed):
@@ -391,15 +381,15 @@ def _when(value: Any, what: str, now: datetime) -> datetime:
     try:
         moment = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise _MatchRefused(_TIME_REFUSED[what, "not a date"](_q(value))) from None
+        raise _MatchRefused(_TIME_REFUSED[what, "not a date"](quoted(value))) from None
     if moment.tzinfo is None:
-        raise _MatchRefused(_TIME_REFUSED[what, "no zone"](_q(value)))
+        raise _MatchRefused(_TIME_REFUSED[what, "no zone"](quoted(value)))
     latest = now + LEEWAY
     # The year is looked at before converting: 0001-01-01+05:00 cannot even be put in UTC.
     if (EARLIEST.year - 1 <= moment.year <= latest.year + 1
             and EARLIEST <= moment.astimezone(UTC) <= latest):
         return moment.astimezone(UTC)
-    raise _MatchRefused(_TIME_REFUSED[what, "out of range"](_q(value)))
+    raise _MatchRefused(_TIME_REFUSED[what, "out of range"](quoted(value)))
 
 
 def _why_refused(error: Exception) -> Said | str:
@@ -442,14 +432,14 @@ def _replayed(events: list[dict[str, Any]]) -> Match:
                                      reason=_why_refused(error))) from None
         raise _MatchRefused(said(
             "its action {n} of {total} ({kind}) is refused: {reason}", n=bad - 1,
-            total=len(events) - 1, kind=_q(events[bad - 1].get("type")),
+            total=len(events) - 1, kind=quoted(events[bad - 1].get("type")),
             reason=_why_refused(error))) from None
     raise _MatchRefused(said("its events do not replay"))  # pragma: no cover - a flaky game
 
 
 def _said_wrong(field: str, value: Any, made: Any) -> Said:
     """A record that says other than its events (game, players, status, winners), whole."""
-    given, found = _q(value), _q(made)
+    given, found = quoted(value), quoted(made)
     if field == "game":
         return said("it says its game is {given}, but its events give {found}",
                     given=given, found=found)
@@ -481,13 +471,13 @@ def _check_match(record: Any, now: datetime) -> Incoming:
         raise _MatchRefused(said("its first event is not the match settings"))
     if game not in scoring.GAMES:
         raise _MatchRefused(said("it is of a game this version does not know ({game})",
-                                 game=_q(game)))
+                                 game=quoted(game)))
     created = _when(record.get("created"), "created", now)
     updated = _when(record.get("updated"), "updated", now)
     if created > updated:
         raise _MatchRefused(said("its created time {created} is after its updated time "
-                                 "{updated}", created=_q(record["created"]),
-                                 updated=_q(record["updated"])))
+                                 "{updated}", created=quoted(record["created"]),
+                                 updated=quoted(record["updated"])))
     match = _replayed(events)
     told = {k: record[k] for k in ("game", "players", "status", "winners") if k in record}
     status = "finished" if match.is_over else "active"
@@ -517,11 +507,11 @@ def _named(record: Any) -> Said | None:
     players, game = setup.get("players"), setup.get("game")
     if not isinstance(players, list) or not isinstance(game, str):
         return None
-    game = _cut(game, NAME)
+    game = cut(game, NAME)
     shown: list[str] = []
     room = 2 * QUOTED - len(game) - 2
     for player in players[:NAMES_SHOWN]:
-        name = _cut(str(player), NAME)
+        name = cut(str(player), NAME)
         room -= len(name) + 2
         if room < 0:
             break
@@ -597,7 +587,7 @@ def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
         # ("Expecting value"); keep it as it is.
         raise ImportRefused(said(
             "This file is not a Table Companion export: it is not valid JSON ({problem} at "
-            "line {line}, column {column}).", problem=_cut(error.msg.removesuffix(" starting at"),
+            "line {line}, column {column}).", problem=cut(error.msg.removesuffix(" starting at"),
                                                            DETAIL),
             line=error.lineno, column=error.colno)) from None
     except ValueError as error:  # e.g. a number of more digits than Python converts
@@ -613,7 +603,7 @@ def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise ImportRefused(said("This export has no valid format version ({version}).",
-                                 version=_q(version)))
+                                 version=quoted(version)))
     if version > VERSION:
         raise ImportRefused(said(
             "This export was written by a newer version of Table Companion (format version "
