@@ -32,7 +32,7 @@ Flet (flet and flet-web 1.0.5):
   `page.session.connection is None` as "the tab is gone, the session not yet expired".
 - `app.py` gives the PIN's rate limit (`session/access.py`) the device's `page.client_ip`, which
   `flet_web.fastapi.flet_app` sets from the socket's peer (`server/serve.py` turns off uvicorn's
-  proxy headers, and `session_guard.SERVER_OWNED` keeps a page from setting it).
+  proxy headers, and `session/guard.py`'s `SERVER_OWNED` keeps a page from setting it).
 - `server/sockets.py` works around a Flet bug: `FletApp.handle` never reaches
   `app_manager.disconnect_session` when the page closes while its send loop is sending, and never
   ends for a socket closed before its session began. It calls `Session.disconnect(grace)` itself,

@@ -478,7 +478,7 @@ def main(argv: list[str] | None = None) -> None:
     command.add_argument("--base-url", default="/",
                          help="the path the folder is served under (/)")
     args = parser.parse_args(argv)
-    from companion.server.flet_internals import mismatch
+    from companion.flet_internals import mismatch
 
     problem = mismatch(("flet", "flet-web"))  # the flet it ships, the client it patches
     if problem:
