@@ -42,6 +42,10 @@ Flet (flet and flet-web 1.0.5):
   from the socket's handler (`attach`, called from `app.py`'s entry and its `page.on_connect`).
   `session/follow.py`'s `let_go` (on `page.on_close`) ends the subscriptions itself because Flet
   unmounts nothing when it closes a session.
+- `server/closes.py` relies on how `FletApp.handle` ends when its page closes while its send
+  loop sends (Starlette's `WebSocketDisconnect` out of the handler, and its receive loop's
+  warning on `flet_web.fastapi`'s logger with `WebSocketDisconnected`): it logs each as one
+  info line instead.
 - `widgets/kept.py` and the Caro grid hand Flet the same control object again: Flet's diff
   (`flet.controls.object_patch`) skips a control it has already sent when it is the same object.
 - `server/serve.py` builds Flet's ASGI app with `flet_web.fastapi.app(...)` (what `ft.run` does
