@@ -5,10 +5,10 @@ is saved before the screen confirms it, and bumps the match's version so other s
 the same match can refresh (and a stale view's action is refused instead of applied twice).
 
 Each match has a lock of its own, held across its load, each action and its save (an fsync),
-and its deletion: a read of an open match never waits for another match's save, nor does an
-action on it until its own save (the store writes one file at a time, under its own lock). One
-short lock (`_registry`) guards the dict of open matches and the per-match locks; it is never
-held across the store or a caller's code. Lock order, where more than one is held: a
+and its deletion: a read of an open match, or an action on it, never waits for another
+match's save (the store, too, writes the file of a match it has read outside its own lock).
+One short lock (`_registry`) guards the dict of open matches and the per-match locks; it is
+never held across the store or a caller's code. Lock order, where more than one is held: a
 follow-up's `_MAKING` (follow_up.py), then one match's lock, then `_registry`, then the store's
 own; no code holds two matches' locks at once.
 

@@ -210,3 +210,29 @@ def test_standings_of_another_match_are_answered_while_a_lookup_waits_for_a_save
 
     assert run_apart(both()) == [200, 503, [b], 200]
     assert saved_a.wait(WAIT) and looked == [b, a]
+
+
+def test_with_the_real_store_a_held_disk_write_holds_up_no_list_or_other_match(
+        tmp_path: Path) -> None:
+    """The store writes a file outside its own lock too (tests/storage/test_store_writes.py):
+    Home's list and another match's tap go on while one match's fsync is held."""
+    from tests.storage.test_store_writes import HeldWrites
+
+    with HeldWrites(tmp_path) as store:
+        tables = OpenMatches(store)
+        a, b = tables.create(pair()), tables.create(pair())
+        store.held = a
+        _, saved_a, _ = in_thread(lambda: tables.act(a, lambda m: m.lay("red", (6, 6))))
+        assert store.writing.wait(WAIT)
+        home = tables.session()
+
+        def other_match() -> int:
+            tables.act(b, lambda m: m.lay("red", (7, 7)))
+            return len(home.summaries())
+
+        _, done, out = in_thread(other_match)
+        assert done.wait(WAIT) and out.get("value") == 2, out
+        assert not saved_a.is_set()
+        store.release.set()
+        assert saved_a.wait(WAIT)
+        assert tables.get(a).version == 1 and store.load(a).board == {(6, 6): "red"}
