@@ -110,24 +110,20 @@ function announce(news) {
   }
 }
 
-// The cached copy of `path` as this release has it, or null: its bytes checked against FILES;
+// Whether the cache now holds `path` as this release has it: its bytes checked against FILES;
 // a copy that is not the release's is dropped and fetched again (checked too by `keep`).
 async function check(cache, path) {
   const hit = await cache.match(key(path));
   if (hit) {
-    const body = await hit.arrayBuffer();
-    if (await sha256(body) === FILES[path]) return { body, headers: hit.headers };
+    if (await sha256(await hit.arrayBuffer()) === FILES[path]) return true;
     await cache.delete(key(path));
   }
   if (await fetchInto(cache, path)) {
-    const fresh = await cache.match(key(path));
-    if (fresh) {
-      announce({ repaired: path });
-      return { body: await fresh.arrayBuffer(), headers: fresh.headers };
-    }
+    announce({ repaired: path });
+    return true;
   }
   announce({ damaged: path });
-  return null;
+  return false;
 }
 
 // path -> true once this worker found its cached copy right since the last start (a page's
@@ -143,22 +139,25 @@ function checking(cache, path) {
   if (under === undefined || under === true) {
     under = check(cache, path);
     checked.set(path, under);
-    under.then((copy) => (copy ? checked.set(path, true) : checked.delete(path)),
+    under.then((right) => (right ? checked.set(path, true) : checked.delete(path)),
                () => checked.delete(path));
   }
   return under;
 }
 
-// What a page gets for `path` served from the cache (`hit`): the copy itself once this worker has
-// checked it, else the checked (or fetched again) bytes, else an error naming the file.
+// What a page gets for `path` served from the cache (`hit`): the cache's own copy once checked
+// in this start (fetched again if it had to be), else an error naming the file. The cache's
+// entry itself, not its bytes in a new Response: the browser then streams it without this
+// worker and keeps the code it compiled from it (a new Response made each start compile
+// main.dart.wasm and Pyodide again: 1.33x the start).
 async function served(cache, path, hit) {
   if (checked.get(path) === true) return hit;
-  const copy = await checking(cache, path);
-  if (copy === null) {
+  const copy = (await checking(cache, path)) && await cache.match(key(path));
+  if (!copy) {
     return new Response(`${path} is damaged in this browser's copy and could not be fetched again`,
       { status: 503, statusText: "Damaged copy", headers: { "Content-Type": "text/plain" } });
   }
-  return new Response(copy.body, { status: 200, headers: copy.headers });
+  return copy;
 }
 
 // The paths of `build` still missing from the cache, once the copies under way are done.
@@ -232,7 +231,7 @@ self.addEventListener("message", (event) => {
         if (checked.get(path) === true) checked.delete(path);
         return checking(cache, path);
       })))
-      .then((copies) => copies.every((copy) => copy !== null), () => false)
+      .then((checks) => checks.every((right) => right), () => false)
       .then((fixed) => event.source.postMessage({ refetched: fixed })));
     return;
   }
