@@ -250,7 +250,8 @@
     records.sort((a, b) => (a.updated < b.updated ? -1 : a.updated > b.updated ? 1 : 0));
     const when = new Date().toISOString().replace("Z", "000+00:00");
     const head = JSON.stringify({ format: FORMAT, version: VERSION, exported: when });
-    const text = `${head.slice(0, -1)},"matches":[\n${records.map((r) => r.line).join(",\n")}\n]}\n`;
+    const lines = records.map((r) => r.line).join(",\n");
+    const text = `${head.slice(0, -1)},"matches":[\n${lines}\n]}\n`;
     return { name: fileName(), text, count: records.length, left };
   }
 

@@ -36,9 +36,9 @@
   // reached Home in twice the time this device's own last long start took (all of it: Pyodide,
   // the archive, the imports), or in 60 s (a slow phone's restored start takes some 10-20 s:
   // 2-4x a laptop's 5 s), is stuck (a snapshot whose memory was changed, issue 35) and is
-  // dropped. A start of any kind not at Home after 90 s, or three times the last long start,
-  // offers to save the matches (and goes on). Time the page is hidden does not count: a phone
-  // may pause it.
+  // dropped. A start of the installed app not at Home after 90 s, or three times the last long
+  // start, offers to save the matches (and goes on). Time the page is hidden does not count: a
+  // phone may pause it.
   const RESTORED_BOUND = 60000; // ms
   const STALLED_BOUND = 90000; // ms
   const LONG_START_KEY = "table-companion.long-start-ms"; // the last start to Home with no snapshot
@@ -46,6 +46,9 @@
   const HUNG_KEY = "table-companion.snapshot-hung"; // {key, times}: a release's snapshots that hung
   const RECOVERED_KEY = "table-companion.recovered"; // for the start after a dropped snapshot
   const FOLDER = new URL(".", document.baseURI).href; // the app's base: the worker's scope
+  // Started from the worker's copy: not a first visit, whose downloads may take long on a slow
+  // network (and which has no matches to save yet).
+  const INSTALLED = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   // said: every stage, in order; told: every notice
   // snapshot: how Python started ("restored", "none", "refused"), made: what the snapshot's
   // worker did ({made: bytes kept, raw: bytes} / {kept: true} / {failed: why})
@@ -229,7 +232,9 @@
   function startWatching() {
     stopWatching();
     startedAt = performance.now();
-    stopStalled = watch(bound("stalled", STALLED_BOUND, 3), () => trouble("stalled"));
+    if (INSTALLED) {
+      stopStalled = watch(bound("stalled", STALLED_BOUND, 3), () => trouble("stalled"));
+    }
     if (state.snapshot === "restored") watchRestored();
   }
   function stopWatching() {
