@@ -270,7 +270,9 @@
   }
 
   function atHome() {
-    if (state.snapshot !== "restored" && startedAt !== null) {
+    // The long start from the worker's copy (a first visit's downloads would say the network's
+    // speed, not this device's).
+    if (INSTALLED && state.snapshot !== "restored" && startedAt !== null) {
       keep(LONG_START_KEY, Math.round(performance.now() - startedAt));
     }
     stopWatching();
