@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -21,10 +22,11 @@ from scoring import caro
 from storage import Store
 from storage.index import fingerprint
 from storage.transfer import export_json, read_export
+from tests.app.conftest import PHONE
 from tests.app.ui import button, see
 from tests.storage import finished
 from tests.web.cache import COPY_DIGEST, DAMAGE
-from tests.web.conftest import START, web_app
+from tests.web.conftest import START, StaticSite, web_app
 
 pytestmark = pytest.mark.browser
 
@@ -170,6 +172,29 @@ def test_a_restored_start_that_does_not_reach_home_is_dropped_and_starts_the_lon
     assert page.evaluate("() => window.tableCompanion.made").get("made", 0) > 1_000_000
     assert exported_by_the_app(page, tmp_path) == app.events
 
+
+
+def test_a_start_that_fails_says_so_and_offers_to_save_the_matches(
+        browser, web_folder: Path, tmp_path: Path) -> None:
+    """A host serving another archive than the release's (the worker refuses to keep it, and
+    Python cannot run it): the splash stays, says the app could not start, and offers to start
+    again and to save the matches (none on this new device)."""
+    folder = tmp_path / "site"
+    shutil.copytree(web_folder, folder)
+    (folder / "app.tar.gz").write_bytes(b"not the release's archive")
+    site = StaticSite(folder).start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        expect(page.locator("#tc-trouble")).to_have_text(WORDS["failed"], timeout=START)
+        assert page.evaluate("() => window.tableCompanion.failure"), "the worker's error kept"
+        expect(page.locator("#tc-again")).to_have_text(WORDS["tryAgain"])
+        page.locator("#tc-save").click()
+        expect(page.locator("#tc-trouble-note")).to_have_text(WORDS["noMatches"])
+    finally:
+        context.close()
+        site.stop()
 
 # JSON a match file may hold, and how storage/index.py's fingerprint writes it: rescue.js must
 # give the same digest (numbers as written, keys in code point order, escapes as Python's).
