@@ -78,7 +78,7 @@ NOT_IN_ARCHIVE = (
     "companion/locale/messages.pot", "companion/web/subset_fonts.py",
     "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
     "companion/web/keep_awake.js", "companion/web/locale.js", "companion/web/words.js",
-    "companion/web/snapshot.js", "companion/web/snapshot-worker.js",
+    "companion/web/snapshot.js", "companion/web/snapshot-worker.js", "companion/web/rescue.js",
 )
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
@@ -354,6 +354,20 @@ def drop_missing_fonts(manifest: Path) -> None:
     manifest.write_text(json.dumps(kept, indent=2), encoding="utf-8")
 
 
+def write_rescue(out: Path) -> None:
+    """web/rescue.js ("Save my matches", by plain JavaScript), with each game's title as an
+    export names it (storage/transfer.py's match_record)."""
+    import scoring
+    from scoring.said import to_data
+
+    titles = {game: to_data(cls.TITLE) for game, cls in sorted(scoring.GAMES.items())}
+    text = (TEMPLATES / "rescue.js").read_text(encoding="utf-8")
+    if "__TITLES__" not in text:
+        raise BuildError("web/rescue.js has no __TITLES__ to fill in")
+    filled = text.replace("__TITLES__", json.dumps(titles, ensure_ascii=False))
+    (out / "rescue.js").write_text(filled, encoding="utf-8")
+
+
 def write_worker(out: Path, *, snapshot: bool = True) -> None:
     """Our service worker and page script: the worker lists every file with its SHA-256 (a new
     release fetches only the files whose hash changed) and those of each Flutter build apart,
@@ -362,6 +376,7 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     files."""
     shutil.copyfile(TEMPLATES / "start.js", out / "start.js")
     shutil.copyfile(TEMPLATES / "words.js", out / "words.js")
+    write_rescue(out)
     if snapshot:
         write_snapshot_scripts(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
