@@ -20,7 +20,7 @@
 //   restores it (`window.tableCompanion.snapshot`: how this start went, and what was made).
 (function () {
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
-  const LOCK = "table-companion-data"; // companion/browser.py's LOCK
+  const LOCK = window.tableCompanionData().lock; // this deployment's (scope.js), as Python's
   const TOLD_KEY = "table-companion.ready-offline-told";
   // The splash's and notices' sentences, in the device's language (words.js, loaded before).
   const SAYS = window.tableCompanionWords;
