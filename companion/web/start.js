@@ -159,10 +159,20 @@
     document.body.appendChild(script);
   }
 
+  // Our own worker, not that of a deployment at a folder above this one (which controls a
+  // first visit here until ours takes the page).
+  const OUR_WORKER = new URL("sw.js", document.baseURI).href;
+  function ourWorker() {
+    const worker = navigator.serviceWorker.controller;
+    return !!worker && worker.scriptURL === OUR_WORKER;
+  }
+
   function controlled() {
     return new Promise((resolve) => {
-      if (navigator.serviceWorker.controller) return resolve();
-      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+      if (ourWorker()) return resolve();
+      navigator.serviceWorker.addEventListener("controllerchange", () => {
+        if (ourWorker()) resolve();
+      });
       setTimeout(resolve, WAIT_FOR_WORKER);
     });
   }
@@ -174,8 +184,10 @@
 
   async function askWorker() {
     if (!("serviceWorker" in navigator)) return;
-    const registration = await navigator.serviceWorker.getRegistration();
-    const worker = navigator.serviceWorker.controller || (registration && registration.active);
+    const registration = await navigator.serviceWorker.getRegistration(document.baseURI);
+    const active = registration && registration.active;
+    const worker = ourWorker() ? navigator.serviceWorker.controller
+      : (active && active.scriptURL === OUR_WORKER ? active : null);
     if (worker) worker.postMessage({ build: build() });
   }
 
