@@ -245,6 +245,12 @@ def committing(persist: Persist) -> Callable[[str], None]:
     puts the folder back as IndexedDB holds it and raises (`refusal`), so the save is refused
     as by a full disk: the store and the open match stay as they were, and the screen says so.
 
+    Why here: a store's save "returns once it is safely on disk", and every caller already
+    handles one that raises (OpenMatches.act drops the in-memory change, the screens say why);
+    the folder is put back file by file, so the store's own record of its files (their stats
+    and summaries, kept only once a write returned) still matches them. Holding back or dropping
+    the screen's updates instead would part Flet's controls from the page's.
+
     The wait is synchronous, as a save is (`run_sync`, JavaScript Promise Integration: Chromium
     browsers). Where it cannot wait (no JSPI, or code not called from an event), the page's
     updates still wait for the commit (`HeldUpdates`) and a refusal is told by `hold_updates`.
