@@ -163,6 +163,7 @@ async (FS, IDBFS, root, database, legacy, durability) => {
   // Put every path not committed back as IndexedDB holds it (gone where it holds none), with
   // what lies below a folder that moved or went.
   const restore = async () => {
+    await Promise.all([...inflight]); // a refused batch is marked again once it is over
     const batch = [...dirty.entries()];
     dirty.clear();
     const kept = new Map(); // path -> IndexedDB's record, or null
