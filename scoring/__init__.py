@@ -1,20 +1,24 @@
 """Pure rules for the games Table Companion keeps score of: no UI, no storage, no clock.
 
-`GAMES` maps a game id to its `Match` class; `replay(events)` rebuilds any stored match.
+`GAMES` maps a game id to its `Match` class, `ENGINES` to the module (or package) of its rules,
+whose names (`GLOSSARY`, the rules functions) are found there wherever within it they are
+defined; `replay(events)` rebuilds any stored match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 
 from scoring import careta, caro, carrera, ratel
 from scoring.core import Event, Match, RuleViolation
 from scoring.words import given_said
 
 # Every game whose rules engine has landed; the app and the store find games only here.
-GAMES: dict[str, type[Match]] = {
-    cls.GAME: cls for cls in (caro.Match, careta.Match, ratel.Match, carrera.Match)
+ENGINES: dict[str, ModuleType] = {
+    engine.Match.GAME: engine for engine in (caro, careta, ratel, carrera)
 }
+GAMES: dict[str, type[Match]] = {game: engine.Match for game, engine in ENGINES.items()}
 
 
 def replay(events: Sequence[Event]) -> Match:
@@ -25,4 +29,4 @@ def replay(events: Sequence[Event]) -> Match:
     return GAMES[game].replay(events)
 
 
-__all__ = ["GAMES", "Match", "RuleViolation", "replay"]
+__all__ = ["ENGINES", "GAMES", "Match", "RuleViolation", "replay"]

@@ -287,7 +287,7 @@ ENGLISH: Words = _English()
 PARTS = said("; ")
 
 
-# -- as JSON: what a stored file keeps of a value (storage/migrate.py, issue 21) --------------
+# -- as JSON: what a stored file keeps of a value (storage/migrate.py) ------------------------
 
 DATA_DEPTH = 32  # a value nested deeper is no sentence the engines make: refused, not recursed
 

@@ -27,7 +27,7 @@ from storage.errors import NOT_A_FILE, DamagedFileError, NewerSchemaError
 
 SCHEMA = 2
 """The file format this code writes; it reads every earlier one (storage/migrate.py) and refuses
-a file with a higher number. 2: files hold values, never display text (issue 21)."""
+a file with a higher number. 2: files hold values, never display text."""
 
 FILE_MODE = 0o600
 FOLDER_MODE = 0o700

@@ -3,7 +3,7 @@
 A match file (`matches/<id>.json`) is a TinyDB database with one document in its `match` table:
 `{"created", "updated", "status", "winners", "won_by", "standings", "scores", "events", "redo",
 "played", "at", "redo_at"}` (the times: storage/played.py); the game and players are read from
-the first event. Files hold values, never display text (issue 21): `status` is a code, a
+the first event. Files hold values, never display text: `status` is a code, a
 standings row is `[name, value, unit, more]` with the engine's unit and second figure as
 `scoring.said.to_data` writes them, and the index's `variant` likewise; a name is text, or for a
 Careta team left unnamed a sentence as data (in a row and in `won_by`); a screen says them in its
@@ -43,7 +43,7 @@ Stat = tuple[int, int]  # (mtime_ns, size) of a match file
 
 QUOTED = 60  # characters of a value quoted from a file (a damage reason, an import refusal)
 
-# Why a file is damaged is data (a `Said`, issue 21): the notice on Home and the error of a
+# Why a file is damaged is data (a `Said`): the notice on Home and the error of a
 # match that cannot be opened say it in the reader's language; `str()` is the English it was.
 NO_MATCH = said("it holds no match")
 NO_EVENTS = said("it has no list of events")

@@ -8,7 +8,7 @@ The store has written these formats (a fixture of each: tests/storage/fixtures/)
 - schema 1 with `scores` (the final scores), then `redo` (the actions Redo applies again), then
   `played`, `at`, `redo_at` (when each action was taken), then `won_by` (who won as the
   standings name them) and the index's `variant` in English words;
-- schema 2 (issue 21): values only: standings rows [name, value, unit, more] with the engine's
+- schema 2: values only: standings rows [name, value, unit, more] with the engine's
   unit and second figure as data, the index's variant as data.
 
 A schema 1 match file is replayed once (its English standings cannot be read back into values;

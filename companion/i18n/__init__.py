@@ -32,7 +32,7 @@ class _ByPage:
 
     Not a WeakKeyDictionary: that finds a key with ==, and a Page (a dataclass) compares every
     field of itself, tens of microseconds a lookup; a match screen asks hundreds of times a
-    render (every cell's name), which made a Caro Undo several times slower."""
+    render (every cell's name), so a lookup by identity keeps a tap quick."""
 
     def __init__(self) -> None:
         self._held: dict[int, tuple[weakref.ref[ft.Page], Voice]] = {}

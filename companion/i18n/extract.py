@@ -57,12 +57,13 @@ def extracted(root: Path = ROOT) -> Catalog:
 def glossary_words() -> list[tuple[str, ...]]:
     """Every game's glossary words (context, word[, plural]): an engine may name a word by a
     variable (caro.colour_word(colour)), which no extraction finds, so each game lists its
-    words in GLOSSARY and they are all in the catalogs."""
-    from scoring import GAMES  # the engines are pure: importing them costs nothing else
+    words in GLOSSARY (a name of its module or package, scoring.ENGINES) and they are all in
+    the catalogs."""
+    from scoring import ENGINES  # the engines are pure: importing them costs nothing else
 
     found: list[tuple[str, ...]] = []
-    for cls in GAMES.values():
-        found.extend(getattr(sys.modules[cls.__module__], "GLOSSARY", ()))
+    for engine in ENGINES.values():
+        found.extend(getattr(engine, "GLOSSARY", ()))
     return found
 
 

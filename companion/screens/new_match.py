@@ -102,7 +102,7 @@ def NewMatch() -> ft.View:
     )
     return ft.View(
         route=f"/new/{game}",
-        # The bar's short name: "My Favorite Carrera RS" was cut off there in every language.
+        # The bar's short name: "My Favorite Carrera RS" does not fit there in any language.
         appbar=ft.AppBar(title=ft.Text(_("New {game} match").format(game=say(ui.short_title)))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,

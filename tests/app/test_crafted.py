@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.server.session_guard import CRASH_MESSAGE
+from companion.session.guard import CRASH_MESSAGE
 from companion.session.in_step import REPLY_WAIT
 from tests.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
 

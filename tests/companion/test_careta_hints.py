@@ -1,4 +1,4 @@
-"""Careta's hints say the points and the deck as the engine has them (scoring/careta.py), so a
+"""Careta's hints say the points and the deck as the engine has them (scoring/careta/), so a
 ruling changed there changes the hints with it."""
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from typing import Any
 import flet as ft
 from flet.messaging.protocol import MessageAction
 
-from companion.server.session_guard import owned_by_page
 from companion.session.access import Gate
+from companion.session.guard import owned_by_page
 from companion.session.open_matches import OpenMatches
 from scoring import caro
 from storage import Store

@@ -2,7 +2,7 @@
 
 A handler is made at one render; the page sends taps in order, but on a busy server the
 re-render after a radio tap can come after the next tap's handler has already run
-(companion/server/session_guard.py renders first). Driven here on a real Flet session (no
+(companion/session/guard.py renders first). Driven here on a real Flet session (no
 browser), with no pause between the two taps: each failed before that.
 """
 

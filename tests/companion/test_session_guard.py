@@ -18,7 +18,7 @@ from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.server import session_guard
+from companion.session import guard as session_guard
 from companion.widgets.player_picker import PlayerPicker
 from tests.companion.apart import run_apart
 from tests.companion.tree import every

@@ -1,5 +1,5 @@
 """Careta speaks data (issue 21): every history entry and every refusal of seeded playouts is a
-`Said` whose every piece is data (a literal template of scoring/careta.py, a glossary `Term`,
+`Said` whose every piece is data (a literal template of scoring/careta/, a glossary `Term`,
 a number, a list, a signed figure, or a name as typed), and rendered in a pseudo language that
 turns every letter of every template and word into "~" it leaves no English: only names."""
 
@@ -21,8 +21,10 @@ from scoring.said import Listed, Said, Signed, Term, render
 from tests.pseudo import Pseudo, tilded
 from tests.scoring.test_careta_playout import Chooser, legal_actions, new_match
 
-# careta.py's own sentences and those every game shares (turns, names, a quoted input).
-SOURCES = [careta.__file__, core.__file__, names_module.__file__, words.__file__]
+# Careta's own sentences (every module of its package) and those every game shares (turns, names,
+# a quoted input).
+SOURCES = [*Path(careta.__file__).parent.glob("*.py"), core.__file__, names_module.__file__,
+           words.__file__]
 LITERALS = {node.value for source in SOURCES
             for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8")))
             if isinstance(node, ast.Constant) and isinstance(node.value, str)}
@@ -30,7 +32,7 @@ LITERALS = {node.value for source in SOURCES
 
 def leaves(value: Any, key: str = "") -> list[str]:
     """The plain texts inside a value said (names, inputs as typed); fails on anything that is
-    not data, a template that is not a literal of careta.py, or a word not in GLOSSARY."""
+    not data, a template that is not a literal of scoring/careta/, or a word not in GLOSSARY."""
     if isinstance(value, Said):
         assert value.msg in LITERALS, value.msg
         assert value.plural is None or value.plural in LITERALS, value.plural

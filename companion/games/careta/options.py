@@ -5,7 +5,7 @@ The picker's order is the seating; "Seat teammates alternately" records the wish
 and `seating()` applies `careta.alternate_seating` to the teams when the match is created (the
 options cannot reorder the picker itself), so the list shown here is the order the match uses.
 
-Every word goes through the catalogs (issue 21). A team's letter and a layout's name ("2v2") are
+Every word goes through the catalogs. A team's letter and a layout's name ("2v2") are
 labels each language may write its own way; the options keep the English keys ("A", "2v2"), which
 no file stores. A team left unnamed (its field empty, or showing the name it is given anyway:
 "Team B" for team B, in this device's language or in English) is stored as a value, its letter

@@ -1,6 +1,6 @@
 """Careta at the table: the app never sees the cards, so the scorekeeper enters what the table says
 (stated scores, PASS, allies, doubts, Cause) and, when a play is revealed, the verdict or the cards
-themselves; the engine (scoring/careta.py) decides every point and writes why."""
+themselves; the engine (scoring/careta/) decides every point and writes why."""
 
 from __future__ import annotations
 

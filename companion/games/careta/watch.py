@@ -1,7 +1,7 @@
 """Careta as a watcher reads it: the set and game, who is to play or decide an ally, what ending
 the game now would give, the seats with what each stated and showed, the points and the log.
 Nothing to tap: no number pad, no PASS, no doubt, Cause, ally or unmasking controls, and no hint
-addressed to the scorekeeper. Every sentence is made from the engine's data (scoring/careta.py).
+addressed to the scorekeeper. Every sentence is made from the engine's data (scoring/careta/).
 """
 
 from __future__ import annotations

@@ -148,8 +148,8 @@ def play_pad(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
         button=True,
         content=ft.Container(
             content=_two_lines(_("Face down"), _("speed 0, no fuel"), size=15),
-            # As wide as its words (German's and Spanish's second line outgrew a fixed 120 px
-            # and was cut off below): one line each keeps the 48 px height.
+            # As wide as its words (German's and Spanish's second line outgrow a fixed 120 px):
+            # one line each keeps the 48 px height.
             height=CHIP_SIZE, padding=ft.Padding.symmetric(horizontal=8),
             border_radius=8, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(2, ft.Colors.OUTLINE),
