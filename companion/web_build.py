@@ -219,9 +219,10 @@ def patch_index(index: Path, base_url: str) -> None:
     if FLUTTER_SCRIPT not in text:
         raise BuildError("flet-web's index.html no longer loads flutter_bootstrap.js as it did: "
                          "cannot start it from start.js")
-    # words.js first: the splash's sentences in the device's language.
-    text = text.replace(FLUTTER_SCRIPT,
-                        '<script src="words.js"></script><script src="start.js"></script>')
+    # words.js first: the splash's sentences in the device's language; scope.js: the names of
+    # this deployment's data (its Web Lock).
+    text = text.replace(FLUTTER_SCRIPT, '<script src="words.js"></script>'
+                        '<script src="scope.js"></script><script src="start.js"></script>')
     text = text.replace("</body>", f"  <script>\n{awake}</script>\n</body>")
     # The browser's bar in the app's colour; Flutter adds its own (transparent) at run time,
     # which start.js keeps at this one.
@@ -377,6 +378,7 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     shutil.copyfile(TEMPLATES / "start.js", out / "start.js")
     shutil.copyfile(TEMPLATES / "words.js", out / "words.js")
     write_rescue(out)
+    shutil.copyfile(TEMPLATES / "scope.js", out / "scope.js")
     if snapshot:
         write_snapshot_scripts(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")

@@ -38,15 +38,29 @@ Check = Callable[[Tables], None]
 Upgrade = Callable[[Tables], Tables]
 
 
+_on_durable: Callable[[str], None] | None = None
+
+
+def on_durable(hook: Callable[[str], None] | None) -> None:
+    """Have `hook(folder)` run each time a write, rename or unlink in `folder` is made durable
+    (after the folder's fsync); None: no hook. The hook may refuse the change by raising an
+    `OSError` after putting the folder back as it was: the write, move or delete then raises
+    it, as for a disk that refused it. The web app's hook waits there for IndexedDB
+    (companion/browser.py), whose refusal the in-memory folder would otherwise never see."""
+    global _on_durable
+    _on_durable = hook
+
+
 def _fsync_folder(folder: str) -> None:
     """Make a rename or unlink in `folder` durable (not possible, nor needed, on Windows)."""
-    if os.name == "nt":
-        return
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    if os.name != "nt":
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    if _on_durable is not None:
+        _on_durable(folder)
 
 
 def fsync_folder(folder: str | os.PathLike[str]) -> None:

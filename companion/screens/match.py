@@ -139,8 +139,10 @@ def MatchScreen() -> ft.View:
             return False
         except OSError as error:
             reason = str(error)  # the system's own words
-            set_message((lambda: _("Could not save, so nothing changed: {reason}").format(
-                reason=reason), True))
+            sentence = getattr(error, "said", None)  # or the store's (a full storage), as data
+            set_message(((lambda: say(sentence)) if sentence is not None else
+                         (lambda: _("Could not save, so nothing changed: {reason}").format(
+                             reason=reason)), True))
             set_seen(-1)
             return False
         said_now = last_said(match) if done is None else done

@@ -72,6 +72,10 @@ def NewMatch() -> ft.View:
             started.current = None
             refuse(error.said)
             return
+        except OSError as error:  # not saved (a full storage): nothing is stored, the form stays
+            started.current = None
+            refuse(getattr(error, "said", None) or str(error))
+            return
         except BaseException:
             started.current = None
             raise

@@ -5,7 +5,7 @@
 // as the match file holds them and their fingerprint as storage/index.py computes it.
 //
 // The data folder is an Emscripten IDBFS mount (companion/browser.py, persist.js): one IndexedDB
-// database named after the folder, one object store, a record {timestamp, mode, contents} per
+// database a deployment (scope.js), one object store, a record {timestamp, mode, contents} per
 // path, keyed by the absolute path; each match is `matches/<id>.json`, a TinyDB file holding
 // {"meta": {"1": {"schema": N}}, "match": {"1": {created, updated, status, winners, events,
 // ...}}}. This reads them only: nothing is written, and a database that does not exist is not
@@ -18,11 +18,13 @@
   const VERSION = 1;
   const ID = /^[0-9a-f]{12}$/; // storage/store.py's ID
 
-  // Where the matches are: the database and object store IDBFS keeps the data folder in
-  // (companion/browser.py's DATA is the folder; IDBFS names the database after it).
+  // Where the matches are: this deployment's database (scope.js, as persist.js opens it) and
+  // the object store IDBFS keeps the data folder in, keyed by the files' absolute paths
+  // (companion/browser.py's DATA is the folder).
   function dataStore() {
     const folder = "/home/pyodide/table-companion";
-    return { database: folder, store: "FILE_DATA", matches: `${folder}/matches/` };
+    const { database } = self.tableCompanionData();
+    return { database, store: "FILE_DATA", matches: `${folder}/matches/` };
   }
 
   // Each match file's bytes, by id: [[id, Uint8Array], ...] (none where nothing was ever kept).

@@ -26,7 +26,7 @@
 //   match in IndexedDB as the app's JSON export, by plain JavaScript, no Python).
 (function () {
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
-  const LOCK = "table-companion-data"; // companion/browser.py's LOCK
+  const LOCK = window.tableCompanionData().lock; // this deployment's (scope.js), as Python's
   const TOLD_KEY = "table-companion.ready-offline-told";
   // The splash's and notices' sentences, in the device's language (words.js, loaded before).
   const SAYS = window.tableCompanionWords;
@@ -429,10 +429,20 @@
     document.body.appendChild(script);
   }
 
+  // Our own worker, not that of a deployment at a folder above this one (which controls a
+  // first visit here until ours takes the page).
+  const OUR_WORKER = new URL("sw.js", document.baseURI).href;
+  function ourWorker() {
+    const worker = navigator.serviceWorker.controller;
+    return !!worker && worker.scriptURL === OUR_WORKER;
+  }
+
   function controlled() {
     return new Promise((resolve) => {
-      if (navigator.serviceWorker.controller) return resolve();
-      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+      if (ourWorker()) return resolve();
+      navigator.serviceWorker.addEventListener("controllerchange", () => {
+        if (ourWorker()) resolve();
+      });
       setTimeout(resolve, WAIT_FOR_WORKER);
     });
   }
@@ -444,8 +454,10 @@
 
   async function askWorker() {
     if (!("serviceWorker" in navigator)) return;
-    const registration = await navigator.serviceWorker.getRegistration();
-    const worker = navigator.serviceWorker.controller || (registration && registration.active);
+    const registration = await navigator.serviceWorker.getRegistration(document.baseURI);
+    const active = registration && registration.active;
+    const worker = ourWorker() ? navigator.serviceWorker.controller
+      : (active && active.scriptURL === OUR_WORKER ? active : null);
     if (worker) worker.postMessage({ build: build() });
   }
 

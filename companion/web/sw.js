@@ -247,14 +247,17 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
     return;  // the page asks for nothing elsewhere (its Content-Security-Policy forbids it)
   }
-  if (request.mode === "navigate") newStart();  // each start checks every file it loads
+  const url = new URL(request.url);
+  // The app's page is its scope's own address (any query); a page in a folder below it is
+  // another deployment's (a copy at /beta/ below the app at /), never this app's.
+  const page = request.mode === "navigate"
+    && [key("./"), key("index.html")].includes(url.origin + url.pathname);
+  if (page) newStart();  // each start checks every file it loads
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const url = new URL(request.url);
-    const path = BY_URL.get(url.origin + url.pathname)
-      || (request.mode === "navigate" ? "./" : undefined);
+    const path = BY_URL.get(url.origin + url.pathname) || (page ? "./" : undefined);
     const hit = await cache.match(request, { ignoreSearch: true })
-      || (request.mode === "navigate" ? await cache.match(key("./")) : undefined);
+      || (page ? await cache.match(key("./")) : undefined);
     if (hit) return path !== undefined ? served(cache, path, hit) : hit;
     const response = await fetch(request);
     if (path !== undefined && response.status === 200 && !keeping.has(path)) {

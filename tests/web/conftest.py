@@ -123,8 +123,12 @@ def keep_storage(page: Page, origin: str, granted: bool) -> CDPSession:
 
 
 @contextmanager
-def web_app(browser, site: StaticSite, *, storage_kept: bool) -> Iterator[WebApp]:
-    """A fresh profile (no service worker, empty IndexedDB) with the app opened at Home."""
+def web_app(browser, site: StaticSite, *, storage_kept: bool,
+            quota: int | None = None) -> Iterator[WebApp]:
+    """A fresh profile (no service worker, empty IndexedDB) with the app opened at Home;
+    `quota`: the origin's storage quota in bytes (Chromium's default where None). It is set
+    before anything is stored: Chromium keeps the quota an origin had when its IndexedDB
+    opened."""
     context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(15_000)
     app = WebApp(context, site)
@@ -135,6 +139,9 @@ def web_app(browser, site: StaticSite, *, storage_kept: bool) -> Iterator[WebApp
     context.add_init_script(WATCH_VIOLATIONS)
     try:
         app.storage_answer = keep_storage(context.new_page(), site.url, storage_kept)
+        if quota is not None:
+            app.storage_answer.send("Storage.overrideQuotaForOrigin",
+                                    {"origin": site.url.rstrip("/"), "quotaSize": quota})
         app.at_home()
         yield app
     finally:
