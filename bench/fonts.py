@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from bench.ui_latency import serve, stop  # noqa: E402
 from companion import fonts  # noqa: E402
 from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
-from tests.app.ui import open_page, see  # noqa: E402
+from tests.support.app.ui import open_page, see  # noqa: E402
 
 FOLDER = ROOT / "assets" / "fonts"
 REFUSED = "**/fonts/noto-*.woff2"

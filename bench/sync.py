@@ -33,7 +33,7 @@ from tests.app.conftest import (  # noqa: E402
     chromium_path,
 )
 from tests.app.test_shell import start_caro  # noqa: E402
-from tests.app.ui import button, open_page, see, type_into  # noqa: E402
+from tests.support.app.ui import button, open_page, see, type_into  # noqa: E402
 
 NOW = "performance.timeOrigin + performance.now()"
 

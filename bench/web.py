@@ -60,7 +60,7 @@ from scoring import caro  # noqa: E402
 from scoring.said import render  # noqa: E402
 from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
 from tests.app.test_caro import lay  # noqa: E402
-from tests.app.ui import add_players, button, open_page, see  # noqa: E402
+from tests.support.app.ui import add_players, button, open_page, see  # noqa: E402
 from tests.web.conftest import StaticSite  # noqa: E402
 
 if TYPE_CHECKING:

@@ -37,7 +37,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.core import Match
-from tests.app.trace import register
+from tests.support.app.trace import register
 
 if TYPE_CHECKING:
     from storage import Store
@@ -85,7 +85,7 @@ class AppProcess:
         cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port", str(self.port),
                "--data", str(self.data), *self.extra]
         root = Path(__file__).resolve().parents[2]
-        register(self.port, self.log)  # tests/app/trace.py reads what its pages sent
+        register(self.port, self.log)  # tests/support/app/trace.py reads what its pages sent
         with open(self.log, "ab") as log:
             # With the trace on, a failure's app log shows what each page sent, in order.
             self.proc = subprocess.Popen(cmd, start_new_session=True, stdout=log, cwd=root,

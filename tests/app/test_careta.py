@@ -18,7 +18,7 @@ from companion.games.careta.options import create
 from companion.games.careta.seats import seat_line
 from scoring import careta
 from scoring.core import RuleViolation
-from tests.app.ui import (
+from tests.support.app.ui import (
     assert_buttons_named,
     begin_new_match,
     button,

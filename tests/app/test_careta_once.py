@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 
 from scoring import careta
 from tests.app.test_careta import points, tap
-from tests.app.ui import button, host, open_page, see, text
 from tests.scoring.test_careta_match_to_ten import to_nine
+from tests.support.app.ui import button, host, open_page, see, text
 
 SHOTS = "/tmp/careta-once-shots"
 EIGHT = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]

@@ -6,8 +6,8 @@ import re
 
 from scoring import caro
 from tests.app.test_shell import start_caro
-from tests.app.trace import tap_until
-from tests.app.ui import assert_buttons_named, button, open_page, see
+from tests.support.app.trace import tap_until
+from tests.support.app.ui import assert_buttons_named, button, open_page, see
 
 
 def at(n: int) -> str:

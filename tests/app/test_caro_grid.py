@@ -11,7 +11,7 @@ import pytest
 from scoring import caro
 from tests.app.test_caro import lay
 from tests.app.test_shell import start_caro
-from tests.app.ui import button, open_page, see
+from tests.support.app.ui import button, open_page, see
 
 pytestmark = pytest.mark.browser
 

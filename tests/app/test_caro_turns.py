@@ -22,7 +22,7 @@ from tests.app.test_caro import (
     selected_colour,
 )
 from tests.app.test_shell import start_caro
-from tests.app.ui import button, host, open_page, see
+from tests.support.app.ui import button, host, open_page, see
 
 pytestmark = [pytest.mark.browser, pytest.mark.own_app]  # seeds by stopping the app
 SHOTS = "/tmp/caroturn-shots"

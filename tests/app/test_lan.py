@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from tests.app.conftest import LAN_PIN, AppProcess, new_phone
 from tests.app.test_shell import start_caro
-from tests.app.ui import button, host, open_page, see, text, type_into
+from tests.support.app.ui import button, host, open_page, see, text, type_into
 
 ROOT = Path(__file__).resolve().parents[2]
 STALE = "The match changed on another screen"

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from companion.i18n.catalog import Voice
 from tests.app.conftest import OTHER_PHONES, PHONE
 from tests.app.test_lan import unlock
-from tests.app.ui import button, choose_radio, host, open_page, see, text
+from tests.support.app.ui import button, choose_radio, host, open_page, see, text
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ One app, its folder seeded through the store with each game's matches in their l
 screen is opened by its address within one session (the route pushed, as the app's own links
 do, not played by taps), at 412 x 915 and then at 1280 x 800, and its texts are read from
 Flutter's semantics tree. The test fails on:
-- English left: a text holding a message of the English catalog (tests/app/english_left.py),
+- English left: a text holding a message of the English catalog (tests/support/app/english_left.py),
   names and numbers aside; every one is listed, per screen;
 - a text that overflows or is clipped: a text's box reaching past the viewport's sides (outside
   a scroller of its own), or past the box of the control holding it, or a page wider than the
@@ -35,11 +35,11 @@ from scoring.core import Match
 from scoring.said import render
 from storage import Store
 from tests.app.conftest import PHONE, AppProcess
-from tests.app.english_left import EnglishCatalog
-from tests.app.pixels import decode_png
-from tests.app.ui import host, open_page
 from tests.companion.test_series import finish, next_of
-from tests.storage.finished import (
+from tests.support.app.english_left import EnglishCatalog
+from tests.support.app.pixels import decode_png
+from tests.support.app.ui import host, open_page
+from tests.support.storage.finished import (
     careta_finished,
     careta_in_play,
     careta_team_finished,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from tests.app.conftest import new_phone
-from tests.app.origins import origin_of
-from tests.app.pixels import Ink, glyphs, ink, same_box
-from tests.app.ui import add_players, button, host, open_page, see
+from tests.support.app.origins import origin_of
+from tests.support.app.pixels import Ink, glyphs, ink, same_box
+from tests.support.app.ui import add_players, button, host, open_page, see
 
 NAMES = ("さくら", "Zoë 🎲", "Łukasz", "Ωμέγα", "김민준")
 TOFU = "ꔀꔁꔂ"  # Vai: in none of the app's fonts

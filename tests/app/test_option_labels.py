@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.app.pixels import ink
 from tests.app.test_language import phone_in
-from tests.app.trace import tap_until
-from tests.app.ui import choose_radio, host, open_page
+from tests.support.app.pixels import ink
+from tests.support.app.trace import tap_until
+from tests.support.app.ui import choose_radio, host, open_page
 
 LONG = "Fragen: Der Punkteschreiber wählt unter den Gleichauf-Spielern"
 SHORT = "Die zuletzt gespielte gewinnt"

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.app.ui import (
+from tests.support.app.ui import (
     assert_buttons_named,
     begin_new_match,
     button,

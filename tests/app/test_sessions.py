@@ -11,7 +11,7 @@ from scoring import caro
 from storage import Store
 from tests.app.conftest import AppProcess, new_phone
 from tests.app.test_shell import start_caro
-from tests.app.ui import button, open_page, see, text
+from tests.support.app.ui import button, open_page, see, text
 
 
 def lay_first_red(page) -> None:

@@ -19,8 +19,8 @@ from storage import Store
 from tests.app.conftest import LAN_PIN, AppProcess
 from tests.app.test_lan import new_phone, unlock
 from tests.app.test_shell import start_caro
-from tests.app.ui import button, go_to, host, open_page, see, text
-from tests.storage import finished
+from tests.support.app.ui import button, go_to, host, open_page, see, text
+from tests.support.storage import finished
 
 pytestmark = pytest.mark.browser
 

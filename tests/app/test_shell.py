@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.app.ui import (
+from tests.support.app.ui import (
     add_players,
     button,
     choose_radio,

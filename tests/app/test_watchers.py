@@ -17,13 +17,13 @@ from playwright.sync_api import Page, expect
 from companion.widgets.following_banner import KEPT_ELSEWHERE
 from tests.app.conftest import LAN_OPTIONS, AppProcess, new_phone, seeded_process
 from tests.app.test_lan import pick, unlock
-from tests.app.ui import button, host, open_page, see
 from tests.companion.test_watch_views import (
     careta_doubt_open,
     caro_started,
     carrera_trick,
     ratel_trick,
 )
+from tests.support.app.ui import button, host, open_page, see
 
 pytestmark = pytest.mark.browser
 

@@ -21,10 +21,10 @@ import pytest
 import companion.i18n
 from companion.games.careta.options import CaretaOptions, create
 from companion.i18n.catalog import Voice
-from tests.companion.apart import run_apart
 from tests.companion.test_session_guard import session_with
-from tests.companion.tree import every
-from tests.pseudo import Pseudo, bracketed
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
+from tests.support.pseudo import Pseudo, bracketed
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"]
 FOUR = NAMES[:4]

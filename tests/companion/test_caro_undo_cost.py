@@ -25,9 +25,9 @@ from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from scoring import caro
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_session_guard import Wire
-from tests.companion.tree import children, every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import children, every
 
 MOST = 32  # controls rebuilt per Undo or Redo
 

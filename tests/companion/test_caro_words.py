@@ -24,12 +24,12 @@ from companion.games.caro.watch import board, holdings, turn_line
 from companion.session.follow_up import FollowUp
 from scoring import caro
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_caro_undo_cost import open_match
-from tests.companion.tree import every
 from tests.scoring import test_caro_playout
 from tests.scoring.test_caro import RECORDED_TIE, play
 from tests.scoring.test_caro_said import capitals
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
 
 FIELDS = ("value", "content", "label", "tooltip", "semantics_label", "text")
 

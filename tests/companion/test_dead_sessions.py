@@ -1,8 +1,8 @@
 """Closed pages cost the keeper nothing, and one address opens at most PER_ADDRESS pages.
 
 The served app (Origin check, session limits, Flet) runs in a thread on loopback, on tables the
-test holds; pages are raw Flet clients (tests/app/wire.py). A keeper's tap is `tables.undo` with
-the keeper's pass, and what it renders is counted: the pages it schedules a refresh on.
+test holds; pages are raw Flet clients (tests/support/app/wire.py). A keeper's tap is `tables.undo`
+with the keeper's pass, and what it renders is counted: the pages it schedules a refresh on.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from storage import Store
 from tests.app.conftest import free_port
-from tests.app.wire import REGISTER_CLIENT, Wire
 from tests.companion.test_caro_undo_cost import mid_game
+from tests.support.app.wire import REGISTER_CLIENT, Wire
 
 PIN = "2468"
 GRACE = 2  # seconds a closed page's session is kept here (45 when served)

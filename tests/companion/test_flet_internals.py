@@ -14,7 +14,7 @@ from companion import cli
 from companion import main as web_entry
 from companion.server import flet_internals
 from companion.server.flet_internals import IN_BROWSER, WRITTEN_FOR, mismatch
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from companion.browser import HeldUpdates
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 
 class FakePersist:

@@ -22,8 +22,8 @@ from scoring import caro
 from storage import Store
 from storage.notices import Kind, Notice
 from storage.transfer import MAX_MESSAGE, export_json
-from tests.app.english_left import EnglishCatalog
-from tests.companion.apart import run_apart
+from tests.support.app.english_left import EnglishCatalog
+from tests.support.companion.apart import run_apart
 
 PIN = "2468"
 

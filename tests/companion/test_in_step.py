@@ -26,10 +26,10 @@ from companion.session import in_step
 from companion.session.open_matches import OpenMatches, StaleView
 from companion.session.preferences import Preferences
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_caro_undo_cost import mid_game
 from tests.companion.test_session_guard import Wire
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
 
 WAIT = 0.2  # the cut REPLY_WAIT
 STALE = str(StaleView())

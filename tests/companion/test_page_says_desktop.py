@@ -27,9 +27,9 @@ from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from scoring import caro
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_session_guard import Wire
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
 
 PIN = "2468"
 DESKTOP = {"web": False, "platform": "linux"}

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.session.preferences import THEMES, NotSaved, Preferences
-from tests.companion.apart import run_apart
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
 
 
 def full_disk(*args, **kwargs):

@@ -18,9 +18,9 @@ from flet.messaging.session import Session
 
 from scoring import caro, ratel
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_caro_undo_cost import open_match, open_route
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
 
 
 async def new_ratel_match(store: Store, folder: Path) -> Session:

@@ -25,10 +25,10 @@ from companion.games.ratel import watch
 from companion.games.ratel.screen import RatelScreen
 from scoring import ratel
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_caro_undo_cost import open_match
-from tests.companion.tree import every
-from tests.pseudo import Pseudo, bracketed
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
+from tests.support.pseudo import Pseudo, bracketed
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan")
 WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")

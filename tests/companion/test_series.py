@@ -20,7 +20,7 @@ from companion.session.open_matches import OpenMatches, StaleView
 from scoring import RuleViolation, caro
 from storage import Store
 from storage.transfer import export_json, import_json
-from tests.storage.finished import caro_finished, carrera_finished, ratel_penalty_finished
+from tests.support.storage.finished import caro_finished, carrera_finished, ratel_penalty_finished
 
 PIN = "2468"
 

@@ -106,7 +106,7 @@ def test_the_standings_notice_speaks_the_language_its_page_asks_for(tmp_path: Pa
 
 
 def get_with_query(guard, path: str, query: bytes) -> tuple[int, dict]:
-    from tests.companion.apart import run_apart
+    from tests.support.companion.apart import run_apart
 
     sent: list[dict] = []
 

@@ -20,8 +20,8 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.server import session_guard
 from companion.widgets.player_picker import PlayerPicker
-from tests.companion.apart import run_apart
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
 
 session_guard.install()
 

@@ -28,10 +28,10 @@ from companion.games import GAME_UIS
 from scoring import caro
 from scoring.said import ENGLISH, said
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_caro_undo_cost import mid_game, open_route
-from tests.companion.tree import every
-from tests.pseudo import Pseudo, bracketed
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
+from tests.support.pseudo import Pseudo, bracketed
 
 # Names: the players', the app's and the games' (their titles are names in every language),
 # a command typed as it is, the two file formats, and Settings' languages, each named in itself

@@ -21,7 +21,7 @@ from companion.server.standings import (
 from companion.session.open_matches import OpenMatches
 from scoring import caro
 from storage import Store
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 MID = "0123456789ab"
 OWN = [(b"host", b"127.0.0.1:8550"), (b"sec-fetch-site", b"same-origin")]

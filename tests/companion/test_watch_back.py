@@ -19,12 +19,12 @@ from companion.session.follow_up import follow_up_id, open_follow_up, take_back
 from companion.session.open_matches import OpenMatches
 from scoring.core import Match
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_series import next_of
 from tests.companion.test_watch_views import KEEPER, WATCHER, keeper_pass
 from tests.companion.test_wrong_pins_screen import PIN, enter_pin, open_as, settle, texts
-from tests.companion.tree import every
-from tests.storage.finished import caro_finished, ratel_damage_finished
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
+from tests.support.storage.finished import caro_finished, ratel_damage_finished
 
 NOT_FOUND = "Match not found"
 NEXT_TAKEN_BACK = "The next game was taken back."

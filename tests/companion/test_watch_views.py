@@ -23,10 +23,10 @@ from companion.widgets.following_banner import KEPT_ELSEWHERE, LOCKED_OUT
 from scoring import careta, carrera, ratel
 from scoring.core import Match
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_wrong_pins_screen import PIN, enter_pin, open_as, settle, tap
-from tests.companion.tree import every
-from tests.storage import finished
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
+from tests.support.storage import finished
 
 KEEPER, WATCHER = "192.168.1.20", "192.168.1.30"
 # Words that tell the scorekeeper what to do; the banner's own "enter the PIN" is the watcher's.

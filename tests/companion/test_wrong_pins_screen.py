@@ -21,9 +21,9 @@ from companion.session.access import Gate, Locked
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from storage import Store
-from tests.companion.apart import run_apart
 from tests.companion.test_session_guard import Wire
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
 
 PIN = "2468"
 SHARE = Share(urls=["http://192.168.1.2:8550"], port=8550)

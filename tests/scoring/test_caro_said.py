@@ -17,9 +17,9 @@ from scoring import caro, core, words
 from scoring import names as names_module
 from scoring.core import RuleViolation
 from scoring.said import Listed, Said, Signed, Term, render
-from tests.pseudo import Pseudo, shouted
 from tests.scoring import test_caro_playout
 from tests.scoring.test_caro import RECORDED_3, RECORDED_TIE, play
+from tests.support.pseudo import Pseudo, shouted
 
 NAMES = ["ann", "ben", "cleo", "dan"]  # lower case: everything else the upper-case words say
 SOURCE = Path(caro.__file__)

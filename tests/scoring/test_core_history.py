@@ -23,7 +23,7 @@ from tests.scoring import (
     test_carrera_playout,
     test_ratel_playout,
 )
-from tests.tally import Tally
+from tests.support.tally import Tally
 
 
 def playouts() -> list[tuple[str, list[dict[str, Any]]]]:

@@ -7,14 +7,14 @@ import pytest
 
 from scoring import GAMES, careta, caro, carrera, ratel
 from scoring.core import Match, RuleViolation
-from tests.storage.finished import (
+from tests.support.storage.finished import (
     careta_finished,
     careta_team_finished,
     caro_finished,
     carrera_finished,
     ratel_penalty_finished,
 )
-from tests.tally import Tally
+from tests.support.tally import Tally
 
 FRESH = {
     "caro": lambda: caro.Match(["Ann", "Ben"]),

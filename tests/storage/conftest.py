@@ -11,8 +11,8 @@ import pytest
 
 import scoring
 from storage import Store
-from tests.storage import finished
-from tests.tally import Plain, Tally
+from tests.support.storage import finished
+from tests.support.tally import Plain, Tally
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ann", "Ben", "Cleo"]

@@ -29,7 +29,7 @@ from storage.transfer import (
     import_json,
     read_export,
 )
-from tests.storage import finished
+from tests.support.storage import finished
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

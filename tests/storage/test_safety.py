@@ -23,7 +23,7 @@ from storage import (
     fingerprint,
 )
 from tests.storage.conftest import ROOT, child_env, played
-from tests.tally import Tally
+from tests.support.tally import Tally
 
 POSIX = os.name == "posix"
 

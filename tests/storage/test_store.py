@@ -21,7 +21,7 @@ from storage import (
     fingerprint,
 )
 from tests.storage.conftest import PLAYERS, crash_copy, played
-from tests.tally import Plain, Tally
+from tests.support.tally import Plain, Tally
 
 
 def roundtrip(events: list[dict]) -> list[dict]:

@@ -23,7 +23,7 @@ from storage.transfer import (
     import_json,
     read_export,
 )
-from tests.storage import finished
+from tests.support.storage import finished
 
 
 @pytest.fixture

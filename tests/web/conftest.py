@@ -25,8 +25,8 @@ import pytest
 from playwright.sync_api import BrowserContext, CDPSession, Page
 
 from tests.app.conftest import PHONE, answers, free_port
-from tests.app.origins import WATCH_VIOLATIONS, about_policy, origin_of
-from tests.app.ui import open_page, see
+from tests.support.app.origins import WATCH_VIOLATIONS, about_policy, origin_of
+from tests.support.app.ui import open_page, see
 
 START = 240_000  # ms: Pyodide, the app's archive and Python's imports, on a busy 2-core machine
 

@@ -21,8 +21,8 @@ from storage import Store
 from storage.transfer import export_json
 from tests.app.conftest import PHONE
 from tests.app.test_caro import choose, lay
-from tests.app.ui import add_players, button, host, open_page, see, text, type_into
-from tests.storage import finished
+from tests.support.app.ui import add_players, button, host, open_page, see, text, type_into
+from tests.support.storage import finished
 from tests.web.conftest import START, web_app
 
 pytestmark = pytest.mark.browser

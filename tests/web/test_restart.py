@@ -14,7 +14,7 @@ import pytest
 from scoring import caro
 from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path
 from tests.app.test_caro import choose, lay
-from tests.app.ui import add_players, button, open_page, see
+from tests.support.app.ui import add_players, button, open_page, see
 from tests.web.conftest import START
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 
 from companion.i18n.catalog import Voice
 from tests.app.conftest import PHONE
-from tests.app.ui import open_page, see
+from tests.support.app.ui import open_page, see
 from tests.web.conftest import START, keep_storage, web_app
 
 pytestmark = pytest.mark.browser
