@@ -28,7 +28,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.sync import measure, open_pair  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, LAN_OPTIONS, AppProcess, chromium_path  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, LAN_OPTIONS, AppProcess, chromium_path  # noqa: E402
 from tests.support.app.wire import Wire  # noqa: E402
 
 

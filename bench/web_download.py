@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.web_build import build, folder_size, write_worker  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
 from tests.support.app.ui import open_page, see  # noqa: E402
 from tests.support.web.counting import CountingSite, Sent  # noqa: E402
 

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.app.test_careta import new_match, points, seat, tap
+from tests.support.app.careta import new_match, points, seat, tap
 from tests.support.app.ui import button, choose_radio, host, open_page, see, text
 from tests.support.storage import finished
 

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.app.test_carrera import expect_pool, expect_row, new_match, play, play_button
+from tests.support.app.carrera import expect_pool, expect_row, new_match, play, play_button
 from tests.support.app.trace import Trace
 from tests.support.app.ui import button, see
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from companion.server.session_guard import CRASH_MESSAGE
 from companion.session.in_step import REPLY_WAIT
+from tests.support.app.crafted import crashes
 from tests.support.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
 
 ROOT = str(Path(__file__).resolve().parents[2])
@@ -26,10 +27,6 @@ def radios(control: dict) -> list[dict]:
             if isinstance(child, dict):
                 found += radios(child)
     return found
-
-
-def crashes(wire: Wire) -> list[str]:
-    return [body["message"] for action, body in wire.received if action == SESSION_CRASHED]
 
 
 def test_a_crash_tells_the_page_a_sentence_and_the_log_the_traceback(app) -> None:

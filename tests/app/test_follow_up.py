@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.app.conftest import AppProcess
+from tests.support.app.process import AppProcess
 from tests.support.app.ui import button, open_page, see
 from tests.support.storage.finished import caro_finished, ratel_penalty_finished
 

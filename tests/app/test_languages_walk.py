@@ -34,11 +34,11 @@ from companion.session.follow_up import follow_up_id
 from scoring.core import Match
 from scoring.said import render
 from storage import Store
-from tests.app.conftest import PHONE, AppProcess
-from tests.companion.test_series import finish, next_of
 from tests.support.app.english_left import EnglishCatalog
 from tests.support.app.pixels import decode_png
+from tests.support.app.process import PHONE, AppProcess
 from tests.support.app.ui import host, open_page
+from tests.support.companion.series import finish, next_of
 from tests.support.storage.finished import (
     careta_finished,
     careta_in_play,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.test_language import phone_in
-from tests.app.test_shell import start_caro
+from tests.support.app.language import phone_in
+from tests.support.app.shell import start_caro
 from tests.support.app.ui import button, open_page, see, text
 
 

@@ -21,8 +21,8 @@ import pytest
 import companion.i18n
 from companion.games.careta.options import CaretaOptions, create
 from companion.i18n.catalog import Voice
-from tests.companion.test_session_guard import session_with
 from tests.support.companion.apart import run_apart
+from tests.support.companion.session_guard import session_with
 from tests.support.companion.tree import every
 from tests.support.pseudo import Pseudo, bracketed
 

@@ -14,8 +14,8 @@ from flet.messaging.session import Session
 
 from scoring import carrera
 from storage import Store
-from tests.companion.test_caro_undo_cost import open_match
 from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_match
 from tests.support.companion.tree import every
 
 

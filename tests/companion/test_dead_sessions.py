@@ -31,9 +31,9 @@ from companion.session.access import Gate, Pass
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from storage import Store
-from tests.app.conftest import free_port
-from tests.companion.test_caro_undo_cost import mid_game
+from tests.support.app.process import free_port
 from tests.support.app.wire import REGISTER_CLIENT, Wire
+from tests.support.companion.caro_undo_cost import mid_game
 
 PIN = "2468"
 GRACE = 2  # seconds a closed page's session is kept here (45 when served)

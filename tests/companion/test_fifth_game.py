@@ -28,8 +28,8 @@ from scoring import caro
 from scoring.core import Count, FinalScore, Standing
 from storage import Store
 from storage.transfer import Export
-from tests.companion.test_caro_undo_cost import open_route
 from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_route
 from tests.support.companion.tree import every
 from tests.support.tally import Tally
 

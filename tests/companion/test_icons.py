@@ -8,8 +8,8 @@ import flet as ft
 
 from scoring import caro
 from storage import Store
-from tests.companion.test_caro_undo_cost import open_match, open_route
 from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_match, open_route
 from tests.support.companion.tree import every
 
 

@@ -19,9 +19,9 @@ from companion.session.access import Gate
 from companion.session.open_matches import OpenMatches
 from scoring import caro
 from storage import Store
-from tests.companion.test_page_says_desktop import PIN, answer_invokes, button, open_settings
-from tests.companion.test_session_guard import session_with
 from tests.support.companion.apart import run_apart
+from tests.support.companion.page_says_desktop import PIN, answer_invokes, button, open_settings
+from tests.support.companion.session_guard import session_with
 from tests.support.companion.tree import every
 
 

@@ -47,8 +47,8 @@ def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, mon
     from flet.messaging.session import Session
 
     from storage import Store
-    from tests.companion.test_caro_undo_cost import open_route
-    from tests.companion.test_session_guard import Wire
+    from tests.support.companion.caro_undo_cost import open_route
+    from tests.support.companion.session_guard import Wire
 
     store = Store(tmp_path / "data")
 

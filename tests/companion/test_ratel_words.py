@@ -25,8 +25,8 @@ from companion.games.ratel import watch
 from companion.games.ratel.screen import RatelScreen
 from scoring import ratel
 from storage import Store
-from tests.companion.test_caro_undo_cost import open_match
 from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_match
 from tests.support.companion.tree import every
 from tests.support.pseudo import Pseudo, bracketed
 

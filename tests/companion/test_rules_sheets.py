@@ -164,8 +164,8 @@ def test_the_rules_screen_of_a_german_session_shows_the_german_sheet(tmp_path: P
 
     from scoring import caro
     from storage import Store
-    from tests.companion.test_caro_undo_cost import open_route
     from tests.support.companion.apart import run_apart
+    from tests.support.companion.caro_undo_cost import open_route
     from tests.support.companion.tree import every
 
     async def rules_in_german(store: Store, mid: str) -> list[str]:

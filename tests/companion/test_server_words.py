@@ -22,7 +22,7 @@ from companion.session.preferences import NotSaved, Preferences
 from scoring import caro
 from scoring.said import render
 from storage import Store
-from tests.companion.test_standings_endpoint import MID, endpoint, get
+from tests.support.companion.standings_endpoint import MID, endpoint, get
 
 PIN = "2468"
 GERMAN = Voice("de")

@@ -28,8 +28,8 @@ from companion.games import GAME_UIS
 from scoring import caro
 from scoring.said import ENGLISH, said
 from storage import Store
-from tests.companion.test_caro_undo_cost import mid_game, open_route
 from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import mid_game, open_route
 from tests.support.companion.tree import every
 from tests.support.pseudo import Pseudo, bracketed
 

@@ -21,7 +21,7 @@ import pytest
 
 from scoring import GAMES, caro, carrera, ratel
 from scoring.core import Match
-from tests.scoring.test_core_history import playouts
+from tests.support.scoring.core_history import playouts
 
 READERS = 2
 READS_PER_READER = 2_600  # at least, per game: 4 games x 2 readers x 2,600 = 20,800 reads in all

@@ -9,7 +9,6 @@ what they were, unless the game put a whole new list in its place.
 from __future__ import annotations
 
 import copy
-import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -17,27 +16,8 @@ import pytest
 
 from scoring import careta, caro, carrera, core, ratel
 from scoring.core import CHECKPOINT_EVERY
-from tests.scoring import (
-    test_careta_playout,
-    test_caro_playout,
-    test_carrera_playout,
-    test_ratel_playout,
-)
+from tests.support.scoring.core_history import playouts
 from tests.support.tally import Tally
-
-
-def playouts() -> list[tuple[str, list[dict[str, Any]]]]:
-    """The events of a few finished matches of every game, undo and redo included on the way."""
-    out = []
-    for seed in range(3):
-        m, _ = test_ratel_playout.playout(seed, ("damage", "short", "penalty")[seed], 0.3)
-        out.append((f"ratel-{seed}", m.events))
-        m = test_caro_playout.playout(2 + seed, seed, True, True, True)
-        out.append((f"caro-{seed}", m.events))
-        out.append((f"carrera-{seed}", test_carrera_playout.playout(seed, "ask").events))
-        chooser = test_careta_playout.Chooser(rng=random.Random(seed))
-        out.append((f"careta-{seed}", test_careta_playout.playout(chooser, cap=600).events))
-    return out
 
 
 @pytest.mark.parametrize("name, events", playouts(), ids=lambda v: v if isinstance(v, str) else "")

@@ -14,11 +14,11 @@ import pytest
 from scoring import careta, caro, carrera, core, ratel
 from scoring.core import CHECKPOINT_EVERY
 from scoring.said import Said, said
-from tests.scoring import (
-    test_careta_playout,
-    test_caro_playout,
-    test_carrera_playout,
-    test_ratel_playout,
+from tests.support.scoring import (
+    careta_playout,
+    caro_playout,
+    carrera_playout,
+    ratel_playout,
 )
 
 GAMES = {"ratel": ratel, "caro": caro, "carrera": carrera, "careta": careta}
@@ -27,13 +27,13 @@ HISTORY = {"ratel": "_history", "caro": "_story", "carrera": "_history", "careta
 
 def _playout(game: str, seed: int) -> list[dict[str, Any]]:
     if game == "ratel":
-        return test_ratel_playout.playout(seed, "penalty", 0.3)[0].events
+        return ratel_playout.playout(seed, "penalty", 0.3)[0].events
     if game == "caro":
-        return test_caro_playout.playout(3, seed, True, True, True).events
+        return caro_playout.playout(3, seed, True, True, True).events
     if game == "carrera":
-        return test_carrera_playout.playout(seed, "ask").events
-    chooser = test_careta_playout.Chooser(rng=random.Random(seed))
-    return test_careta_playout.playout(chooser, cap=300, undo_checks=False).events
+        return carrera_playout.playout(seed, "ask").events
+    chooser = careta_playout.Chooser(rng=random.Random(seed))
+    return careta_playout.playout(chooser, cap=300, undo_checks=False).events
 
 
 def _events(game: str) -> list[dict[str, Any]]:

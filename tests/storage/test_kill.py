@@ -21,7 +21,7 @@ import pytest
 
 from storage import Store, fingerprint
 from storage.atomic import is_temp_file
-from tests.storage.conftest import ROOT, child_env
+from tests.support.storage.store import ROOT, child_env
 from tests.support.tally import Tally
 
 KILLS = 55

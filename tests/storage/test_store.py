@@ -20,7 +20,7 @@ from storage import (
     UnknownGameError,
     fingerprint,
 )
-from tests.storage.conftest import PLAYERS, crash_copy, played
+from tests.support.storage.store import PLAYERS, crash_copy, played
 from tests.support.tally import Plain, Tally
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from companion.web_build import BUILDS, write_worker
-from tests.app.conftest import PHONE
+from tests.support.app.process import PHONE
 from tests.support.app.ui import open_page, see
 from tests.support.web.counting import CountingSite
-from tests.web.conftest import START
+from tests.support.web.site import START
 
 pytestmark = pytest.mark.browser
 

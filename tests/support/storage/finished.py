@@ -6,10 +6,10 @@ import random
 
 from scoring import careta, caro, carrera, ratel
 from scoring.core import Match
-from tests.scoring.test_careta_playout import Chooser
-from tests.scoring.test_careta_playout import playout as careta_playout
-from tests.scoring.test_caro_playout import playout as caro_playout
-from tests.scoring.test_carrera_playout import playout as carrera_playout
+from tests.support.scoring.careta_playout import Chooser
+from tests.support.scoring.careta_playout import playout as careta_playout
+from tests.support.scoring.caro_playout import playout as caro_playout
+from tests.support.scoring.carrera_playout import playout as carrera_playout
 
 TEAMS = {"Suns": ["Ann", "Cleo"], "Moons": ["Ben", "Dan"]}
 
