@@ -14,18 +14,21 @@ from typing import Any
 
 import pytest
 
-from scoring import careta, caro, carrera, core, ratel
+from scoring import GAMES, core
 from scoring.core import CHECKPOINT_EVERY
-from tests.support.scoring.core_history import playouts
+from tests.support.games import games, hook
 from tests.support.tally import Tally
 
 
-@pytest.mark.parametrize("name, events", playouts(), ids=lambda v: v if isinstance(v, str) else "")
-def test_declared_lists_only_grow(name: str, events: list[dict[str, Any]]) -> None:
-    game = {"ratel": ratel, "caro": caro, "carrera": carrera, "careta": careta}[name.split("-")[0]]
-    declared = game.Match._APPEND_ONLY
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("game", games())
+def test_declared_lists_only_grow(game: str, seed: int) -> None:
+    """Over the seeded playouts of every game (its test hook's, undo and redo on the way)."""
+    events = hook(game).playout(seed).events
+    name = f"{game}-{seed}"
+    declared = GAMES[game]._APPEND_ONLY
     assert declared, f"{name}: the game declares its history lists"
-    m = game.Match.replay(events[:1])
+    m = GAMES[game].replay(events[:1])
     seen: dict[str, tuple[list[Any], list[Any]]] = {}  # name -> (the list object, a deep copy)
     for event in events[1:]:
         m._apply(event)
