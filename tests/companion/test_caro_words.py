@@ -15,7 +15,6 @@ from typing import Any
 import flet as ft
 import pytest
 
-import companion.i18n
 from companion.games.caro.grid import _chips, _label
 from companion.games.caro.look import swatch
 from companion.games.caro.screen import CaroEnd, _colour_bar
@@ -35,8 +34,8 @@ FIELDS = ("value", "content", "label", "tooltip", "semantics_label", "text")
 
 
 @pytest.fixture
-def upper(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(companion.i18n, "words", lambda: capitals())
+def upper(speaking) -> None:
+    speaking(capitals())
 
 
 def words_in(control: Any) -> list[str]:

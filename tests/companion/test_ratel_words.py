@@ -18,7 +18,6 @@ import flet as ft
 import pytest
 from flet.components.component import Component
 
-import companion.i18n
 from companion.games.ratel import result as result_form
 from companion.games.ratel import screen as screen_module
 from companion.games.ratel import watch
@@ -79,9 +78,9 @@ def english_left(control: ft.Control) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def pseudo(monkeypatch: pytest.MonkeyPatch) -> Pseudo:
+def pseudo(speaking) -> Pseudo:
     language = Pseudo(bracketed, listed=lambda items, style: "⟦" + " / ".join(items) + "⟧")
-    monkeypatch.setattr(companion.i18n, "words", lambda: language)
+    speaking(language)
     return language
 
 
