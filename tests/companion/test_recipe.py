@@ -53,7 +53,9 @@ def test_the_fifth_game_is_written_part_by_part_as_the_readme_lists() -> None:
 
 @pytest.mark.parametrize("game", games())
 def test_every_game_has_every_part_and_a_test_hook(game: str) -> None:
-    assert lacking(ROOT, game, str(GAMES[game].TITLE)) == []
+    missing = lacking(ROOT, game, str(GAMES[game].TITLE))
+    assert missing == [], f"{game} lacks (README, 'Adding a game'): " + ", ".join(
+        path.replace("<game>", game) for path in missing)
     hook(game)  # its hook gives what the cross-game tests ask
 
 
