@@ -31,17 +31,17 @@ def test_a_game_that_declares_nothing_gets_the_defaults() -> None:
 @pytest.mark.parametrize("game", games())
 def test_every_game_declares_what_screens_read(game: str) -> None:
     """What each game's test hook says of it (tests/support/games/<game>.py)."""
-    cls, said = GAMES[game], hook(game)
-    assert issubclass(cls, Match) and cls.HAS_NEXT_GAME is said.HAS_NEXT_GAME
-    fresh = said.fresh()
+    cls, told = GAMES[game], hook(game)
+    assert issubclass(cls, Match) and cls.HAS_NEXT_GAME is told.HAS_NEXT_GAME
+    fresh = told.fresh()
     assert fresh.history == [] and fresh.final_scores is None
     # Whose turn it is at the start: the starter, or nobody before a Careta set is opened.
-    assert fresh.current == said.FIRST_TURN
-    done = said.finished()
+    assert fresh.current == told.FIRST_TURN
+    done = told.finished()
     assert done.is_over and done.history and isinstance(done.history[-1]["text"], str)
     assert all(isinstance(entry["changes"], dict) for entry in done.history)
     # Scores to average where the game has them; Carrera's race has none (M8).
-    assert (done.final_scores is not None) is said.FINAL_SCORES
+    assert (done.final_scores is not None) is told.FINAL_SCORES
 
 
 @pytest.mark.parametrize("game", games())
