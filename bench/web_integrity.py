@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.web import copy, offline_page, reload_home  # noqa: E402
 from companion.web_build import build  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 HOME = "New Caro match"
 SERVED = "async function served(cache, path, hit) {\n"

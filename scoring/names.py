@@ -275,6 +275,14 @@ def tidy(text: str) -> str:
     'Ann Lee'
     """
     text = unicodedata.normalize("NFC", text[: MAX_CODES * 2])
+    # Again until nothing changes: a trimmed space may leave a selector first, misplaced now
+    # (" \ufe00"). After the first pass only drops and trims are left, so this ends.
+    while (tidied := _tidied_once(text)) != text:
+        text = tidied
+    return tidied
+
+
+def _tidied_once(text: str) -> str:
     kept = []
     for i, ch in enumerate(text):
         if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):

@@ -323,12 +323,15 @@ def RulesScreen() -> ft.View:
         ui = GAME_UIS[services.tables.get(mid).match.GAME]
     except Exception:
         return missing_view(f"/match/{mid}/rules", _("This match is not stored here."))
+    sheet = ui.rules()
     return ft.View(
         route=f"/match/{mid}/rules",
         appbar=ft.AppBar(title=ft.Text(_("{game}: rules").format(game=say(ui.title)))),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
         # GitHub-flavoured: the rule sheets hold tables (Caro's pair points).
-        controls=[ft.Markdown(ui.rules(), selectable=True,
-                              extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED)],
+        controls=[ft.Markdown(sheet, selectable=True,
+                              extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED)
+                  if sheet is not None else
+                  ft.Text(_("{game} has no rules sheet here yet.").format(game=say(ui.title)))],
     )

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from scoring import caro
-from tests.app.test_caro import choose, lay
-from tests.app.test_caro_grid import cell_boxes
-from tests.app.test_crafted import crashes
-from tests.app.ui import button, open_page, see
-from tests.app.wire import Wire
+from tests.support.app.caro import choose, lay
+from tests.support.app.caro_grid import cell_boxes
+from tests.support.app.crafted import crashes
+from tests.support.app.ui import button, open_page, see
+from tests.support.app.wire import Wire
 
 pytestmark = pytest.mark.browser
 

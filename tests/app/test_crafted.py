@@ -1,7 +1,7 @@
 """Crafted messages on the app's WebSocket: disabled controls, bad values, a crash's message.
 
-A raw Flet client (`tests.app.wire`) registers like the web client and then sends what no screen
-would: a tap on a greyed-out arrow, a theme no radio button has, an event Flet cannot parse.
+A raw Flet client (`tests.support.app.wire`) registers like the web client and then sends what no
+screen would: a tap on a greyed-out arrow, a theme no radio button has, an event Flet cannot parse.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from pathlib import Path
 
 from companion.session.guard import CRASH_MESSAGE
 from companion.session.in_step import REPLY_WAIT
-from tests.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
+from tests.support.app.crafted import crashes
+from tests.support.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
 
 ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -26,10 +27,6 @@ def radios(control: dict) -> list[dict]:
             if isinstance(child, dict):
                 found += radios(child)
     return found
-
-
-def crashes(wire: Wire) -> list[str]:
-    return [body["message"] for action, body in wire.received if action == SESSION_CRASHED]
 
 
 def test_a_crash_tells_the_page_a_sentence_and_the_log_the_traceback(app) -> None:

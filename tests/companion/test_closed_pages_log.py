@@ -36,9 +36,9 @@ from companion.server.serve import web_app, web_root
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from storage import Store
-from tests.app.conftest import free_port
-from tests.app.wire import Wire
-from tests.companion.test_caro_undo_cost import mid_game
+from tests.support.app.process import free_port
+from tests.support.app.wire import Wire
+from tests.support.companion.caro_undo_cost import mid_game
 
 
 @dataclass

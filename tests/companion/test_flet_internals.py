@@ -13,7 +13,7 @@ import pytest
 from companion import cli, flet_internals
 from companion import main as web_entry
 from companion.flet_internals import IN_BROWSER, WRITTEN_FOR, mismatch
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 ROOT = Path(__file__).resolve().parents[2]
 

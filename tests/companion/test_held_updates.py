@@ -6,7 +6,7 @@ import asyncio
 from types import SimpleNamespace
 
 from companion.browser import HeldUpdates
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 
 class FakePersist:

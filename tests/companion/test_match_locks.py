@@ -19,7 +19,7 @@ from companion.session.open_matches import OpenMatches, StaleView
 from scoring import caro
 from scoring.core import Match
 from storage import Store
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 WAIT = 20  # seconds a step may take before the test gives up on it (never reached when right)
 

@@ -26,9 +26,9 @@ from storage.transfer import (
     ImportRefused,
     read_export,
 )
-from tests.app.english_left import EnglishCatalog
-from tests.pseudo import Pseudo, tilded
-from tests.storage.test_import_limits import NOW, record, small_match
+from tests.support.app.english_left import EnglishCatalog
+from tests.support.pseudo import Pseudo, tilded
+from tests.support.storage.import_limits import NOW, record, small_match
 
 
 def export_of(*records: Any, **head: Any) -> str:

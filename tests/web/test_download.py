@@ -1,6 +1,6 @@
 """One download (issue 22): a Chromium phone's first visit fetches each file once, and only the
 Flutter build it runs; a reload fetches nothing; a new release fetches only the files that
-changed. Counted by the server (tests/web/counting.py), which sees the page's, its Python
+changed. Counted by the server (tests/support/web/counting.py), which sees the page's, its Python
 worker's and its service worker's requests alike."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from companion.web_build import BUILDS, write_worker
-from tests.app.conftest import PHONE
-from tests.app.ui import open_page, see
-from tests.web.cache import COPY_DIGEST, DAMAGE
-from tests.web.conftest import START
-from tests.web.counting import CountingSite
+from tests.support.app.process import PHONE
+from tests.support.app.ui import open_page, see
+from tests.support.web.cache import COPY_DIGEST, DAMAGE
+from tests.support.web.counting import CountingSite
+from tests.support.web.site import START
 
 pytestmark = pytest.mark.browser
 

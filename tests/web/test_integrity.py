@@ -22,11 +22,11 @@ from scoring import caro
 from storage import Store
 from storage.index import fingerprint
 from storage.transfer import export_json, read_export
-from tests.app.conftest import PHONE
-from tests.app.ui import button, see
-from tests.storage import finished
-from tests.web.cache import COPY_DIGEST, DAMAGE
-from tests.web.conftest import START, StaticSite, web_app
+from tests.support.app.process import PHONE
+from tests.support.app.ui import button, see
+from tests.support.storage import finished
+from tests.support.web.cache import COPY_DIGEST, DAMAGE
+from tests.support.web.site import START, StaticSite, web_app
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,9 @@ import pytest
 
 from companion.browser import FULL
 from companion.web_build import build
-from tests.app.conftest import PHONE
-from tests.app.ui import add_players, button, open_page, see
-from tests.web.conftest import START, StaticSite, web_app
+from tests.support.app.process import PHONE
+from tests.support.app.ui import add_players, button, open_page, see
+from tests.support.web.site import START, StaticSite, web_app
 
 pytestmark = pytest.mark.browser
 
