@@ -51,6 +51,7 @@ from typing import Any
 from flet.messaging.session import Session
 
 from companion.i18n import N_, Voice, language
+from companion.session.shapes import event_misfit, patch_misfit
 
 CRASH_MESSAGE = N_("Something went wrong; the match is saved. Reload the page.")
 log = logging.getLogger(__name__)
@@ -71,6 +72,16 @@ def brief(value: Any) -> str:
     """A short, one-line form of a message's value for the trace."""
     text = repr(value).replace("\n", " ")
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def named(event_name: Any) -> str:
+    """An event's name as the page sent it, fit for one line of the log."""
+    return event_name if isinstance(event_name, str) and event_name.isidentifier() \
+        and len(event_name) <= 40 else brief(event_name)
+
+
+async def _nothing() -> None:
+    return None
 
 
 def disabled(control: Any) -> bool:
@@ -190,25 +201,47 @@ def install() -> None:
         # was read by then is what this event finds applied, and nothing read after it.
         read = arrivals(self).read
         if trace.isEnabledFor(logging.INFO):  # nothing formatted while it is off
-            trace.info("%s read event %s on %s after value %d: %s", self.id[:8], event_name,
+            trace.info("%s read event %s on %s after value %d: %s", self.id[:8], named(event_name),
                        control_id, read, brief(event_data))
 
         async def handle() -> None:
-            arrivals(self).apply_up_to(self, read, apply_patch)
+            arrivals(self).apply_up_to(self, read, apply_fitting)
             settle(self)
             control = self._Session__resolve_event_control(control_id)  # as Flet's does
             if trace.isEnabledFor(logging.INFO):
-                trace.info("%s handles %s on %s (%s)", self.id[:8], event_name, control_id,
+                trace.info("%s handles %s on %s (%s)", self.id[:8], named(event_name), control_id,
                            type(control).__name__)
             if control is not None and disabled(control):
-                log.warning("Dropped a '%s' event for a disabled control (%s)", event_name,
-                            type(control).__name__)
+                log.warning("Dropped a '%s' event for a disabled control (%s)",
+                            named(event_name), type(control).__name__)
+                return
+            why = event_misfit(control, event_name, event_data)
+            if why:
+                log.warning("Refused a misshapen '%s' event for %s (%s)", named(event_name),
+                            type(control).__name__, why)
                 return
             await dispatch(self, control_id, event_name, event_data)
 
+        if not isinstance(control_id, int) or isinstance(control_id, bool) or not isinstance(
+                event_name, str):
+            log.warning("Refused an event with a misshapen target or name")
+            return _nothing()
+
         return handle()
 
+    def apply_fitting(self: Session, control_id: int, patch: dict[str, Any]) -> None:
+        # Checked as it is applied, against the control it is applied to.
+        control = self.index.get(control_id)
+        why = patch_misfit(control, patch)
+        if why:
+            log.warning("Refused a misshapen value for %s (%s)", type(control).__name__, why)
+            return
+        apply_patch(self, control_id, patch)
+
     def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
+        if not isinstance(control_id, int) or isinstance(control_id, bool):
+            log.warning("Refused a value with a misshapen target")
+            return
         allowed = owned_by_page(patch)
         if allowed != patch:
             log.warning("Dropped props a page may not set, for control %s", control_id)
@@ -223,14 +256,22 @@ def install() -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (nothing can be waiting): apply it now
-            queued.apply_up_to(self, number, apply_patch)
+            queued.apply_up_to(self, number, apply_fitting)
             return
         # After the tasks of the events read before it, as the page sent them.
-        loop.call_soon(queued.apply_up_to, self, number, apply_patch)
+        loop.call_soon(queued.apply_up_to, self, number, apply_fitting)
 
     def page_patched(self: Session, patch: dict[str, Any]) -> None:
         # The page's own values as it registers: needed at once, before the app's main runs.
-        apply_patch(self, self._Session__page._i, owned_by_page(patch))
+        # A value of the wrong shape is left out (the page's default stands), the rest kept.
+        page = self._Session__page
+        kept = owned_by_page(patch)
+        misfits = {name: why for name in list(kept)
+                   if (why := patch_misfit(page, {name: kept[name]}))}
+        if misfits:
+            log.warning("Left out misshapen values of a page as it registered (%s)",
+                        "; ".join(misfits.values()))
+        apply_patch(self, page._i, {k: v for k, v in kept.items() if k not in misfits})
 
     def error(self: Session, message: str) -> None:
         log.error("Session %s crashed: %s", self.id, message)
