@@ -228,8 +228,10 @@ def event_misfit(control: Any, name: Any, data: Any) -> str | None:
     """Why event `name` with `data` cannot be the event `control` declares for it, or None.
 
     An event with fields of its own (a picked file, a new route, a resize, a scroll) must come
-    as a map holding each of them, of its type; a plain one (a tap, a change: the handler reads
-    the control's own value, checked as it came) may carry any data, which nothing reads."""
+    as a map holding each of them, of its type (Flet builds it from any map, handled or not;
+    anything else only reaches a handler, as a plain event without them); a plain one (a tap,
+    a change: the handler reads the control's own value, checked as it came) may carry any
+    data, which nothing reads."""
     if control is None or not isinstance(name, str):
         return None  # Flet finds no control, or no handler: nothing runs
     kind = event_type(control, name)
@@ -238,6 +240,10 @@ def event_misfit(control: Any, name: Any, data: Any) -> str | None:
     if kind in (ft.ControlEvent, ft.Event) or not _has_own_fields(kind):
         return None
     if not isinstance(data, dict):
+        # Flet makes it a plain event, which only a handler of the app would read (the page
+        # reports a change of brightness as plain text, and nothing here listens).
+        if getattr(control, f"on_{name}", None) is None:
+            return None
         return f"{_kind(data)}, not a record"
     if EVENT_OWNED & data.keys():
         return "names the control or the event"
