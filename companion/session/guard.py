@@ -163,6 +163,9 @@ class Arrivals:
     def __init__(self) -> None:
         self.read = 0  # values read so far
         self.queue: deque[tuple[int, int, dict[str, Any]]] = deque()  # (number, id, value)
+        # Controls whose last value was refused for its shape: the event that reports it (a
+        # change, a submit) is refused with it, unlogged (the value's refusal was).
+        self.refused: set[int] = set()
 
     def add(self, control_id: int, patch: dict[str, Any]) -> int:
         self.read += 1
@@ -205,7 +208,11 @@ def install() -> None:
                        control_id, read, brief(event_data))
 
         async def handle() -> None:
-            arrivals(self).apply_up_to(self, read, apply_fitting)
+            queued = arrivals(self)
+            queued.apply_up_to(self, read, apply_fitting)
+            if control_id in queued.refused:
+                queued.refused.discard(control_id)
+                return
             settle(self)
             control = self._Session__resolve_event_control(control_id)  # as Flet's does
             if trace.isEnabledFor(logging.INFO):
@@ -235,7 +242,9 @@ def install() -> None:
         why = patch_misfit(control, patch)
         if why:
             log.warning("Refused a misshapen value for %s (%s)", type(control).__name__, why)
+            arrivals(self).refused.add(control_id)
             return
+        arrivals(self).refused.discard(control_id)
         apply_patch(self, control_id, patch)
 
     def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
