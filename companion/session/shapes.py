@@ -30,6 +30,7 @@ from typing import Any, ForwardRef, Literal, Union, get_args, get_origin
 
 import flet as ft
 from flet.controls.control_event import get_event_field_type
+from flet.utils.from_dict import from_dict
 
 DEPTH = 8  # deeper than anything a real page sends (a picked file's fields are at depth 3)
 _UNKNOWN = object()  # a type that cannot be resolved: Flet skips such a field, and so do we
@@ -168,7 +169,8 @@ def misfit(value: Any, hint: Any, names: dict[str, Any], *, whole: bool = True,
             return None
         if not isinstance(value, dict):
             return f"{_kind(value)}, not a record"
-        return _record_misfit(value, hint, whole=whole, depth=depth)
+        return _record_misfit(value, hint, whole=whole, depth=depth) or (
+            _unbuilt(hint, value) if whole else None)
     if hint is object:
         return None
     return None if isinstance(value, hint) else f"{_kind(value)}, not {hint.__name__}"
@@ -247,7 +249,19 @@ def event_misfit(control: Any, name: Any, data: Any) -> str | None:
         return f"{_kind(data)}, not a record"
     if EVENT_OWNED & data.keys():
         return "names the control or the event"
-    return _record_misfit(data, kind, whole=True, depth=0, skip=EVENT_OWNED | {"data"})
+    return _record_misfit(data, kind, whole=True, depth=0, skip=EVENT_OWNED | {"data"}) or (
+        _unbuilt(kind, {"control": control, "name": name, **data}))
+
+
+def _unbuilt(kind: type, value: dict[str, Any]) -> str | None:
+    """What a type's own checks refuse when Flet builds it from `value` (a Locale's empty
+    language code: its types cannot say so), in a word, or None. Built and dropped: Flet builds
+    its own after."""
+    try:
+        from_dict(kind, value)
+    except Exception as error:
+        return f"refused by {kind.__name__} ({type(error).__name__})"
+    return None
 
 
 def _has_own_fields(kind: type) -> bool:
