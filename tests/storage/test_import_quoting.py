@@ -1,18 +1,22 @@
-"""An import refusal quotes the file's title and names through `quotable`, each time it says
-them: a right-to-left override, a stray zero-width joiner, BEL, ESC and NUL are shown as �, and
-the quoted text is isolated (FSI ... PDI), in English and in Spanish."""
+"""An import refusal, and Home's notice of a damaged file, quote the file's title and names
+through `quotable`, each time they say them: a right-to-left override, a stray zero-width joiner,
+BEL, ESC and NUL are shown as �, and the quoted text is isolated (FSI ... PDI), in English and in
+Spanish (German for the notice)."""
 
 from __future__ import annotations
 
+import json
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.i18n.catalog import Voice
+from scoring import caro
 from scoring.names import BIDI_CONTROLS, FSI, PDI
 from scoring.said import render
-from storage import fingerprint
+from storage import Store, fingerprint
 from storage.transfer import ImportRefused, read_export
 from tests.storage.test_import_limits import NOW, record, small_match
 from tests.storage.test_import_words import export_of
@@ -76,3 +80,24 @@ def test_huge_names_are_cut_and_right_to_left_ones_isolated(language: str) -> No
     inert(sentence)
     assert f"{FSI}שרה{PDI}" in sentence, repr(sentence)
     assert len(sentence) <= 400
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_damaged_files_notice_quotes_the_title_and_names_the_index_held(
+        tmp_path: Path, language: str) -> None:
+    data = tmp_path / "data"
+    with Store(data) as store:
+        bad = store.create(caro.Match(players=["Ann", "Ben"]))
+    file = data / "matches" / f"{bad}.json"
+    raw = json.loads(file.read_bytes())
+    raw["match"]["1"]["status"] = f"paused{TRICKS}"
+    file.write_text(json.dumps(raw), encoding="utf-8")
+    index = json.loads((data / "index.json").read_bytes())
+    index["matches"][bad].update(game=f"Caro{TRICKS}", players=[f"{TRICKS[0]}Ann", "שרה"])
+    (data / "index.json").write_text(json.dumps(index), encoding="utf-8")
+    with Store(data) as store:
+        (notice,) = store.notices
+    sentence = str(notice) if language == "en" else render(notice.spoken(), Voice(language))
+    inert(sentence)
+    assert f"{FSI}Caro\ufffd\ufffd\ufffd\ufffd\ufffd{PDI}" in sentence, repr(sentence)
+    assert f"{FSI}\ufffdAnn{PDI}" in sentence and f"{FSI}שרה{PDI}" in sentence, repr(sentence)
