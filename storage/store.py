@@ -731,7 +731,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
 
 
 def _describe(summary: Summary) -> Said:
-    # Translators: {game} is its title ("Caro"), {players} its players ("Ann and Ben").
     # A name or a game the index holds is a file's text: quoted (quotable).
+    # Translators: {game} is its title ("Caro"), {players} its players ("Ann and Ben").
     return said("The {game} match of {players} ({id})", game=quotable(summary.title),
                 players=listed(quotable(p) for p in summary.players), id=quotable(summary.id))
