@@ -69,7 +69,20 @@ def hints(cls: type) -> dict[str, tuple[Any, dict[str, Any]]]:
     return found
 
 
+_resolved_hints: dict[tuple[Any, int], Any] = {}
+
+
 def _resolved(hint: Any, names: dict[str, Any]) -> Any:
+    if not isinstance(hint, str | ForwardRef):
+        return hint
+    key = (hint, id(names))  # `names` are kept for good by `hints`, so their id stays theirs
+    found = _resolved_hints.get(key)
+    if found is None:
+        found = _resolved_hints[key] = _evaluated(hint, names)
+    return found
+
+
+def _evaluated(hint: Any, names: dict[str, Any]) -> Any:
     for _ in range(3):  # a string naming a ForwardRef naming a class, at most
         if isinstance(hint, ForwardRef):
             hint = hint.__forward_arg__
@@ -170,7 +183,7 @@ def misfit(value: Any, hint: Any, names: dict[str, Any], *, whole: bool = True,
         if not isinstance(value, dict):
             return f"{_kind(value)}, not a record"
         return _record_misfit(value, hint, whole=whole, depth=depth) or (
-            _unbuilt(hint, value) if whole else None)
+            _unbuilt(hint, value) if whole and depth == 0 else None)
     if hint is object:
         return None
     return None if isinstance(value, hint) else f"{_kind(value)}, not {hint.__name__}"
@@ -196,6 +209,32 @@ def _record_misfit(value: dict[Any, Any], cls: type, *, whole: bool, depth: int,
     return None
 
 
+_self_checking: dict[type, bool] = {}
+
+
+def _checks_itself(kind: type) -> bool:
+    """Whether `kind`, or a record any of its fields may hold, checks its values as it is made."""
+    found = _self_checking.get(kind)
+    if found is None:
+        _self_checking[kind] = False  # a record holding its own kind: asked once
+        found = _self_checking[kind] = hasattr(kind, "__post_init__") or any(
+            _checks_itself(inner) for inner in _records_in(kind))
+    return found
+
+
+def _records_in(kind: type) -> list[type]:
+    found: list[type] = []
+    for annotation, names in hints(kind).values():
+        stack = [_resolved(annotation, names)]
+        while stack:
+            hint = stack.pop()
+            if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+                found.append(hint)
+            else:
+                stack.extend(_resolved(arg, names) for arg in get_args(hint))
+    return found
+
+
 def _kind(value: Any) -> str:
     """The kind of a value, in a word: never any of its text."""
     if value is None:
@@ -215,15 +254,23 @@ def _kind(value: Any) -> str:
     return "another value"
 
 
+_event_types: dict[tuple[type, str], Any] = {}
+
+
 def event_type(control: Any, name: str) -> Any:
-    """The type Flet builds for event `name` of `control` (None: Flet drops the event)."""
+    """The type Flet builds for event `name` of `control` (None: Flet drops the event). Read
+    from the class's annotations once per class and name (Flet reads them at every event, at
+    some 0.3 ms a time)."""
     field = f"on_{name}"
     if not isinstance(name, str) or not hasattr(control, field):
         return None
-    try:
-        return get_event_field_type(control, field)
-    except Exception:  # Flet raises on the same annotation when it dispatches: let it say so
-        return None
+    key = (type(control), name)
+    if key not in _event_types:
+        try:
+            _event_types[key] = get_event_field_type(control, field)
+        except Exception:  # Flet raises on the same annotation when it dispatches: it says so
+            _event_types[key] = None
+    return _event_types[key]
 
 
 def event_misfit(control: Any, name: Any, data: Any) -> str | None:
@@ -255,8 +302,10 @@ def event_misfit(control: Any, name: Any, data: Any) -> str | None:
 
 def _unbuilt(kind: type, value: dict[str, Any]) -> str | None:
     """What a type's own checks refuse when Flet builds it from `value` (a Locale's empty
-    language code: its types cannot say so), in a word, or None. Built and dropped: Flet builds
-    its own after."""
+    language code: its types cannot say so), in a word, or None. Built and dropped (Flet builds
+    its own after), and only for a type with such checks in it (`__post_init__`)."""
+    if not _checks_itself(kind):
+        return None
     try:
         from_dict(kind, value)
     except Exception as error:
