@@ -1,5 +1,6 @@
-"""Four guards on every Flet session: events for disabled controls, what a crash tells the page,
-each message acting on the page as the ones before it left it, and the props a page may set.
+"""Five guards on every Flet session: events for disabled controls, what a crash tells the page,
+each message acting on the page as the ones before it left it, the props a page may set, and
+the shape of what it sends.
 
 Flet 1.0.5 dispatches whatever event a page names to the control's handler, even when the control
 is disabled: a disabled button is only greyed out on the page, and a crafted message "taps" it
@@ -34,8 +35,14 @@ reads `disabled`, let its click through. The props the server alone decides (`SE
 handlers, Flet's internal fields) are dropped from every value a page sends, at any depth, before
 Flet sees it (`owned_by_page`): the server's view of a control is its own.
 
+And what a page sends must have the shape its control declares (companion/session/shapes.py): an
+event whose data Flet could not make into the event its handler reads (a file picker's result
+without files, a route that is not text), or a value of another type than the control's (a
+field's text that is a list), is refused whole, before Flet builds it, with one line in the log
+and no traceback; the change or submit that reports a refused value is refused with it.
+
 `install()` wraps flet's `Session` class once for the whole process; it is called when the app's
-entry point is built, so every session of this app has all four. The Flet internals this reads
+entry point is built, so every session of this app has all five. The Flet internals this reads
 and replaces are listed, with the app's others, in `companion/flet_internals.py`; the
 message-order race as plain Flet shows it is reproduced by `docs/flet-message-order.py`.
 """
