@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 import flet as ft
+import pytest
 from flet.messaging.protocol import MessageAction
 from flet.utils.from_dict import from_dict
 from flet.utils.object_model import patch_dataclass
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.session import shapes
+from companion.session.files import PickedUnreadable, read_picked
 from companion.session.page_width import PHONE_WIDTH, believed
 from tests.companion.apart import run_apart
 from tests.companion.test_session_guard import session_with
@@ -178,3 +180,19 @@ def test_a_choice_is_one_offered() -> None:
     assert shapes.offered("dark", ["light", "dark"]) == "dark"
     for value in ("purple", None, 1, ["dark"], {"dark": 1}):
         assert shapes.offered(value, ["light", "dark"]) is None
+
+
+def test_a_picked_file_is_read_only_as_the_shape_it_has() -> None:
+    """The handler still reads only what is (the guard refuses the rest before it runs): bytes
+    that are no bytes are unreadable, and the file's name is said back quoted."""
+    async def pick(**fields: Any) -> Any:
+        return await read_picked([ft.FilePickerFile(**{"id": 1, "name": "a.json", "size": 2,
+                                                       **fields})])
+
+    assert run_apart(pick(bytes=[123, 125])) == ("a.json", b"{}")
+    with pytest.raises(PickedUnreadable):
+        run_apart(pick(bytes=[123, 300]))
+    with pytest.raises(PickedUnreadable) as error:
+        run_apart(pick(name="\u202enosj.exe\x07", path="/etc/passwd"))
+    assert "\u2068\ufffdnosj.exe\ufffd\u2069" in str(error.value)
+    assert "\u202e" not in str(error.value) and "\x07" not in str(error.value)
