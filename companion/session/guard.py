@@ -87,6 +87,16 @@ def named(event_name: Any) -> str:
         and len(event_name) <= 40 else brief(event_name)
 
 
+def checked(check: Callable[..., str | None], *args: Any) -> str | None:
+    """`check(*args)`, the shape check; None (the message goes on to Flet, which guards as it
+    always did) if the check itself fails: a bug of the check, logged, must not stop the app."""
+    try:
+        return check(*args)
+    except Exception:
+        log.exception("A shape check failed; the message was let through")
+        return None
+
+
 async def _nothing() -> None:
     return None
 
@@ -229,7 +239,7 @@ def install() -> None:
                 log.warning("Dropped a '%s' event for a disabled control (%s)",
                             named(event_name), type(control).__name__)
                 return
-            why = event_misfit(control, event_name, event_data)
+            why = checked(event_misfit, control, event_name, event_data)
             if why:
                 log.warning("Refused a misshapen '%s' event for %s (%s)", named(event_name),
                             type(control).__name__, why)
@@ -246,7 +256,7 @@ def install() -> None:
     def apply_fitting(self: Session, control_id: int, patch: dict[str, Any]) -> None:
         # Checked as it is applied, against the control it is applied to.
         control = self.index.get(control_id)
-        why = patch_misfit(control, patch)
+        why = checked(patch_misfit, control, patch)
         if why:
             log.warning("Refused a misshapen value for %s (%s)", type(control).__name__, why)
             arrivals(self).refused.add(control_id)
@@ -283,7 +293,7 @@ def install() -> None:
         page = self._Session__page
         kept = owned_by_page(patch)
         misfits = {name: why for name in list(kept)
-                   if (why := patch_misfit(page, {name: kept[name]}))}
+                   if (why := checked(patch_misfit, page, {name: kept[name]}))}
         if misfits:
             log.warning("Left out misshapen values of a page as it registered (%s)",
                         "; ".join(misfits.values()))

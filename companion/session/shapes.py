@@ -54,6 +54,21 @@ _hints: dict[type, dict[str, tuple[Any, dict[str, Any]]]] = {}
 CORRECTED: dict[tuple[type, str], Any] = {(ft.FilePickerFile, "bytes"): bytes | None}
 
 
+def _own_annotations(cls: type) -> dict[str, Any]:
+    """The annotations `cls` itself declares, unevaluated where Python can leave them so: from
+    Python 3.14 (the offline web app's Pyodide) a class's are made on demand (PEP 649), with a
+    name not defined yet kept as a ForwardRef; before, they are in its `__dict__`."""
+    if sys.version_info >= (3, 14):
+        import annotationlib  # type: ignore[import-not-found,unused-ignore]
+
+        try:
+            return dict(annotationlib.get_annotations(
+                cls, format=annotationlib.Format.FORWARDREF))
+        except Exception:
+            return {}
+    return dict(vars(cls).get("__annotations__", {}))
+
+
 def hints(cls: type) -> dict[str, tuple[Any, dict[str, Any]]]:
     """Each annotated field of `cls` (and its bases): (annotation, the names to resolve it in).
     Resolved field by field when read: one annotation Python cannot evaluate (Flet's own
@@ -63,7 +78,7 @@ def hints(cls: type) -> dict[str, tuple[Any, dict[str, Any]]]:
         found = {}
         names = _namespace(cls)
         for base in cls.__mro__:
-            for name, annotation in vars(base).get("__annotations__", {}).items():
+            for name, annotation in _own_annotations(base).items():
                 found.setdefault(name, (CORRECTED.get((base, name), annotation), names))
         _hints[cls] = found
     return found
@@ -201,6 +216,8 @@ def _record_misfit(value: dict[Any, Any], cls: type, *, whole: bool, depth: int,
                         and field.default_factory is dataclasses.MISSING)
             if whole and required:
                 return f"{field.name}: missing"
+            continue
+        if field.name not in declared:  # a field Python gave no annotation for: not checked
             continue
         annotation, names = declared[field.name]
         why = misfit(value[key], annotation, names, whole=True, depth=depth + 1)

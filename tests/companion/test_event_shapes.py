@@ -196,3 +196,21 @@ def test_a_picked_file_is_read_only_as_the_shape_it_has() -> None:
         run_apart(pick(name="\u202enosj.exe\x07", path="/etc/passwd"))
     assert "\u2068\ufffdnosj.exe\ufffd\u2069" in str(error.value)
     assert "\u202e" not in str(error.value) and "\x07" not in str(error.value)
+
+
+def test_a_check_that_fails_lets_the_message_through_and_says_so(caplog) -> None:
+    from companion.session.guard import checked
+
+    def broken(*args: Any) -> str | None:
+        raise KeyError("a bug of the check")
+
+    with caplog.at_level(logging.ERROR):
+        assert checked(broken, None, "click", None) is None
+    assert "A shape check failed" in caplog.text
+
+
+def test_annotations_are_read_as_each_python_keeps_them() -> None:
+    # Python 3.14 (the offline web app's Pyodide) makes a class's annotations on demand.
+    assert sorted(shapes.hints(ft.FilePickerFile)) == ["bytes", "id", "name", "path", "size"]
+    assert shapes.hints(ft.FilePickerFile)["bytes"][0] == bytes | None
+    assert "route" in shapes.hints(ft.RouteChangeEvent)
