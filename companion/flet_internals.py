@@ -20,6 +20,15 @@ Flet (flet and flet-web 1.0.5):
   `flet_web.fastapi.flet_app` reads a socket: UPDATE_CONTROL_PROPS applied as read, each event
   dispatched in a task of its own. `SERVER_OWNED` names Flet's control fields the page must not
   set; `_`-prefixed fields (`_i`, `_c`, ...) are Flet's own.
+- `session/shapes.py` (called by the guard before an event is dispatched and as a value is
+  applied) mirrors how Flet 1.0.5 makes an event (`BaseControl._trigger_event`: a map becomes
+  the event type `flet.controls.control_event.get_event_field_type` finds, anything else a plain
+  `ControlEvent`; `from_dict` reads a field from the key in its `data_field` metadata, else its
+  name, and lets the page's map name `control` and `name`) and applies a value
+  (`flet.utils.object_model.patch_dataclass`: a map patches a record that exists, else makes one
+  with `from_dict`), and reads the controls' own annotations. It calls `get_event_field_type`
+  and `from_dict`, and `Session.index` to find a value's control. FilePickerFile's `bytes`
+  annotation reads `Optional[None]` in 1.0.5 (`CORRECTED`).
 - `session/in_step.py` asks the page a question with `page.session.invoke_method(page._i,
   "get_device_info", ...)`: `_i` is the page's control id, and the answer comes only after
   Flet's client has applied the patches sent before it (the client handles messages in order).

@@ -22,6 +22,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from scoring.names import quotable
 from scoring.said import said
 from storage.errors import NOT_A_FILE, DamagedFileError, NewerSchemaError
 
@@ -168,7 +169,7 @@ def decode(raw: bytes, check: Check | None = None, upgrade: Upgrade | None = Non
     for name, table in data.items():
         if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
             raise DamagedFileError(said("its table {name} is not a table of documents",
-                                        name=repr(name)[:60]))
+                                        name=quotable(repr(name), 60)))
     if schema < SCHEMA and upgrade is not None:
         data = upgrade(data)
     if check is not None:

@@ -36,6 +36,7 @@ from tinydb import TinyDB
 
 import scoring
 from scoring.core import Match
+from scoring.names import quotable
 from scoring.said import Said, listed, said, to_data
 from storage.atomic import (
     FOLDER_MODE,
@@ -65,6 +66,7 @@ from storage.index import (
     index_doc,
     match_doc,
     outcome,
+    quoted,
     standings_doc,
     summary_from_match_doc,
     variant_of,
@@ -341,7 +343,8 @@ class Store:
             if game not in scoring.GAMES:
                 raise UnknownGameError(said(
                     "Match {id} is of the game {game}, which this version of Table Companion "
-                    "does not know; its file is kept as it is.", id=mid, game=repr(game)))
+                    "does not know; its file is kept as it is.", id=quotable(mid),
+                    game=quoted(game)))
             try:
                 match = scoring.replay(events)
             except Exception as error:  # a rule refusal or an event a handler cannot even read
@@ -515,7 +518,8 @@ class Store:
         except (DamagedFileError, IsADirectoryError) as error:
             reason = getattr(error, "reason", NOT_A_FILE)
             self._move_aside(path, reason,
-                             _describe(known) if known else said("The match {id}", id=mid),
+                             _describe(known) if known
+                             else said("The match {id}", id=quotable(mid)),
                              mid=mid)
             return
         except NewerSchemaError as error:
@@ -640,7 +644,7 @@ class Store:
         """Keep a newer-version file out of the list, untouched; the error to raise."""
         # Translators: said after "The match <id>"; {version} and {newest} are numbers.
         notice = Notice(
-            Kind.NEWER, said("The match {id}", id=mid),
+            Kind.NEWER, said("The match {id}", id=quotable(mid)),
             said("was saved by a newer version of Table Companion (file format {version}; this "
                  "version reads up to {newest}). Its file is left as it is; update Table "
                  "Companion to open it.", version=error.version, newest=SCHEMA), match_id=mid)
@@ -761,6 +765,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
 
 
 def _describe(summary: Summary) -> Said:
+    # A name or a game the index holds is a file's text: quoted (quotable).
     # Translators: {game} is its title ("Caro"), {players} its players ("Ann and Ben").
-    return said("The {game} match of {players} ({id})", game=summary.title,
-                players=listed(summary.players), id=summary.id)
+    return said("The {game} match of {players} ({id})", game=quotable(summary.title),
+                players=listed(quotable(p) for p in summary.players), id=quotable(summary.id))

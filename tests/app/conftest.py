@@ -42,6 +42,7 @@ def shared_app(request: pytest.FixtureRequest,
                              getattr(request.module, "SEEDS", {}))
     yield process.start()
     process.stop()
+    nothing_misshapen(process, request)
 
 
 @pytest.fixture
@@ -58,15 +59,28 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AppProcess]:
     process = seeded_process(tmp_path / "data", getattr(request.module, "SEEDS", {})).start()
     yield process
     process.stop()
+    nothing_misshapen(process, request)
 
 
 @pytest.fixture(scope="module")
-def lan_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
+def lan_app(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
     """The app shared as with --lan, scorekeeping behind LAN_PIN, served on loopback only (one per
     module: every page is a session of its own, locked until it enters the PIN)."""
     process = AppProcess(tmp_path_factory.mktemp("lan") / "data", LAN_OPTIONS).start()
     yield process
     process.stop()
+    nothing_misshapen(process, request)
+
+
+def nothing_misshapen(process: AppProcess, request: pytest.FixtureRequest) -> None:
+    """Every message a real page sent fitted the shapes the app checks (companion/session/
+    shapes.py): the guard refused none. A module that sends misshapen ones on purpose says so
+    with `CRAFTED = True`."""
+    if getattr(request.module, "CRAFTED", False):
+        return
+    refused = [line for line in process.output().splitlines() if "misshapen" in line]
+    assert not refused, "the app refused a real page's message:\n" + "\n".join(refused[:5])
 
 
 @pytest.fixture(scope="session")

@@ -1,13 +1,14 @@
-"""Helpers of tests/storage/test_import_limits.py that other tests share: NOW, record,
-small_match."""
+"""Helpers of the import tests that others share: NOW, record, small_match, export_of."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
 from scoring import caro
 from storage import fingerprint
+from storage.transfer import FORMAT, VERSION
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -27,3 +28,8 @@ def record(**changes: Any) -> dict[str, Any]:
            "events": events}
     rec.update(changes)
     return rec
+
+
+def export_of(*records: Any, **head: Any) -> str:
+    """An export file holding `records`, its head changed by `head`."""
+    return json.dumps({"format": FORMAT, "version": VERSION, "matches": list(records), **head})
