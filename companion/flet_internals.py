@@ -20,6 +20,11 @@ Flet (flet and flet-web 1.0.5):
   `flet_web.fastapi.flet_app` reads a socket: UPDATE_CONTROL_PROPS applied as read, each event
   dispatched in a task of its own. `SERVER_OWNED` names Flet's control fields the page must not
   set; `_`-prefixed fields (`_i`, `_c`, ...) are Flet's own.
+- `session/followers.py` draws the other sessions' pages after a change itself, one at a time:
+  it runs each page's tasks in a context whose `flet.controls.context._context_page` is that
+  page (what `Page.run_task` sets, without leaving it set in the caller's context) and renders
+  what they changed with `guard.settle` (`Session.__pending_updates`); it reads
+  `page.session.connection.loop` as `Page.run_task` does.
 - `session/in_step.py` asks the page a question with `page.session.invoke_method(page._i,
   "get_device_info", ...)`: `_i` is the page's control id, and the answer comes only after
   Flet's client has applied the patches sent before it (the client handles messages in order).
