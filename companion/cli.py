@@ -193,9 +193,20 @@ def main(argv: list[str] | None = None) -> None:
                 threading.Thread(target=open_when_up, args=(args.host, args.port, url),
                                  daemon=True).start()
             serve_web(app, args.host, args.port, share.urls if share is not None else (),
-                      assets_folder(), tls=args.tls, standings=open_boards(tables))
+                      assets_folder(), tls=args.tls, standings=open_boards(tables),
+                      welcome=keepers(gate))
     finally:
         store.close()
+
+
+def keepers(gate):
+    """Who gets in when the table is full: the pages of an address that has kept score in this
+    run (with --lan; without it, the caps alone)."""
+    from companion.server.sockets import no_one
+
+    if gate is None:
+        return no_one
+    return lambda address, scope: gate.kept_score_from(address)
 
 
 def print_share(share, pin: str) -> None:
@@ -209,7 +220,7 @@ def print_share(share, pin: str) -> None:
         print(f"\nPhones on the same network open: {url}")
         if i == 0:
             print(qr_text(url), end="")
-    print(f"\nScorekeeping PIN: {pin}  (everyone else can follow the matches)\n", flush=True)
+    print(f"\nScorekeeping PIN: {pin}  (no_one else can follow the matches)\n", flush=True)
 
 
 def run_desktop(app) -> None:
