@@ -13,9 +13,10 @@ Here the followers wait in one queue (`Followers`), drawn by one task on the eve
 - then each follower in turn, one at a time, for the latest state only: a page queued again
   while it waits is still drawn once (its listeners' latest tasks, by key), never a backlog per
   change;
-- between two followers the task yields to the event loop, so the keeper's next message, a
-  keepalive ping and every other socket are read between any two renders; after `BUDGET`
-  seconds of followers it pauses `PAUSE`, the rest drawn next turn;
+- between two followers the task leaves the event loop free for at least `GAP` seconds and
+  `REST` times what the last follower took (a third of the loop's time, with `REST` 0.5), so
+  the keeper's next message, a keepalive ping and every other socket are read between any two
+  renders, and the rest of the followers are drawn in the turns after;
 - a message from a page that has made a change (`hold`) stops the followers until that page has
   been answered or `HOLD` seconds have passed: the keeper's next tap is read, handled and
   answered with no follower drawn in between.
@@ -46,8 +47,9 @@ log = logging.getLogger(__name__)
 
 Task = Callable[[], Coroutine[Any, Any, None]]
 
-BUDGET = 0.05  # seconds of followers' drawing before the loop gets a pause
-PAUSE = 0.01  # seconds that pause lasts: every socket is read, every timer run meanwhile
+GAP = 0.002  # seconds at least between two followers: every socket read meanwhile
+REST = 0.5  # ... and this much of the time the last follower took: the loop's own share
+HOPS = 3  # loop turns a message read takes to reach the app (socket, uvicorn, Flet's reader)
 HOLD = 0.25  # at most this long the followers wait for a keeper's message to be answered
 WAIT = 0.005  # seconds between two looks at a hold
 
@@ -137,7 +139,6 @@ class Followers:
         asyncio.ensure_future(self._drain(turns))
 
     async def _drain(self, turns: _Turns) -> None:
-        spent = 0.0
         try:
             while True:
                 await self._keepers_first(turns)
@@ -150,12 +151,12 @@ class Followers:
                     page, tasks = turns.queue.popitem(last=False)
                 began = time.perf_counter()
                 await self._bring(page, tasks)
-                spent += time.perf_counter() - began
-                if spent >= BUDGET:  # the rest next turn: the loop has time for all else
-                    spent = 0.0
-                    await asyncio.sleep(PAUSE)
-                else:
-                    await asyncio.sleep(0)  # every socket read between two followers
+                took = time.perf_counter() - began
+                # The loop's own time: every socket read, and a keeper's message reaching the
+                # app (`hold`) before the next follower is drawn.
+                await asyncio.sleep(max(GAP, took * REST))
+                for _ in range(HOPS):
+                    await asyncio.sleep(0)
         except BaseException:
             with self._lock:
                 turns.running = False
