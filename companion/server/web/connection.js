@@ -4,12 +4,16 @@
 // On a match screen it keeps the table's standings readable under the notice: after each change
 // the socket brings, it asks the server for that match's standings (GET /standings/<id>,
 // companion/server/standings.py) and keeps the last answer, shown while the socket is down.
-// Its sentences are companion/web/words.js's, in the device's language (served before it).
+// Its sentences are companion/web/words.js's, in the device's language (served before it). A page
+// refused because the table is full (close code FULL, companion/server/sockets.py) shows instead
+// the reason the server gave, already in the language the browser asked for.
 (function () {
   const WORDS = window.tableCompanionWords;
   const Native = window.WebSocket;
   const MATCH = /^\/match\/([0-9a-f]{12})(\/|$)/;
   const SETTLE = 100; // ms after the socket's last message before the standings are asked for
+  const FULL = 4013; // the close code of a page refused because the table is full
+  let full = ""; // that refusal's reason, while the page is refused
   let banner = null;
   let lost = false;
   let kept = null; // {mid, game, rows: [{name, text}]}: the last standings the server gave
@@ -107,6 +111,10 @@
       // Taps on the dimmed page are swallowed here, so none is queued for later.
       banner.addEventListener("pointerdown", (e) => e.stopPropagation(), true);
     }
+    // Why the page is not connected: the table is full, or the connection is lost.
+    const [head, body] = banner.firstChild.children;
+    head.textContent = full || WORDS.lost;
+    body.hidden = Boolean(full);
     // The standings of the match on screen, never another's (the route may have changed).
     const old = banner.querySelector("#connection-lost-standings");
     if (old !== null) old.remove();
@@ -184,13 +192,19 @@
       this.session = String(url).endsWith("/ws");
       if (!this.session) return; // only the app's own session socket
       this.addEventListener("open", () => {
+        full = "";
         lost = false;
         drawing = true;
         asked = undefined;
         soon();
       });
       this.addEventListener("message", (e) => heardFrame(e.data));
-      this.addEventListener("close", () => { lost = true; drawing = false; show(); });
+      this.addEventListener("close", (e) => {
+        lost = true;
+        drawing = false;
+        full = e.code === FULL ? String(e.reason || "").slice(0, 200) : "";
+        show();
+      });
     }
 
     send(data) {
