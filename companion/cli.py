@@ -200,13 +200,23 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def keepers(gate):
-    """Who gets in when the table is full: the pages of an address that has kept score in this
-    run (with --lan; without it, the caps alone)."""
-    from companion.server.sockets import no_one
+    """Who gets in when the table is full (with --lan; without it, the caps alone): the pages of
+    an address that has kept score in this run, and those of a device this table trusts (a fixed
+    --pin), whose page script hands its token over in a cookie (connection.js); the server
+    checks the token as it checks one the page offers (trust.py), never a page's word."""
+    from companion.server.sockets import cookie, no_one
+    from companion.session.trust import COOKIE
 
     if gate is None:
         return no_one
-    return lambda address, scope: gate.kept_score_from(address)
+
+    def welcome(address, scope):
+        if gate.kept_score_from(address):
+            return True
+        token = cookie(scope, COOKIE)
+        return token is not None and gate.trusted(token)
+
+    return welcome
 
 
 def print_share(share, pin: str) -> None:

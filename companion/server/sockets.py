@@ -41,6 +41,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import unquote
 
 from companion.i18n import N_
 from companion.i18n.catalog import Voice
@@ -60,6 +61,7 @@ REASON_BYTES = 123  # the most a WebSocket close reason may hold (RFC 6455)
 GRACE = 45  # seconds a closed page's session is kept for a reload (Flet's default: an hour)
 LINGER = 5.0  # seconds Flet's handler gets to finish once its socket has closed
 HEADER_MOST = 512  # a browser's Accept-Language is a few dozen bytes; a longer one is ignored
+COOKIES_MOST = 4096  # the Cookie header read for a trusted device's token (connection.js)
 
 
 @dataclass(eq=False)
@@ -97,12 +99,23 @@ def asked_languages() -> str:
     return socket.languages if socket is not None else ""
 
 
-def _header(scope: Scope, name: bytes) -> str:
-    """A request header's value, or "" when absent or longer than `HEADER_MOST` (not read)."""
+def _header(scope: Scope, name: bytes, most: int = HEADER_MOST) -> str:
+    """A request header's value, or "" when absent or longer than `most` bytes (not read)."""
     for key, value in scope.get("headers") or ():
         if key.lower() == name:
-            return value.decode("latin-1") if len(value) <= HEADER_MOST else ""
+            return value.decode("latin-1") if len(value) <= most else ""
     return ""
+
+
+def cookie(scope: Scope, name: str) -> str | None:
+    """The handshake's cookie `name` (None when absent, or when the Cookie header is longer than
+    `COOKIES_MOST` bytes: not read). A browser sends it with the socket of a page of this origin;
+    what it holds is as untrusted as any header."""
+    for pair in _header(scope, b"cookie", COOKIES_MOST).split(";"):
+        key, _, value = pair.strip().partition("=")
+        if key == name:
+            return unquote(value)
+    return None
 
 
 def _kept(session: Any) -> bool:

@@ -26,9 +26,10 @@ class RawPage:
     """One page: opened at a route from `address`; `reads` False never reads a frame."""
 
     def __init__(self, port: int, route: str, address: str = "127.0.0.1", *,
-                 reads: bool = True, languages: str | None = None) -> None:
+                 reads: bool = True, languages: str | None = None,
+                 cookie: str | None = None) -> None:
         self.port, self.route, self.address, self.reads = port, route, address, reads
-        self.languages = languages
+        self.languages, self.cookie = languages, cookie
         self.ws: ClientConnection | None = None
         self.raw: list[bytes] = []  # every frame as it came (decoded when first asked for)
         self._decoded: list[list[Any]] = []
@@ -40,7 +41,8 @@ class RawPage:
 
     async def open(self, timeout: float = 30.0) -> bool:
         """Connect and register; False if the server refused the page (`refused` says how)."""
-        headers = {"Accept-Language": self.languages} if self.languages else None
+        headers = {name: value for name, value in (("Accept-Language", self.languages),
+                                                   ("Cookie", self.cookie)) if value}
         try:
             self.ws = await connect(
                 f"ws://127.0.0.1:{self.port}/ws", origin=f"http://127.0.0.1:{self.port}",

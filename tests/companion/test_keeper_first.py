@@ -37,6 +37,7 @@ from companion.session import followers
 from companion.session.access import Gate
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
+from companion.session.trust import COOKIE, Trust
 from storage import Store
 from tests.app.conftest import free_port
 from tests.companion.apart import run_apart
@@ -115,7 +116,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     folder: Path = tmp_path_factory.mktemp("keeper-first")
     store = Store(folder / "data")
     mid = store.create(mid_game())
-    tables = OpenMatches(store, Gate(PIN))
+    tables = OpenMatches(store, Gate(PIN, trust=Trust(folder, PIN)))
     port = free_port()
     app_main = build_main(tables, Preferences(folder), share=share_for("127.0.0.1", port, "http"))
     started: list[str] = []
@@ -211,6 +212,43 @@ def test_the_61st_page_is_refused_and_the_keeper_still_gets_in(served: Served) -
         finally:
             await closed(pages)
             await keeper.close()
+
+    replay(run())
+    assert until(lambda: served.live() == 0)
+
+
+def test_a_trusted_device_gets_in_when_the_table_is_full(served: Served) -> None:
+    """A device this table trusts (the PIN entered there once, a fixed --pin) gets in from an
+    address new to this run, by the token its page script puts in a cookie; the server checks
+    it: a forged token, or one revoked ("Stop keeping score here"), is refused like any page."""
+    gate = served.tables.gate
+    phone = gate.new_pass("192.0.2.5")  # a keeper's phone, on another evening
+    gate.unlock(phone, PIN)
+    token = gate.remember(phone)
+    other = gate.new_pass("192.0.2.6")
+    gate.unlock(other, PIN)
+    revoked = gate.remember(other)
+    assert token is not None and revoked is not None
+    gate.lock(other)
+    device, mac = token.split(".")
+
+    async def run() -> None:
+        pages = await watchers(served, TOTAL, first=20)
+        try:
+            assert all(p.refused is None for p in pages)
+            for cookie, gets_in in ((f"{COOKIE}={token}", True),
+                                    (f"theme=dark; {COOKIE}={token}", True),
+                                    (f"{COOKIE}={device}.{mac[::-1]}", False),
+                                    (f"{COOKIE}={revoked}", False),
+                                    ("theme=dark", False),
+                                    (f"{COOKIE}={token}; pad={'x' * 5000}", False)):
+                page = RawPage(served.port, served.route, "127.0.0.45", cookie=cookie)
+                assert await page.open() is gets_in, (cookie[:60], page.refused)
+                if not gets_in:
+                    assert page.refused is not None and page.refused[0] == FULL
+                await page.close()
+        finally:
+            await closed(pages)
 
     replay(run())
     assert until(lambda: served.live() == 0)
@@ -378,3 +416,14 @@ def test_the_full_tables_reason_fits_a_close_frame_whole(languages: str) -> None
     whole = Voice(best_match(accepted(languages)) or "en").gettext(TABLE_FULL)
     assert full_reason(languages) == whole
     assert len(whole.encode("utf-8")) <= REASON_BYTES
+
+
+def test_the_page_script_copies_the_token_the_server_reads() -> None:
+    """connection.js copies Flutter's stored token (trust.KEY) into the cookie the server reads
+    (trust.COOKIE): the names agree."""
+    from companion.session.trust import KEY
+
+    script = (Path(__file__).resolve().parents[2] / "companion" / "server" / "web"
+              / "connection.js").read_text(encoding="utf-8")
+    assert f'"flutter.{KEY}"' in script
+    assert f'"{COOKIE}"' in script

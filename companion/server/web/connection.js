@@ -6,7 +6,10 @@
 // companion/server/standings.py) and keeps the last answer, shown while the socket is down.
 // Its sentences are companion/web/words.js's, in the device's language (served before it). A page
 // refused because the table is full (close code FULL, companion/server/sockets.py) shows instead
-// the reason the server gave, already in the language the browser asked for.
+// the reason the server gave, already in the language the browser asked for. Before each socket
+// opens, a trusted scorekeeper's device token (kept by Flutter's storage, companion/session/
+// trust.py) is copied into a cookie, which the handshake carries: the server checks it and lets
+// that device in when the table is full.
 (function () {
   const WORDS = window.tableCompanionWords;
   const Native = window.WebSocket;
@@ -14,6 +17,8 @@
   const SETTLE = 100; // ms after the socket's last message before the standings are asked for
   const FULL = 4013; // the close code of a page refused because the table is full
   let full = ""; // that refusal's reason, while the page is refused
+  const TOKEN = "flutter.table-companion.scorekeeper"; // trust.KEY, as Flutter stores it
+  const COOKIE = "table-companion-scorekeeper"; // trust.COOKIE
   let banner = null;
   let lost = false;
   let kept = null; // {mid, game, rows: [{name, text}]}: the last standings the server gave
@@ -186,8 +191,21 @@
     }
   }
 
+  function keeperCookie() {
+    let token = null;
+    try {
+      const kept = JSON.parse(window.localStorage.getItem(TOKEN) || "null");
+      if (typeof kept === "string" && kept.length <= 200) token = kept;
+    } catch (e) {} // no storage, or not a token: no cookie
+    const secure = location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = token === null
+      ? COOKIE + "=; path=/; max-age=0; SameSite=Strict" + secure
+      : COOKIE + "=" + encodeURIComponent(token) + "; path=/; SameSite=Strict" + secure;
+  }
+
   class Watched extends Native {
     constructor(url, protocols) {
+      if (String(url).endsWith("/ws")) keeperCookie();
       super(url, protocols);
       this.session = String(url).endsWith("/ws");
       if (!this.session) return; // only the app's own session socket
