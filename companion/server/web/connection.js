@@ -8,8 +8,9 @@
 // refused because the table is full (close code FULL, companion/server/sockets.py) shows instead
 // the reason the server gave, already in the language the browser asked for. Before each socket
 // opens, a trusted scorekeeper's device token (kept by Flutter's storage, companion/session/
-// trust.py) is copied into a cookie, which the handshake carries: the server checks it and lets
-// that device in when the table is full.
+// trust.py) is copied into a cookie for the socket's path alone (no other request carries it),
+// which the handshake carries: the server checks it and lets that device in when the table is
+// full.
 (function () {
   const WORDS = window.tableCompanionWords;
   const Native = window.WebSocket;
@@ -199,8 +200,8 @@
     } catch (e) {} // no storage, or not a token: no cookie
     const secure = location.protocol === "https:" ? "; Secure" : "";
     document.cookie = token === null
-      ? COOKIE + "=; path=/; max-age=0; SameSite=Strict" + secure
-      : COOKIE + "=" + encodeURIComponent(token) + "; path=/; SameSite=Strict" + secure;
+      ? COOKIE + "=; path=/ws; max-age=0; SameSite=Strict" + secure
+      : COOKIE + "=" + encodeURIComponent(token) + "; path=/ws; SameSite=Strict" + secure;
   }
 
   class Watched extends Native {
