@@ -129,6 +129,11 @@ class Followers:
         """That page has been answered: the followers go on."""
         self._held_until = 0.0
 
+    def busy(self) -> bool:
+        """Are pages waiting to be drawn, or being drawn, on any loop?"""
+        with self._lock:
+            return any(turns.running for turns in self._turns.values())
+
     def on_missed(self, missed: Callable[[ft.Page, dict[Hashable, Task]], None]) -> None:
         """Where a follower gone before it was drawn leaves its tasks (for its reload)."""
         self._missed = missed

@@ -270,6 +270,9 @@ def test_a_flood_of_200_pages_never_drops_the_keeper(served: Served) -> None:
             assert keeper.closed is None, f"the keeper's connection dropped: {keeper.closed}"
             assert sum(admitted) == TOTAL - 1, sum(admitted)
             assert served.limit.refused == refused + 200 - (TOTAL - 1)
+            # (A page follows the match from its first render's effect on: one whose effect
+            # ran after a change would miss it. Time for the last pages' effects to run.)
+            await asyncio.sleep(3.0)
             assert await tap(keeper, "Undo")  # and the keeper goes on
             assert keeper.closed is None
             now, other = served.shown()
@@ -295,15 +298,23 @@ def test_the_keepers_answer_goes_out_before_any_followers_frame(served: Served) 
         pages = await watchers(served, 30)
         mine = keeper.ws.local_address[1]
 
+        async def quiet() -> None:
+            for _ in range(600):  # bounded: a minute
+                if not followers.FOLLOWERS.busy():
+                    break
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(0.5)  # what they drew has left the server
+
         def answer(mark: int) -> list[int]:
             """The ports frames went to from `mark` until the keeper's first."""
             after = served.sends.sent[mark:]
             return after[:after.index(mine)] if mine in after else after
 
         try:
-            await asyncio.sleep(2.0)  # every page drawn and quiet before the taps
+            await asyncio.sleep(2.0)  # every page drawn before the taps
             waited = []
             for first, second in (("Undo", "Redo"), ("Undo", "Redo"), ("Undo", "Redo")):
+                await quiet()  # the followers of the pair before all drawn and sent
                 mark = len(served.sends.sent)
                 assert await tap(keeper, first)
                 assert answer(mark) == []  # the keeper's answer went out first
