@@ -193,9 +193,30 @@ def main(argv: list[str] | None = None) -> None:
                 threading.Thread(target=open_when_up, args=(args.host, args.port, url),
                                  daemon=True).start()
             serve_web(app, args.host, args.port, share.urls if share is not None else (),
-                      assets_folder(), tls=args.tls, standings=open_boards(tables))
+                      assets_folder(), tls=args.tls, standings=open_boards(tables),
+                      welcome=keepers(gate))
     finally:
         store.close()
+
+
+def keepers(gate):
+    """Who gets in when the table is full (with --lan; without it, the caps alone): the pages of
+    an address that has kept score in this run, and those of a device this table trusts (a fixed
+    --pin), whose page script hands its token over in a cookie (connection.js); the server
+    checks the token as it checks one the page offers (trust.py), never a page's word."""
+    from companion.server.sockets import cookie, no_one
+    from companion.session.trust import COOKIE
+
+    if gate is None:
+        return no_one
+
+    def welcome(address, scope):
+        if gate.kept_score_from(address):
+            return True
+        token = cookie(scope, COOKIE)
+        return token is not None and gate.trusted(token)
+
+    return welcome
 
 
 def print_share(share, pin: str) -> None:
@@ -209,7 +230,7 @@ def print_share(share, pin: str) -> None:
         print(f"\nPhones on the same network open: {url}")
         if i == 0:
             print(qr_text(url), end="")
-    print(f"\nScorekeeping PIN: {pin}  (everyone else can follow the matches)\n", flush=True)
+    print(f"\nScorekeeping PIN: {pin}  (no_one else can follow the matches)\n", flush=True)
 
 
 def run_desktop(app) -> None:

@@ -29,6 +29,11 @@ Flet (flet and flet-web 1.0.5):
   with `from_dict`), and reads the controls' own annotations. It calls `get_event_field_type`
   and `from_dict`, and `Session.index` to find a value's control. FilePickerFile's `bytes`
   annotation reads `Optional[None]` in 1.0.5 (`CORRECTED`).
+- `session/followers.py` draws the other sessions' pages after a change itself, one at a time:
+  it runs each page's tasks in a context whose `flet.controls.context._context_page` is that
+  page (what `Page.run_task` sets, without leaving it set in the caller's context) and renders
+  what they changed with `guard.settle` (`Session.__pending_updates`); it reads
+  `page.session.connection.loop` as `Page.run_task` does.
 - `session/in_step.py` asks the page a question with `page.session.invoke_method(page._i,
   "get_device_info", ...)`: `_i` is the page's control id, and the answer comes only after
   Flet's client has applied the patches sent before it (the client handles messages in order).

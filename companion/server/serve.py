@@ -24,7 +24,7 @@ from companion.server.csp import SecurityPolicy
 from companion.server.origin import ASGIApp, OriginGuard, allowed_origins
 from companion.server.own_origin import write_client
 from companion.server.sockets import GRACE as SESSION_GRACE
-from companion.server.sockets import SessionLimit
+from companion.server.sockets import TOTAL, SessionLimit, Welcome, no_one
 from companion.server.standings import Lookup, StandingsEndpoint
 
 WEB = Path(__file__).parent / "web"  # what the served page gets beside Flet's client
@@ -64,19 +64,20 @@ def web_root(into: Path, assets: Path | None = None) -> Path:
 
 def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path,
             grace: int = SESSION_GRACE, standings: Lookup | None = None,
-            scheme: str = "http") -> ASGIApp:
+            scheme: str = "http", welcome: Welcome = no_one, total: int = TOTAL) -> ASGIApp:
     """The ASGI app: Flet's web client and session socket, behind the Origin check and the
     sessions' limits (sockets.py), every response with the app's Content-Security-Policy, a
     page's close logged as one info line (closes.py);
     `root` the folder `web_root` made for the served page, kept while the app runs; `grace` the
     seconds a closed page's session is kept for a reload; `standings` the open matches' boards
-    the page keeps for its "Connection lost" notice (standings.py), `scheme` the pages'."""
+    the page keeps for its "Connection lost" notice (standings.py), `scheme` the pages';
+    `welcome(address, scope)` says who gets in when `total` pages are open (sockets.py)."""
     import flet_web.fastapi as flet_fastapi
 
     # Named as the web app's manifest: Flet's own index.html titles the page (the tab) "Flet".
     flet = flet_fastapi.app(main, assets_dir=str(root), no_cdn=True, app_name=APP_NAME,
                             app_description=APP_DESCRIPTION, session_timeout_seconds=grace)
-    inner = SessionLimit(flet, grace=grace)
+    inner = SessionLimit(flet, grace=grace, welcome=welcome, total=total)
     if standings is not None:
         inner = StandingsEndpoint(inner, standings, allowed, scheme)
     quiet_flet_reads()  # a page closing is one info line, not a traceback (closes.py)
@@ -85,10 +86,11 @@ def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path,
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),
               assets: Path | None = None, tls: Sequence[str] | None = None,
-              standings: Lookup | None = None) -> None:
+              standings: Lookup | None = None, welcome: Welcome = no_one,
+              total: int = TOTAL) -> None:
     """Serve until SIGTERM or Ctrl+C, then close the sessions and return (no re-raised signal);
     https and wss with `tls` (certificate file, key file), then only https pages are own origins;
-    `standings` as for `web_app`.
+    `standings`, `welcome` and `total` as for `web_app`.
 
     uvicorn re-raises the signal it stopped for once it has shut down, which would kill the
     process before the caller's `finally` closes the store; this server stops on the signal and
@@ -115,7 +117,8 @@ def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable
     with tempfile.TemporaryDirectory(prefix="table-companion-web-") as folder:
         root = web_root(Path(folder), assets)
         config = uvicorn.Config(web_app(main, allowed, root, standings=standings,
-                                        scheme=scheme), host=host, port=port,
+                                        scheme=scheme, welcome=welcome, total=total),
+                                host=host, port=port,
                                 log_level="warning", ws="websockets-sansio",
                                 timeout_graceful_shutdown=GRACE, proxy_headers=False,
                                 ssl_certfile=tls[0] if tls else None,

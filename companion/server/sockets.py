@@ -1,11 +1,15 @@
 """Bound what browser sessions cost the server: per address, and once their page is closed.
 
 Every open page is a WebSocket and a Flet session that re-renders at every change to its match.
-Three limits keep pages nobody looks at from slowing the scorekeeper down:
+Four limits keep pages nobody looks at from slowing the scorekeeper down:
 
 - At most `PER_ADDRESS` open sockets from one network address (the socket's peer, never a header);
   the next handshake is refused (HTTP 403) before Flet or the app runs. A closed page frees its
   slot when its socket closes, so a phone reloading never waits for anything.
+- At most `TOTAL` open sockets in all, from every address: the next is refused as well, before
+  Flet or the app runs, with a close reason in the asking browser's language saying the table is
+  full (`FULL`; the page's connection notice shows it). The server's own record decides who
+  always gets in beyond it (`welcome`: the keeper's devices, never what a page claims).
 - A closed socket's session is disconnected at once. Flet 1.0.5 skips that when the page closes
   while the server is still sending to it (its send loop raises, and `disconnect_session` is never
   reached): such a session stayed "connected" for ever, rendering every change into a queue no one
@@ -16,6 +20,10 @@ Three limits keep pages nobody looks at from slowing the scorekeeper down:
 
 The handshake's Accept-Language (at most `HEADER_MOST` bytes, else not read) is kept with its
 socket: a new session's first screen is drawn in the language it names (`asked_languages`).
+
+A message from a page that has changed a match (the keeper's) holds the other pages' redraws
+until that page has been sent something back (companion/session/followers.py): every socket is
+read between two followers' renders, and the keeper's is answered before any follower is drawn.
 
 The app tells the socket which session it carries with `attach(page)` (in its entry point and on
 each reconnect): the socket's handler runs in a context of its own, which Flet's session tasks
@@ -33,8 +41,13 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import unquote
 
+from companion.i18n import N_
+from companion.i18n.catalog import Voice
+from companion.i18n.choice import DEFAULT, accepted, best_match
 from companion.server.origin import ASGIApp, Receive, Scope, Send
+from companion.session.followers import FOLLOWERS
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +55,13 @@ Message = MutableMapping[str, Any]
 
 ADDRESSES_KEPT = 64  # addresses with kept sessions before the expired ones are forgotten
 PER_ADDRESS = 20  # open pages from one address; a table's phones each have their own address
+TOTAL = 60  # open pages in all: a club evening's phones and screens, with room to spare
+FULL = 4013  # the close code of a page refused because the table is full (connection.js)
+REASON_BYTES = 123  # the most a WebSocket close reason may hold (RFC 6455)
 GRACE = 45  # seconds a closed page's session is kept for a reload (Flet's default: an hour)
 LINGER = 5.0  # seconds Flet's handler gets to finish once its socket has closed
 HEADER_MOST = 512  # a browser's Accept-Language is a few dozen bytes; a longer one is ignored
+COOKIES_MOST = 4096  # the Cookie header read for a trusted device's token (connection.js)
 
 
 @dataclass(eq=False)
@@ -82,12 +99,23 @@ def asked_languages() -> str:
     return socket.languages if socket is not None else ""
 
 
-def _header(scope: Scope, name: bytes) -> str:
-    """A request header's value, or "" when absent or longer than `HEADER_MOST` (not read)."""
+def _header(scope: Scope, name: bytes, most: int = HEADER_MOST) -> str:
+    """A request header's value, or "" when absent or longer than `most` bytes (not read)."""
     for key, value in scope.get("headers") or ():
         if key.lower() == name:
-            return value.decode("latin-1") if len(value) <= HEADER_MOST else ""
+            return value.decode("latin-1") if len(value) <= most else ""
     return ""
+
+
+def cookie(scope: Scope, name: str) -> str | None:
+    """The handshake's cookie `name` (None when absent, or when the Cookie header is longer than
+    `COOKIES_MOST` bytes: not read). A browser sends it with the socket of a page of this origin;
+    what it holds is as untrusted as any header."""
+    for pair in _header(scope, b"cookie", COOKIES_MOST).split(";"):
+        key, _, value = pair.strip().partition("=")
+        if key == name:
+            return unquote(value)
+    return None
 
 
 def _kept(session: Any) -> bool:
@@ -97,19 +125,44 @@ def _kept(session: Any) -> bool:
             and expires > datetime.now(UTC))
 
 
+TABLE_FULL = N_("This table is full: too many pages are open. Try again later.")
+
+
+def full_reason(languages: str) -> str:
+    """`TABLE_FULL` in the language `languages` (an Accept-Language) asks for first, cut to
+    what a close frame holds."""
+    said = Voice(best_match(accepted(languages)) or DEFAULT).gettext(TABLE_FULL)
+    return said.encode("utf-8")[:REASON_BYTES].decode("utf-8", errors="ignore")
+
+
+Welcome = Callable[[str, Scope], bool]
+
+
+def no_one(address: str, scope: Scope) -> bool:
+    """No page gets in beyond the total (the app without --lan has no keeper to tell apart)."""
+    return False
+
+
 class SessionLimit:
-    """ASGI middleware: the per-address cap, and a closed socket's session let go of at once."""
+    """ASGI middleware: the per-address and total caps, a closed socket's session let go of at
+    once, and the followers held while the keeper's message is answered."""
 
     def __init__(self, app: ASGIApp, per_address: int = PER_ADDRESS, grace: int = GRACE,
-                 linger: float = LINGER) -> None:
+                 linger: float = LINGER, total: int = TOTAL,
+                 welcome: Welcome = no_one) -> None:
         self.app = app
         self.per_address = per_address
+        self.total = total
+        # Who gets in past `total` (from the server's own state: an address that keeps score).
+        self.welcome = welcome
         self.grace = grace
         self.linger = linger
         self.open: Counter[str] = Counter()  # open sockets by address
+        self.live = 0  # open sockets in all
         # Closed pages' sessions by address, oldest first (weakly: Flet decides when they go).
         self.kept: dict[str, deque[weakref.ref[Any]]] = {}
         self.refused = 0  # handshakes refused, for the log and for tests
+        self.full = 0  # ... of which because the table was full
         self.cut = 0  # handlers ended here, still running `linger` s after their socket closed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -124,28 +177,49 @@ class SessionLimit:
             await receive()  # the websocket.connect message
             await send({"type": "websocket.close", "code": 1008})
             return
+        languages = _header(scope, b"accept-language")
+        if self.live >= self.total and not self._welcome(address, scope):
+            self.refused += 1
+            self.full += 1
+            log.warning("Refused a page from %s: %d pages open, the table is full", address,
+                        self.live)
+            await receive()  # the websocket.connect message
+            # Accepted to be closed at once: a close frame carries the reason the page shows.
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": FULL,
+                        "reason": full_reason(languages)})
+            return
         self.open[address] += 1
-        socket = Socket(address, _header(scope, b"accept-language"))
+        self.live += 1
+        socket = Socket(address, languages)
         closed = asyncio.Event()
 
         async def receiving() -> Message:
             message = await receive()
             if message["type"] == "websocket.disconnect":
                 closed.set()
+            elif FOLLOWERS.keeps_first(_page_of(socket)):
+                FOLLOWERS.hold()  # the keeper's message: answered before any follower is drawn
             return message
+
+        async def sending(message: Message) -> None:
+            await send(message)
+            if message["type"] == "websocket.send" and FOLLOWERS.keeps_first(_page_of(socket)):
+                FOLLOWERS.release()
 
         held = [True]  # the slot, freed once: when the socket closes or the handler ends
 
         def release() -> None:
             if held:
                 held.clear()
+                self.live -= 1
                 self.open[address] -= 1
                 if self.open[address] <= 0:
                     del self.open[address]
 
         token = _current.set(socket)
         try:
-            handler = asyncio.ensure_future(self.app(scope, receiving, send))
+            handler = asyncio.ensure_future(self.app(scope, receiving, sending))
         finally:
             _current.reset(token)
         try:
@@ -161,6 +235,13 @@ class SessionLimit:
             raise error
         if error is not None:  # the page went while the server was sending: nothing to tell
             log.debug("A closed page's handler ended with %r", error)
+
+    def _welcome(self, address: str, scope: Scope) -> bool:
+        try:
+            return self.welcome(address, scope)
+        except Exception:  # a check that fails lets no one past the total
+            log.exception("Could not tell whether a page from %s keeps score", address)
+            return False
 
     async def _serve(self, handler: asyncio.Future[None], closed: asyncio.Event,
                      release: Callable[[], None]) -> None:
@@ -206,6 +287,11 @@ class SessionLimit:
                     await oldest.disconnect(0)
                 except Exception:
                     log.exception("Expiring a kept session failed")
+
+
+def _page_of(socket: Socket) -> Any:
+    session = socket.session
+    return session.page if session is not None else None
 
 
 def _still_kept(kept: deque[weakref.ref[Any]]) -> list[weakref.ref[Any]]:

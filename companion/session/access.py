@@ -303,6 +303,18 @@ class Gate:
                 self._kept_score.add(by.device or "")
         self._tell()
 
+    def kept_score_from(self, device: str) -> bool:
+        """Has a session connecting from `device` (an address) kept score in this run (the PIN
+        entered there, or a trusted device's token)? The server's own record: what a page says
+        of itself never adds to it."""
+        with self._lock:
+            return self._pin is not None and bool(device) and device in self._kept_score
+
+    def trusted(self, token: object) -> bool:
+        """Is `token` a device token this table issued and has not revoked (trust.py)? Changes
+        nothing: for a page asking to get in when the table is full."""
+        return self._trust is not None and self._trust.verify(token) is not None
+
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call `listener()` after a wrong PIN, an acknowledgement or a change of the lock on new
         devices; returns the function that ends the subscription."""

@@ -9,6 +9,7 @@ from weakref import WeakKeyDictionary
 import flet as ft
 
 from companion.session.context import use_services
+from companion.session.followers import FOLLOWERS, IN_BROWSER, Unkeyed, current_page
 
 Task = Callable[[], Coroutine[Any, Any, None]]
 
@@ -23,15 +24,33 @@ _held: WeakKeyDictionary[ft.Page, dict[Hashable, Callable[[], None]]] = WeakKeyD
 def run_in_session(page: ft.Page, task: Task, key: Hashable | None = None) -> None:
     """Run `task` on `page`'s session, unless its browser tab is gone.
 
+    On the server, the page's own tasks come first and other sessions' pages follow, each drawn
+    once for the latest of its tasks by `key` (companion/session/followers.py); in the browser
+    (one page, no server) it runs at once.
+
     A closed tab keeps its session for a short while (a reload finds its place again), without a
     connection: nothing is drawn for it then, and scheduling on it would raise in the session
     that made the change. `key` names what the task brings up to date: the latest such task is
     run when the page reconnects (`catch_up`), so a reloaded page shows what it missed.
     """
-    if page.session.connection is not None:
+    if page.session.connection is None:
+        if key is not None:
+            _missed.setdefault(page, {})[key] = task
+    elif IN_BROWSER:
         page.run_task(task)
-    elif key is not None:
-        _missed.setdefault(page, {})[key] = task
+    else:
+        FOLLOWERS.put(page, task, key, first=current_page() is page)
+
+
+def _kept_for_reload(page: ft.Page, tasks: dict[Hashable, Task]) -> None:
+    """A follower's tab went before it was drawn: its keyed tasks wait for its reload."""
+    missed = _missed.setdefault(page, {})
+    for key, task in tasks.items():
+        if not isinstance(key, Unkeyed):
+            missed[key] = task
+
+
+FOLLOWERS.on_missed(_kept_for_reload)
 
 
 def catch_up(page: ft.Page) -> None:

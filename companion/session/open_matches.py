@@ -34,6 +34,7 @@ from typing import Any
 
 from companion.i18n import say
 from companion.session.access import Gate, Pass
+from companion.session.followers import FOLLOWERS, current_page
 from companion.session.listeners import Listeners
 from scoring import RuleViolation
 from scoring.core import Match
@@ -252,6 +253,7 @@ class OpenMatches:
         return self._listeners.subscribe(listener)
 
     def _notify(self, mid: str, version: int) -> None:
+        FOLLOWERS.acted(current_page())  # the changing page is answered before any follower
         self._listeners.tell(mid, version,
                              failed=f"A screen could not be told of the change to {mid}")
 

@@ -33,6 +33,9 @@ from storage.atomic import atomic_write
 log = logging.getLogger(__name__)
 
 KEY = "table-companion.scorekeeper"  # the browser's local storage key for the token
+# The cookie the served page copies it into (companion/server/web/connection.js), so that the
+# socket's handshake carries it: a trusted device gets in when the table is full.
+COOKIE = "table-companion-scorekeeper"
 SECRET_NAME = "trust.key"
 LIST_NAME = "trusted-devices.json"
 MAX_DEVICES = 64

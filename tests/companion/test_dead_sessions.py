@@ -28,6 +28,7 @@ from companion.server.origin import allowed_origins
 from companion.server.serve import web_app, web_root
 from companion.server.sockets import PER_ADDRESS, SessionLimit
 from companion.session.access import Gate, Pass
+from companion.session.followers import Followers
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from storage import Store
@@ -117,17 +118,17 @@ def freed(pages: list[weakref.ref[ft.Page]]) -> int:
 
 def rendered_by(served: Served, tap: Callable[[], None], monkeypatch: pytest.MonkeyPatch,
                 ) -> set[int]:
-    """The pages (by id) that `tap` schedules a refresh on."""
+    """The pages (by id) that `tap` schedules a refresh on (queued for the followers' task)."""
     pages: set[int] = set()
-    run_task = ft.Page.run_task
+    put = Followers.put
 
-    def recording(page: ft.Page, *args: Any, **kwargs: Any) -> Any:
+    def recording(followers: Followers, page: ft.Page, *args: Any, **kwargs: Any) -> Any:
         pages.add(id(page))
-        return run_task(page, *args, **kwargs)
+        return put(followers, page, *args, **kwargs)
 
-    monkeypatch.setattr(ft.Page, "run_task", recording)
+    monkeypatch.setattr(Followers, "put", recording)
     tap()
-    monkeypatch.setattr(ft.Page, "run_task", run_task)
+    monkeypatch.setattr(Followers, "put", put)
     return pages
 
 

@@ -216,7 +216,7 @@ def test_with_the_real_store_a_held_disk_write_holds_up_no_list_or_other_match(
         tmp_path: Path) -> None:
     """The store writes a file outside its own lock too (tests/storage/test_store_writes.py):
     Home's list and another match's tap go on while one match's fsync is held."""
-    from tests.storage.test_store_writes import HeldWrites
+    from tests.support.storage.store_writes import HeldWrites
 
     with HeldWrites(tmp_path) as store:
         tables = OpenMatches(store)

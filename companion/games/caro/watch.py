@@ -11,6 +11,7 @@ from companion.games.caro.screen import CaroEnd, _passed_line, _series_line, _tu
 from companion.i18n import _, say
 from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
+from companion.widgets.kept import Kept, use_kept
 from scoring import caro
 from scoring.said import listed
 
@@ -33,24 +34,31 @@ def turn_line(match: caro.Match) -> str:
     return _("{player} to lay").format(player=player)
 
 
-def holdings(match: caro.Match) -> ft.Control:
-    """One line per player in seating order: the caros they still hold, by colour."""
+def holdings(match: caro.Match, kept: Kept | None = None) -> ft.Control:
+    """One line per player in seating order: the caros they still hold, by colour (each line
+    handed back unchanged from `kept` while what it says is the same)."""
+    kept = kept or Kept()
     rows: list[ft.Control] = []
-    for name in match.players:
+    for seat, name in enumerate(match.players):
         held = match.remaining(name)
         on = name == match.current
         caros = [_("{n} {caros}").format(n=say(held[c]), caros=say(caro.colour_word(c, held[c])))
                  for c in caro.COLOURS if held[c]]
         said = (_("{player} holds {caros}").format(player=name, caros=say(listed(caros)))
                 if caros else _("{player} holds no caro").format(player=name))
-        parts: list[ft.Control] = [ft.Text(name, size=15, expand=True, no_wrap=True,
-                                           weight=ft.FontWeight.BOLD if on else None)]
-        for colour in caro.COLOURS:
-            parts += [ft.Container(swatch(colour, 20), opacity=1.0 if held[colour] else 0.3),
-                      ft.Text(f"×{held[colour]}", size=14, width=24)]
-        rows.append(ft.Semantics(label=said, exclude_semantics=True,
-                                 content=ft.Row(parts, spacing=4)))
+        counts = tuple(held[colour] for colour in caro.COLOURS)
+        rows.append(kept.get(("holds", seat), (name, on, said, counts),
+                             _holding, name, on, said, counts))
     return ft.Column(rows, spacing=4, key="holdings")
+
+
+def _holding(name: str, on: bool, said: str, counts: tuple[int, ...]) -> ft.Control:
+    parts: list[ft.Control] = [ft.Text(name, size=15, expand=True, no_wrap=True,
+                                       weight=ft.FontWeight.BOLD if on else None)]
+    for colour, count in zip(caro.COLOURS, counts, strict=True):
+        parts += [ft.Container(swatch(colour, 20), opacity=1.0 if count else 0.3),
+                  ft.Text(f"×{count}", size=14, width=24)]
+    return ft.Semantics(label=said, exclude_semantics=True, content=ft.Row(parts, spacing=4))
 
 
 def side(width: float, columns: int) -> int:
@@ -69,32 +77,46 @@ def _cell(colour: str | None, last: bool, size: int, name: str) -> ft.Control:
                         weight=ft.FontWeight.BOLD, semantics_label=name))
 
 
-def board(match: caro.Match, width: float) -> ft.Control:
+NUMBER = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def _numbers(cols: range, size: int) -> ft.Control:
+    """The column numbers' row."""
+    return ft.Row([ft.Container(width=LABEL, height=LABEL)]
+                  + [ft.Container(width=size, height=LABEL, alignment=ft.Alignment.CENTER,
+                                  content=ft.Text(say(c), style=NUMBER)) for c in cols],
+                  spacing=GAP)
+
+
+def _row_number(r: int, size: int) -> ft.Control:
+    return ft.Container(width=LABEL, height=size, alignment=ft.Alignment.CENTER,
+                        content=ft.Text(say(r), style=NUMBER))
+
+
+def board(match: caro.Match, width: float, kept: Kept | None = None) -> ft.Control:
     """The laid caros in their rectangle, with row and column numbers as the scorekeeper's grid
-    has them; the last one laid ringed. Scrolls sideways only past SMALLEST px a cell."""
+    has them; the last one laid ringed. Scrolls sideways only past SMALLEST px a cell. A cell
+    that looks as it did is handed back from `kept` (a watcher's page redrawn after a change
+    builds and diffs only what changed)."""
+    kept = kept or Kept()
     laid, last = match.board, match.last_cell
     if not laid:
         return ft.Text(_("No caro laid yet."), size=14, key="board")
     top, left, bottom, right = match.bounds
     cols = range(left, right + 1)
     size = side(width, len(cols))
-    number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
-    lines: list[ft.Control] = [ft.Row(
-        [ft.Container(width=LABEL, height=LABEL)]
-        + [ft.Container(width=size, height=LABEL, alignment=ft.Alignment.CENTER,
-                        content=ft.Text(say(c), style=number)) for c in cols],
-        spacing=GAP)]
+    lines: list[ft.Control] = [kept.get("numbers", ([say(c) for c in cols], size),
+                                        _numbers, cols, size)]
     for r in range(top, bottom + 1):
-        cells: list[ft.Control] = [ft.Container(
-            width=LABEL, height=size, alignment=ft.Alignment.CENTER,
-            content=ft.Text(say(r), style=number))]
+        cells: list[ft.Control] = [kept.get(("row", r), (say(r), size), _row_number, r, size)]
         for c in cols:
             colour = laid.get((r, c))
             name = "" if colour is None else (
                 _("row {row}, column {column}: {colour} (last laid)") if (r, c) == last
                 else _("row {row}, column {column}: {colour}")).format(
                     row=say(r), column=say(c), colour=say(caro.colour_word(colour)))
-            cells.append(_cell(colour, (r, c) == last, size, name))
+            look = (colour, (r, c) == last, size, name)
+            cells.append(kept.get(("cell", r, c), look, _cell, *look))
         lines.append(ft.Row(cells, spacing=GAP))
     grid = ft.Column(lines, spacing=GAP)
     if LABEL + len(cols) * (size + GAP) <= width:
@@ -105,6 +127,7 @@ def board(match: caro.Match, width: float) -> ft.Control:
 @ft.component
 def CaroWatch(match: caro.Match, follow_up: FollowUp) -> ft.Control:
     width = use_page_width() - 24  # the page's padding
+    kept = use_kept()
     series = _series_line(match)
     if match.is_over:  # the result, then the final board; the next game once it is opened
         return ft.Column([CaroEnd(match, follow_up, keeps_score=False), *series,
@@ -113,7 +136,7 @@ def CaroWatch(match: caro.Match, follow_up: FollowUp) -> ft.Control:
         *series,
         ft.Text(turn_line(match), size=18, weight=ft.FontWeight.BOLD, key="head"),
         *_passed_line(match),
-        holdings(match),
-        board(match, width),
+        holdings(match, kept),
+        board(match, width, kept),
         _turn_list(match),
     ], spacing=10)

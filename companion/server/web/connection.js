@@ -4,12 +4,22 @@
 // On a match screen it keeps the table's standings readable under the notice: after each change
 // the socket brings, it asks the server for that match's standings (GET /standings/<id>,
 // companion/server/standings.py) and keeps the last answer, shown while the socket is down.
-// Its sentences are companion/web/words.js's, in the device's language (served before it).
+// Its sentences are companion/web/words.js's, in the device's language (served before it). A page
+// refused because the table is full (close code FULL, companion/server/sockets.py) shows instead
+// the reason the server gave, already in the language the browser asked for. Before each socket
+// opens, a trusted scorekeeper's device token (kept by Flutter's storage, companion/session/
+// trust.py) is copied into a cookie for the socket's path alone (no other request carries it),
+// which the handshake carries: the server checks it and lets that device in when the table is
+// full.
 (function () {
   const WORDS = window.tableCompanionWords;
   const Native = window.WebSocket;
   const MATCH = /^\/match\/([0-9a-f]{12})(\/|$)/;
   const SETTLE = 100; // ms after the socket's last message before the standings are asked for
+  const FULL = 4013; // the close code of a page refused because the table is full
+  let full = ""; // that refusal's reason, while the page is refused
+  const TOKEN = "flutter.table-companion.scorekeeper"; // trust.KEY, as Flutter stores it
+  const COOKIE = "table-companion-scorekeeper"; // trust.COOKIE
   let banner = null;
   let lost = false;
   let kept = null; // {mid, game, rows: [{name, text}]}: the last standings the server gave
@@ -107,6 +117,10 @@
       // Taps on the dimmed page are swallowed here, so none is queued for later.
       banner.addEventListener("pointerdown", (e) => e.stopPropagation(), true);
     }
+    // Why the page is not connected: the table is full, or the connection is lost.
+    const [head, body] = banner.firstChild.children;
+    head.textContent = full || WORDS.lost;
+    body.hidden = Boolean(full);
     // The standings of the match on screen, never another's (the route may have changed).
     const old = banner.querySelector("#connection-lost-standings");
     if (old !== null) old.remove();
@@ -178,19 +192,38 @@
     }
   }
 
+  function keeperCookie() {
+    let token = null;
+    try {
+      const kept = JSON.parse(window.localStorage.getItem(TOKEN) || "null");
+      if (typeof kept === "string" && kept.length <= 200) token = kept;
+    } catch (e) {} // no storage, or not a token: no cookie
+    const secure = location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = token === null
+      ? COOKIE + "=; path=/ws; max-age=0; SameSite=Strict" + secure
+      : COOKIE + "=" + encodeURIComponent(token) + "; path=/ws; SameSite=Strict" + secure;
+  }
+
   class Watched extends Native {
     constructor(url, protocols) {
+      if (String(url).endsWith("/ws")) keeperCookie();
       super(url, protocols);
       this.session = String(url).endsWith("/ws");
       if (!this.session) return; // only the app's own session socket
       this.addEventListener("open", () => {
+        full = "";
         lost = false;
         drawing = true;
         asked = undefined;
         soon();
       });
       this.addEventListener("message", (e) => heardFrame(e.data));
-      this.addEventListener("close", () => { lost = true; drawing = false; show(); });
+      this.addEventListener("close", (e) => {
+        lost = true;
+        drawing = false;
+        full = e.code === FULL ? String(e.reason || "").slice(0, 200) : "";
+        show();
+      });
     }
 
     send(data) {
