@@ -2,7 +2,7 @@
 
 The app runs in a process of its own (`--serve`: the served app with --lan and a PIN, as
 `table-companion` builds it, with room for more pages than `TOTAL` so that 100 watchers get in)
-on a mid-game Caro match. The keeper is a raw Flet page (tests/companion/raw_pages.py) that enters
+on a mid-game Caro match. The keeper is a raw Flet page (tests/support/companion/raw_pages.py) that enters
 the PIN on Share and opens the match; its Undo/Redo taps are timed from the click leaving the
 keeper to the first frame back (the server's answer), `--gap` seconds apart (the watchers are
 not waited for between taps, as an attacker would not). Three rounds in one run:
@@ -39,12 +39,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.support.companion.raw_pages import RawPage  # noqa: E402
-
 from companion.games.caro.watch import turn_line  # noqa: E402
 from storage import Store  # noqa: E402
 from tests.support.app.process import free_port  # noqa: E402
 from tests.support.companion.caro_undo_cost import mid_game  # noqa: E402
+from tests.support.companion.raw_pages import RawPage  # noqa: E402
 
 PIN = "2468"
 KEEPER = "127.0.0.2"

@@ -5,7 +5,7 @@ keeper's taps then drew every watcher's page before (or while) the keeper was an
 them made the keeper's Undo 75 times slower, and 193 pages opening made the server miss keepalive
 replies until the keeper's connection dropped. Here the served app (Origin check, session limits,
 Flet) runs in a thread on 127.0.0.1 with a PIN; pages are raw Flet clients
-(tests/companion/raw_pages.py), each from a loopback address of its own (127.0.0.x), the keeper
+(tests/support/companion/raw_pages.py), each from a loopback address of its own (127.0.0.x), the keeper
 one that entered the PIN on Share. Nothing here times anything: the tests count pages let in and
 refused, frames and their order, and renders.
 """
@@ -39,12 +39,12 @@ from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from companion.session.trust import COOKIE, Trust
 from storage import Store
-from tests.companion.tree import every
 from tests.support.app.process import free_port
 from tests.support.companion.apart import run_apart
 from tests.support.companion.caro_undo_cost import mid_game
 from tests.support.companion.raw_pages import RawPage
 from tests.support.companion.session_guard import Wire
+from tests.support.companion.tree import every
 
 PIN = "2468"
 KEEPER = "127.0.0.2"
