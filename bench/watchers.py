@@ -2,7 +2,8 @@
 
 The app runs in a process of its own (`--serve`: the served app with --lan and a PIN, as
 `table-companion` builds it, with room for more pages than `TOTAL` so that 100 watchers get in)
-on a mid-game Caro match. The keeper is a raw Flet page (tests/support/companion/raw_pages.py) that enters
+on a mid-game Caro match. The keeper is a raw Flet page
+(tests/support/companion/raw_pages.py) that enters
 the PIN on Share and opens the match; its Undo/Redo taps are timed from the click leaving the
 keeper to the first frame back (the server's answer), `--gap` seconds apart (the watchers are
 not waited for between taps, as an attacker would not). Three rounds in one run:

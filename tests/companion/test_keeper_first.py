@@ -5,7 +5,8 @@ keeper's taps then drew every watcher's page before (or while) the keeper was an
 them made the keeper's Undo 75 times slower, and 193 pages opening made the server miss keepalive
 replies until the keeper's connection dropped. Here the served app (Origin check, session limits,
 Flet) runs in a thread on 127.0.0.1 with a PIN; pages are raw Flet clients
-(tests/support/companion/raw_pages.py), each from a loopback address of its own (127.0.0.x), the keeper
+(tests/support/companion/raw_pages.py), each from a loopback address of its own (127.0.0.x), the
+keeper
 one that entered the PIN on Share. Nothing here times anything: the tests count pages let in and
 refused, frames and their order, and renders.
 """
