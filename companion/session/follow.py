@@ -98,6 +98,7 @@ def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
     page = ft.context.page
     seen, set_seen = ft.use_state(0)
     key = ft.use_ref(None)  # this hook's place in what the page missed
+    drawn = ft.use_ref(None)  # the version this render draws
 
     def on_change(changed: str, version: int) -> None:
         if changed == mid:
@@ -106,8 +107,24 @@ def use_followed_match(mid: str) -> tuple[int, Callable[[int], None]]:
 
             run_in_session(page, refresh, key)
 
-    use_subscription(lambda: services.tables.subscribe(on_change), [mid])
+    def subscribe() -> Callable[[], None]:
+        stop = services.tables.subscribe(on_change)
+        # A change made between this render and its effect told no one here: draw it now.
+        if (now := _version(services, mid)) != drawn.current:
+            on_change(mid, now)
+        return stop
+
+    drawn.current = _version(services, mid)
+    use_subscription(subscribe, [mid])
     return seen, set_seen
+
+
+def _version(services: Any, mid: str) -> int | None:
+    """The version of the open match `mid`, None where there is none to open."""
+    try:
+        return services.tables.get(mid).version
+    except Exception:  # no such match (the screen says so) or one the store refuses to read
+        return None
 
 
 def use_redrawn_on_change(mid: str) -> None:

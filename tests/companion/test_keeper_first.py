@@ -271,9 +271,6 @@ def test_a_flood_of_200_pages_never_drops_the_keeper(served: Served) -> None:
             assert keeper.closed is None, f"the keeper's connection dropped: {keeper.closed}"
             assert sum(admitted) == TOTAL - 1, sum(admitted)
             assert served.limit.refused == refused + 200 - (TOTAL - 1)
-            # (A page follows the match from its first render's effect on: one whose effect
-            # ran after a change would miss it. Time for the last pages' effects to run.)
-            await asyncio.sleep(3.0)
             assert await tap(keeper, "Undo")  # and the keeper goes on
             assert keeper.closed is None
             now, other = served.shown()
