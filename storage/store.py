@@ -728,5 +728,5 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
 
 def _describe(summary: Summary) -> Said:
     # Translators: {game} is its title ("Caro"), {players} its players ("Ann and Ben").
-    return said("The {game} match of {players} ({id})", game=summary.title,
+    return said("The {game} match of {players} ({id})", game=summary.title_word,
                 players=listed(summary.players), id=summary.id)
