@@ -369,8 +369,9 @@ def _literals(path: Path) -> list[tuple[int, str]]:
 def test_no_shell_module_names_a_game_a_unit_or_a_part() -> None:
     root = Path(__file__).resolve().parents[2]
     games = scoring.GAMES.values()
+    # ("game" is also the shell's own word: the game a route or a filter names)
     named = ({cls.GAME for cls in games} | {code for cls in games for code in cls.UNITS}
-             | {part for cls in games for part in cls.PARTS} | {"penalty", "hand"})
+             | {part for cls in games for part in cls.PARTS} - {"game"} | {"penalty", "hand"})
     titles = {cls.TITLE for cls in games}
     found = [f"{path.relative_to(root)}:{line}: {text!r}"
              for folder in SHELL for path in sorted((root / folder).rglob("*.py"))
