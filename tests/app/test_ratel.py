@@ -38,9 +38,9 @@ def new_match(page: Page, url: str, *names: str, starter: str | None = None,
     if mode:
         choose_radio(page, mode)
     for _ in range(abs(limit_steps)):
-        before = host(page).get_by_text(re.compile(r"^\d+ points$")).inner_text()
-        button(page, "More points" if limit_steps > 0 else "Less points").click()
-        expect(host(page).get_by_text(re.compile(r"^\d+ points$"))).not_to_have_text(before)
+        before = host(page).get_by_text(re.compile(r"^\d+ penalty points$")).inner_text()
+        button(page, "More penalty points" if limit_steps > 0 else "Less penalty points").click()
+        expect(host(page).get_by_text(re.compile(r"^\d+ penalty points$"))).not_to_have_text(before)
     button(page, "Start match").click()
     see(page, "Round 1 · ")
 
@@ -80,11 +80,11 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     open_page(phone, app.url)
     button(phone, "New Ratel match").click()
     expect(host(phone).get_by_role("radio", name=STANDARD)).to_be_checked()
-    expect(button(phone, "More points")).to_have_count(0)
+    expect(button(phone, "More penalty points")).to_have_count(0)
     choose_radio(phone, PENALTY)
-    see(phone, "15 points")
+    see(phone, "15 penalty points")
     choose_radio(phone, STANDARD)
-    expect(button(phone, "More points")).to_have_count(0)
+    expect(button(phone, "More penalty points")).to_have_count(0)
 
     new_match(phone, app.url, "Ann", "Ben", "Cleo")
     see(phone, "Round 1 · Ann leads")
