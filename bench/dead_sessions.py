@@ -3,9 +3,9 @@
 The app runs with --lan --pin on 127.0.0.1; a keeper (PIN entered) and a spectator follow one Caro
 match in Chromium, as in bench/sync.py. The keeper's Undo/Redo taps are timed (click to the
 keeper's own page showing the change, and to the spectator's), then 100 raw Flet clients open
-the match's page and each closes after its first frames (tests/app/wire.py), and the same taps are
-timed again: the ratio after/before is the cost of the dropped pages (target: at most 1.2x). The
-server's memory (RSS) is printed beside it.
+the match's page and each closes after its first frames (tests/support/app/wire.py), and the same
+taps are timed again: the ratio after/before is the cost of the dropped pages (target: at most
+1.2x). The server's memory (RSS) is printed beside it.
 
     python bench/dead_sessions.py [--taps 30] [--flood 100] [--idle 0] [--rounds 1]
 
@@ -28,8 +28,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.sync import measure, open_pair  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, LAN_OPTIONS, AppProcess, chromium_path  # noqa: E402
-from tests.app.wire import Wire  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, LAN_OPTIONS, AppProcess, chromium_path  # noqa: E402
+from tests.support.app.wire import Wire  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:

@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.ui_latency import serve, stop  # noqa: E402
 from companion import fonts  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
-from tests.app.ui import open_page, see  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
+from tests.support.app.ui import open_page, see  # noqa: E402
 
 FOLDER = ROOT / "assets" / "fonts"
 REFUSED = "**/fonts/noto-*.woff2"

@@ -39,8 +39,8 @@ sys.path.insert(0, str(ROOT))
 from bench.revisions import _extract  # noqa: E402
 from bench.ui_latency import ARRIVALS_JS, TAP_JS, in_turn, stop  # noqa: E402
 from companion.i18n.catalog import Voice  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
-from tests.app.ui import open_page  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
+from tests.support.app.ui import open_page  # noqa: E402
 
 BASE = "a2ec454~1"  # the app before issue 21: a2ec454 is its first commit ("i18n groundwork")
 LOCALES = {"en": "en-GB", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}

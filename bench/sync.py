@@ -24,7 +24,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.app.conftest import (  # noqa: E402
+from tests.support.app.process import (  # noqa: E402
     CHROMIUM_ARGS,
     LAN_OPTIONS,
     LAN_PIN,
@@ -32,8 +32,8 @@ from tests.app.conftest import (  # noqa: E402
     AppProcess,
     chromium_path,
 )
-from tests.app.test_shell import start_caro  # noqa: E402
-from tests.app.ui import button, open_page, see, type_into  # noqa: E402
+from tests.support.app.shell import start_caro  # noqa: E402
+from tests.support.app.ui import button, open_page, see, type_into  # noqa: E402
 
 NOW = "performance.timeOrigin + performance.now()"
 

@@ -46,8 +46,8 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
-from tests.app.ui import add_players, button, open_page, see  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
+from tests.support.app.ui import add_players, button, open_page, see  # noqa: E402
 
 # Set in every page before it loads: the moment each message from the server reaches the page.
 ARRIVALS_JS = """(() => {

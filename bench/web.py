@@ -58,10 +58,10 @@ from companion.web_build import (  # noqa: E402
 )
 from scoring import caro  # noqa: E402
 from scoring.said import render  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
-from tests.app.test_caro import lay  # noqa: E402
-from tests.app.ui import add_players, button, open_page, see  # noqa: E402
-from tests.web.conftest import StaticSite  # noqa: E402
+from tests.support.app.caro import lay  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, PHONE, chromium_path, free_port  # noqa: E402
+from tests.support.app.ui import add_players, button, open_page, see  # noqa: E402
+from tests.support.web.site import StaticSite  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

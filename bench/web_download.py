@@ -1,6 +1,6 @@
 """What a Chromium phone downloads from the offline web app: on a first visit (until the service
-worker's copy is complete) and on a reload, counted by the server (tests/web/counting.py: the
-page's, its Python worker's and its service worker's requests alike).
+worker's copy is complete) and on a reload, counted by the server (tests/support/web/counting.py:
+the page's, its Python worker's and its service worker's requests alike).
 
     python bench/web_download.py [--folder BUILT_FOLDER]
 
@@ -25,9 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.web_build import build, folder_size, write_worker  # noqa: E402
-from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
-from tests.app.ui import open_page, see  # noqa: E402
-from tests.web.counting import CountingSite, Sent  # noqa: E402
+from tests.support.app.process import CHROMIUM_ARGS, PHONE, chromium_path  # noqa: E402
+from tests.support.app.ui import open_page, see  # noqa: E402
+from tests.support.web.counting import CountingSite, Sent  # noqa: E402
 
 TARGET_MB = 30
 RELEASE_TARGET_MB = 2

@@ -3,6 +3,8 @@
 The web entry (`companion.main`) calls `open_data` before the store opens; the rest of the app
 learns only `Place.in_browser` (and whether the browser keeps its storage) through its services.
 In the browser:
+- each deployment (its base URL: two may share an origin) keeps its own IndexedDB database and
+  Web Lock, named in one place (web/scope.js, `data_names`);
 - a Web Lock makes one tab at a time own the data (two tabs on one IndexedDB folder lose
   matches: the last one to write wins); a second tab says the app is open elsewhere and waits;
 - the data folder is an Emscripten IDBFS mount, loaded from IndexedDB once (`syncfs(true)`)
@@ -10,6 +12,9 @@ In the browser:
   into IndexedDB by itself (web/persist.js: a save costs the same with 0 or 1,000 stored
   matches, where IDBFS's `autoPersist` syncs the whole folder), and the page's updates wait for
   that commit (`HeldUpdates`): what the screen shows is in IndexedDB;
+- a save returns only once IndexedDB has committed it (`committing`, the store's durable
+  point): where IndexedDB refuses (the origin's storage is full), the folder is put back as
+  IndexedDB holds it and the save raises, so the screen says so and shows what is stored.
 - the browser is asked to keep the storage (`navigator.storage.persist()`, by the page).
 Outside a browser (`flet run`, `flet build` for a desktop) the data folder is the user's.
 """
@@ -17,6 +22,7 @@ Outside a browser (`flet run`, `flet build` for a desktop) the data folder is th
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import sys
 from collections.abc import Awaitable, Callable
@@ -26,8 +32,11 @@ from typing import Any, Protocol
 
 import flet as ft
 
+from scoring.said import Said, said
+
 DATA = Path("/home/pyodide/table-companion")  # where the IDBFS mount lives in the worker
 PERSIST = Path(__file__).resolve().parent / "web" / "persist.js"
+SCOPE = Path(__file__).resolve().parent / "web" / "scope.js"
 # Chromium's default: a transaction completes once the browser has written it (it survives the
 # browser killed at any moment, tests/web/test_restart.py), not once the disk has flushed it
 # (a power cut within the system's write-back delay can lose the last actions). "strict", the
@@ -35,10 +44,15 @@ PERSIST = Path(__file__).resolve().parent / "web" / "persist.js"
 # the rest of the tap.
 DURABILITY = "relaxed"
 log = logging.getLogger(__name__)
-NOT_KEPT = ("The last change could not be kept in this browser's storage ({error}); it is tried "
-            "again with the next one. Until then it would be lost if the browser closed: export "
-            "your matches (Settings) and free some space.")
-LOCK = "table-companion-data"
+FULL = said("Not saved: the phone's storage for this app is full. Free some space on the phone "
+            "(files or apps you no longer need), then try again.")
+REFUSED = said("Not saved: this browser's storage refused the change ({reason}). Try again; if it "
+               "keeps failing, export your matches (Settings).")
+# Where a save cannot wait for IndexedDB (a browser without JavaScript Promise Integration):
+# the change stays in memory and is tried again with the next one.
+NOT_KEPT = said("The last change could not be kept in this browser's storage ({reason}); it is "
+                "tried again with the next one. Until then it would be lost if the browser "
+                "closed: free some space on the phone, or export your matches (Settings).")
 WAITING = ("Table Companion is open in another tab or window. Close it there and the app "
            "starts here by itself.")
 
@@ -105,6 +119,28 @@ def in_browser() -> bool:
 
 
 @dataclass(frozen=True)
+class DataNames:
+    """What this deployment's matches go by in the browser (web/scope.js)."""
+
+    scope: str  # the deployment's base path, "/" at the site's root
+    database: str  # its IndexedDB database
+    lock: str  # its Web Lock
+    legacy: str  # the database every deployment shared before issue 35
+
+
+def data_names() -> DataNames:
+    """This deployment's names, from the folder of the app's worker script (web/scope.js, which
+    the page runs too)."""
+    from pyodide.code import run_js
+
+    run_js(SCOPE.read_text(encoding="utf-8"))
+    import js
+
+    found = js.tableCompanionData()
+    return DataNames(str(found.scope), str(found.database), str(found.lock), str(found.legacy))
+
+
+@dataclass(frozen=True)
 class Place:
     """Where the matches are kept, as the app's screens need to know it."""
 
@@ -123,12 +159,17 @@ async def open_data(page: ft.Page) -> Place:
         folder = Path(platformdirs.user_data_dir("table-companion", appauthor=False))
         folder.mkdir(parents=True, exist_ok=True)
         return Place(folder)
-    await hold_lock(page)
-    hold_updates(page, await mount(DATA))
+    names = data_names()
+    await hold_lock(page, names.lock)
+    persist = await mount(DATA, names.database, names.legacy)
+    hold_updates(page, persist)
+    from storage import atomic
+
+    atomic.on_durable(committing(persist))
     return Place(DATA, in_browser=True, storage_persisted=await storage_persisted())
 
 
-async def hold_lock(page: ft.Page) -> None:
+async def hold_lock(page: ft.Page, lock: str) -> None:
     from pyodide.code import run_js
     from pyodide.ffi import create_once_callable
 
@@ -139,7 +180,7 @@ async def hold_lock(page: ft.Page) -> None:
         page.add(ft.SafeArea(ft.Container(notice, padding=24)))
         page.update()
 
-    await run_js(_ACQUIRE)(LOCK, create_once_callable(waiting))
+    await run_js(_ACQUIRE)(lock, create_once_callable(waiting))
     tell_page("matches")
     if page.controls:
         page.controls.clear()
@@ -151,21 +192,80 @@ class Persist(Protocol):
 
     def busy(self) -> bool: ...
 
-    def flush(self) -> Awaitable[None]: ...
+    def flush(self) -> Awaitable[Any]:
+        """Resolves to None once every change is committed, else to IndexedDB's refusal
+        (`.name`, `.message`); the refused changes stay marked for the next flush."""
+        ...
+
+    def commit(self) -> Awaitable[Any]:
+        """`flush`, and on a refusal the folder put back as IndexedDB holds it."""
+        ...
 
 
-async def mount(folder: Path) -> Persist:
-    """Mount IndexedDB at `folder`, load what it holds (once, before the store opens), and
-    from then on put each file the app writes there into IndexedDB (persist.js)."""
+async def mount(folder: Path, database: str | None = None, legacy: str | None = None) -> Persist:
+    """Mount IndexedDB database `database` (by default IDBFS's own, named after the folder) at
+    `folder`, first copied from `legacy` if it is new and the origin has that one; load what it
+    holds (once, before the store opens), and from then on put each file the app writes there
+    into IndexedDB (persist.js)."""
     import pyodide_js
     from pyodide.code import run_js
 
     setup = run_js(PERSIST.read_text(encoding="utf-8"))
     try:
         return await setup(pyodide_js.FS, pyodide_js.FS.filesystems.IDBFS, str(folder),
-                           DURABILITY)
+                           database or str(folder), legacy, DURABILITY)
     except Exception as error:
         raise OSError(f"could not load the matches kept in this browser: {error}") from error
+
+
+class NotKept(OSError):
+    """A change IndexedDB refused for another reason than a full storage; nothing was kept.
+    `.said` says so in the reader's language, as a store error's does."""
+
+    def __init__(self, sentence: Said) -> None:
+        super().__init__(errno.EIO, str(sentence))
+        self.said = sentence
+
+    def __str__(self) -> str:  # the sentence alone
+        return self.strerror
+
+
+def refusal(name: str, message: str) -> OSError:
+    """The error a save raises for IndexedDB's refusal `name` (its `message`)."""
+    from storage.errors import StorageFullError
+
+    if name == "QuotaExceededError":
+        return StorageFullError(FULL)
+    return NotKept(said(REFUSED.msg, reason=f"{name}: {message}"))
+
+
+def committing(persist: Persist) -> Callable[[str], None]:
+    """The store's durable point in the browser (`storage.atomic.on_durable`): wait there for
+    IndexedDB to commit what was written, so a save returns only once it is stored; a refusal
+    puts the folder back as IndexedDB holds it and raises (`refusal`), so the save is refused
+    as by a full disk: the store and the open match stay as they were, and the screen says so.
+
+    Why here: a store's save "returns once it is safely on disk", and every caller already
+    handles one that raises (OpenMatches.act drops the in-memory change, the screens say why);
+    the folder is put back file by file, so the store's own record of its files (their stats
+    and summaries, kept only once a write returned) still matches them. Holding back or dropping
+    the screen's updates instead would part Flet's controls from the page's.
+
+    The wait is synchronous, as a save is (`run_sync`, JavaScript Promise Integration: Chromium
+    browsers). Where it cannot wait (no JSPI, or code not called from an event), the page's
+    updates still wait for the commit (`HeldUpdates`) and a refusal is told by `hold_updates`.
+    """
+    def commit(folder: str) -> None:
+        from pyodide.ffi import can_run_sync, run_sync
+
+        if not can_run_sync():
+            return
+        refused = run_sync(persist.commit())
+        if refused is not None:
+            log.error("IndexedDB refused a save: %s: %s", refused.name, refused.message)
+            raise refusal(str(refused.name), str(refused.message))
+
+    return commit
 
 
 class HeldUpdates:
@@ -199,11 +299,15 @@ class HeldUpdates:
         failed = None
         try:
             while self._persist.busy():  # changes made while waiting are awaited too
-                await self._persist.flush()
-        except Exception as error:  # IndexedDB refused (full?): the change stays marked, and
-            # the next flush tries again; the screen is not kept frozen meanwhile.
-            log.error("Could not keep the last change in this browser's storage: %s", error)
+                refused = await self._persist.flush()
+                if refused is not None:  # IndexedDB refused (full?): the change stays marked
+                    # and the next flush tries again; the screen is not kept frozen meanwhile.
+                    failed = f"{refused.name}: {refused.message}"
+                    break
+        except Exception as error:  # the flush itself failed
             failed = str(error)
+        if failed is not None:
+            log.error("Could not keep the last change in this browser's storage: %s", failed)
         held, self._held = self._held, []
         for message in held:
             self._send(message)
@@ -218,7 +322,10 @@ class HeldUpdates:
 def hold_updates(page: ft.Page, persist: Persist) -> HeldUpdates:
     """Send the page's updates only once what was written before them is in IndexedDB."""
     def tell(error: str) -> None:
-        page.show_dialog(ft.SnackBar(ft.Text(NOT_KEPT.format(error=error)), duration=10_000))
+        from companion.i18n import say
+
+        text = say(Said(NOT_KEPT.msg, {"reason": error}))
+        page.show_dialog(ft.SnackBar(ft.Text(text), duration=10_000))
 
     connection = page.session.connection
     held = HeldUpdates(connection.send_message, persist, tell)

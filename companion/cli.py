@@ -130,7 +130,7 @@ def open_store(folder: Path):
 def check_versions() -> None:
     """Fail with one line when Flet or uvicorn is not the version whose internals the app
     holds (companion/flet_internals.py): a guard could stop guarding without a sound."""
-    from companion.server.flet_internals import mismatch
+    from companion.flet_internals import mismatch
 
     problem = mismatch()
     if problem:
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
     check_versions()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    if os.environ.get("TABLE_COMPANION_TRACE"):  # what each page sent, in order (see session_guard)
+    if os.environ.get("TABLE_COMPANION_TRACE"):  # what each page sent, in order (session/guard.py)
         logging.getLogger("companion.trace").setLevel(logging.INFO)
     if args.tls:
         check_tls(*args.tls)

@@ -20,6 +20,15 @@ Flet (flet and flet-web 1.0.5):
   `flet_web.fastapi.flet_app` reads a socket: UPDATE_CONTROL_PROPS applied as read, each event
   dispatched in a task of its own. `SERVER_OWNED` names Flet's control fields the page must not
   set; `_`-prefixed fields (`_i`, `_c`, ...) are Flet's own.
+- `session/shapes.py` (called by the guard before an event is dispatched and as a value is
+  applied) mirrors how Flet 1.0.5 makes an event (`BaseControl._trigger_event`: a map becomes
+  the event type `flet.controls.control_event.get_event_field_type` finds, anything else a plain
+  `ControlEvent`; `from_dict` reads a field from the key in its `data_field` metadata, else its
+  name, and lets the page's map name `control` and `name`) and applies a value
+  (`flet.utils.object_model.patch_dataclass`: a map patches a record that exists, else makes one
+  with `from_dict`), and reads the controls' own annotations. It calls `get_event_field_type`
+  and `from_dict`, and `Session.index` to find a value's control. FilePickerFile's `bytes`
+  annotation reads `Optional[None]` in 1.0.5 (`CORRECTED`).
 - `session/in_step.py` asks the page a question with `page.session.invoke_method(page._i,
   "get_device_info", ...)`: `_i` is the page's control id, and the answer comes only after
   Flet's client has applied the patches sent before it (the client handles messages in order).
@@ -32,7 +41,7 @@ Flet (flet and flet-web 1.0.5):
   `page.session.connection is None` as "the tab is gone, the session not yet expired".
 - `app.py` gives the PIN's rate limit (`session/access.py`) the device's `page.client_ip`, which
   `flet_web.fastapi.flet_app` sets from the socket's peer (`server/serve.py` turns off uvicorn's
-  proxy headers, and `session_guard.SERVER_OWNED` keeps a page from setting it).
+  proxy headers, and `session/guard.py`'s `SERVER_OWNED` keeps a page from setting it).
 - `server/sockets.py` works around a Flet bug: `FletApp.handle` never reaches
   `app_manager.disconnect_session` when the page closes while its send loop is sending, and never
   ends for a socket closed before its session began. It calls `Session.disconnect(grace)` itself,
@@ -42,6 +51,10 @@ Flet (flet and flet-web 1.0.5):
   from the socket's handler (`attach`, called from `app.py`'s entry and its `page.on_connect`).
   `session/follow.py`'s `let_go` (on `page.on_close`) ends the subscriptions itself because Flet
   unmounts nothing when it closes a session.
+- `server/closes.py` relies on how `FletApp.handle` ends when its page closes while its send
+  loop sends (Starlette's `WebSocketDisconnect` out of the handler, and its receive loop's
+  warning on `flet_web.fastapi`'s logger with `WebSocketDisconnected`): it logs each as one
+  info line instead.
 - `widgets/kept.py` and the Caro grid hand Flet the same control object again: Flet's diff
   (`flet.controls.object_patch`) skips a control it has already sent when it is the same object.
 - `server/serve.py` builds Flet's ASGI app with `flet_web.fastapi.app(...)` (what `ft.run` does

@@ -22,6 +22,12 @@ JavaScript build), the fonts and scripts of Flutter packages it does not use (Ka
 icons, HLS video), Pyodide's package installer (every dependency is in `__pypackages__`) and the
 standard-library modules no code in the archive imports (`STDLIB_UNUSED`). Flutter's licence
 notices are kept, gzipped (`assets/NOTICES.gz`): the app never shows them.
+
+The build is reproducible: the same source makes the same bytes in every file, whatever the
+checkout's file times, owners or permissions, so a redeploy of unchanged code changes no file's
+hash and costs a phone nothing (its service worker fetches no file, its memory snapshot stays).
+The archives hold one time (`SOURCE_DATE_EPOCH` when set, else `FIXED_TIME`), no owner, normalised
+modes and sorted names; gzip writes no time and no name; the icon font keeps its own timestamp.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import hashlib
 import importlib.util
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -71,7 +78,7 @@ NOT_IN_ARCHIVE = (
     "companion/locale/messages.pot", "companion/web/subset_fonts.py",
     "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
     "companion/web/keep_awake.js", "companion/web/locale.js", "companion/web/words.js",
-    "companion/web/snapshot.js", "companion/web/snapshot-worker.js",
+    "companion/web/snapshot.js", "companion/web/snapshot-worker.js", "companion/web/rescue.js",
 )
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
@@ -130,6 +137,11 @@ ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 MSGPACK_VERSION = "1.2.4"
 MSGPACK_WHEEL = f"msgpack-{MSGPACK_VERSION}-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
 MSGPACK_SHA256 = "06a0657a4110d563255006b7cb7147432f67827144e429c2cdb1c967548d1817"
+
+
+# The time written into the archives when SOURCE_DATE_EPOCH is not set: 1980-01-01 UTC, the
+# earliest a zip can hold (any fixed time would do: only its being the same matters).
+FIXED_TIME = 315532800
 
 
 class BuildError(Exception):
@@ -207,9 +219,10 @@ def patch_index(index: Path, base_url: str) -> None:
     if FLUTTER_SCRIPT not in text:
         raise BuildError("flet-web's index.html no longer loads flutter_bootstrap.js as it did: "
                          "cannot start it from start.js")
-    # words.js first: the splash's sentences in the device's language.
-    text = text.replace(FLUTTER_SCRIPT,
-                        '<script src="words.js"></script><script src="start.js"></script>')
+    # words.js first: the splash's sentences in the device's language; scope.js: the names of
+    # this deployment's data (its Web Lock).
+    text = text.replace(FLUTTER_SCRIPT, '<script src="words.js"></script>'
+                        '<script src="scope.js"></script><script src="start.js"></script>')
     text = text.replace("</body>", f"  <script>\n{awake}</script>\n</body>")
     # The browser's bar in the app's colour; Flutter adds its own (transparent) at run time,
     # which start.js keeps at this one.
@@ -278,7 +291,7 @@ def leave_out_unused(out: Path) -> None:
             path.unlink()
     notices = out / "assets" / "NOTICES"
     if notices.exists():
-        (out / "assets" / "NOTICES.gz").write_bytes(gzip.compress(notices.read_bytes(), 9))
+        (out / "assets" / "NOTICES.gz").write_bytes(gzipped(notices.read_bytes()))
         notices.unlink()
     stdlib = out / "pyodide" / "python_stdlib.zip"
     kept = io.BytesIO()
@@ -313,7 +326,8 @@ def subset_icons(font: Path) -> None:
         print("table-companion-web: fontTools is not installed (pip install "
               "'table-companion[fonts]'): the icon font is kept whole (+1.2 MB)", file=sys.stderr)
         return
-    with TTFont(font) as whole:
+    # The font's own timestamp is kept (fontTools would write the time of the build).
+    with TTFont(font, recalcTimestamp=False) as whole:
         order = set(whole.getGlyphOrder())
         names = icon_names()
         missing = sorted(name for name in names if name not in order)
@@ -341,6 +355,20 @@ def drop_missing_fonts(manifest: Path) -> None:
     manifest.write_text(json.dumps(kept, indent=2), encoding="utf-8")
 
 
+def write_rescue(out: Path) -> None:
+    """web/rescue.js ("Save my matches", by plain JavaScript), with each game's title as an
+    export names it (storage/transfer.py's match_record)."""
+    import scoring
+    from scoring.said import to_data
+
+    titles = {game: to_data(cls.TITLE) for game, cls in sorted(scoring.GAMES.items())}
+    text = (TEMPLATES / "rescue.js").read_text(encoding="utf-8")
+    if "__TITLES__" not in text:
+        raise BuildError("web/rescue.js has no __TITLES__ to fill in")
+    filled = text.replace("__TITLES__", json.dumps(titles, ensure_ascii=False))
+    (out / "rescue.js").write_text(filled, encoding="utf-8")
+
+
 def write_worker(out: Path, *, snapshot: bool = True) -> None:
     """Our service worker and page script: the worker lists every file with its SHA-256 (a new
     release fetches only the files whose hash changed) and those of each Flutter build apart,
@@ -349,6 +377,8 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     files."""
     shutil.copyfile(TEMPLATES / "start.js", out / "start.js")
     shutil.copyfile(TEMPLATES / "words.js", out / "words.js")
+    write_rescue(out)
+    shutil.copyfile(TEMPLATES / "scope.js", out / "scope.js")
     if snapshot:
         write_snapshot_scripts(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
@@ -367,24 +397,59 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
+def source_time() -> int:
+    """The time the archives hold: `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set,
+    else `FIXED_TIME`."""
+    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not given:
+        return FIXED_TIME
+    try:
+        return max(0, int(given))
+    except ValueError:
+        raise BuildError(f"SOURCE_DATE_EPOCH must be a number of seconds, not {given!r}") from None
+
+
+def gzipped(data: bytes) -> bytes:
+    """`data` gzipped with no time and no file name in its header: the same bytes every build."""
+    return gzip.compress(data, 9, mtime=0)
+
+
 def write_app(archive: Path, wheels: Path | None) -> None:
-    """app.tar.gz: our packages plus `__pypackages__` (pure dependencies and msgpack)."""
-    with tarfile.open(archive, "w:gz", compresslevel=9) as tar:
-        skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.py[cod]")
+    """app.tar.gz: our packages plus `__pypackages__` (pure dependencies and msgpack), the same
+    bytes for the same files (names sorted, one time, no owner, modes 644 and 755)."""
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.py[cod]")
+    when = source_time()
+    entries: dict[str, Path | bytes | None] = {}  # name -> file, its bytes, or None (a folder)
 
-        def kept(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
-            left_out = skip("", [Path(info.name).name]) or info.name in NOT_IN_ARCHIVE
-            return None if left_out else info
+    for package in PACKAGES:
+        root = package_folder(package)
+        for path in [root, *root.rglob("*")]:
+            name = (Path(package) / path.relative_to(root)).as_posix()
+            parts = Path(name).parts
+            if any(skip("", [part]) for part in parts) or any(
+                    "/".join(parts[:n]) in NOT_IN_ARCHIVE for n in range(1, len(parts) + 1)):
+                continue
+            entries[name] = None if path.is_dir() else path
+    for dist in DISTRIBUTIONS:
+        for source, name in distribution_files(dist):
+            entries[f"__pypackages__/{name}"] = source
+    for name, data in msgpack_files(wheels):
+        entries[f"__pypackages__/{name}"] = data
 
-        for package in PACKAGES:
-            tar.add(package_folder(package), arcname=package, filter=kept)
-        for dist in DISTRIBUTIONS:
-            for source, name in distribution_files(dist):
-                tar.add(source, arcname=f"__pypackages__/{name}", recursive=False)
-        for name, data in msgpack_files(wheels):
-            info = tarfile.TarInfo(f"__pypackages__/{name}")
-            info.size = len(data)
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for name in sorted(entries):
+            item = entries[name]
+            info = tarfile.TarInfo(name)
+            info.mtime, info.uid, info.gid, info.uname, info.gname = when, 0, 0, "", ""
+            if item is None:
+                info.type, info.mode = tarfile.DIRTYPE, 0o755
+                tar.addfile(info)
+                continue
+            data = item if isinstance(item, bytes) else item.read_bytes()
+            info.size, info.mode = len(data), 0o644
             tar.addfile(info, io.BytesIO(data))
+    archive.write_bytes(gzipped(raw.getvalue()))
 
 
 def package_folder(name: str) -> Path:
@@ -478,7 +543,7 @@ def main(argv: list[str] | None = None) -> None:
     command.add_argument("--base-url", default="/",
                          help="the path the folder is served under (/)")
     args = parser.parse_args(argv)
-    from companion.server.flet_internals import mismatch
+    from companion.flet_internals import mismatch
 
     problem = mismatch(("flet", "flet-web"))  # the flet it ships, the client it patches
     if problem:

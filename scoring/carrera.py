@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.names import quotable
 from scoring.said import Said, Term, listed, said, said_n, term, term_n
 from scoring.words import given_said
 
@@ -662,7 +663,7 @@ def _chips_said(result: dict[str, Any]) -> Said:
 
 def _check_card(card: Any) -> None:
     if not isinstance(card, str) or (card not in CARDS and card != FACE_DOWN):
-        shown = f"“{card}”" if isinstance(card, str) else repr(card)
+        shown = f"“{quotable(card)}”" if isinstance(card, str) else quotable(repr(card))
         raise RuleViolation(
             "bad-card", "{card} is not a card: play a 1, 2, 3, 4A, 4B, 5 or face down.",
             card=shown,

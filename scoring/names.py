@@ -27,6 +27,12 @@ from scoring.confusables import skeleton
 from scoring.said import Said, said, said_n
 
 MAX_NAME = 24  # characters as a person counts them (grapheme clusters)
+QUOTED_MOST = 60  # characters of a text quoted from a file or a page (`quotable`)
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate and its end: a quote's own direction
+# Every bidi control: embeddings, overrides, isolates, their ends and the direction marks.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+                          "\u200e\u200f\u061c")
+RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})  # what turns the words around it
 MAX_CODES = MAX_NAME * 12  # code points: bounds the work on a crafted name; a family emoji is 7-11
 ZWJ = "\u200d"
 BLACK_FLAG = "\U0001f3f4"  # the base of a tag-sequence flag (England, Scotland, Wales)
@@ -102,18 +108,70 @@ def _is_invisible(ch: str) -> bool:
     return unicodedata.category(ch) == "Cf" or ch in LOOKS_EMPTY or _is_variation_selector(ord(ch))
 
 
+SHOWN_NAME = 40  # characters of a name quoted in a message
+
+
 def shown(name: str) -> str:
-    """`name` fit to quote in a message: a character that cannot be seen or would break the line
-    is shown as �, and a long name is cut short."""
-    name = name[:MAX_CODES]
-    out = "".join(
-        "\ufffd"
-        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or _misplaced(name, i)
-        or _undrawable(ch)
-        else ch
-        for i, ch in enumerate(name)
-    )
-    return out if len(out) <= 40 else out[:39] + "…"
+    """`name` fit to quote in a message (`quotable`, at most SHOWN_NAME characters)."""
+    return quotable(name, SHOWN_NAME)
+
+
+def quotable(text: object, most: int = QUOTED_MOST) -> str:
+    """Text from a file or a page (a name, a title, a value) fit to quote in a sentence: the one
+    place every such text is made safe to show, whatever it holds.
+
+    - A character that cannot be seen or would break the line (control characters such as BEL,
+      ESC or NUL, line breaks, broken surrogates, invisible ones outside an emoji sequence, codes
+      no phone can draw) and every bidi control (U+202A-U+202E, U+2066-U+2069, the marks) is
+      shown as �: none can reverse or hide the rest of the sentence.
+    - Text that holds a right-to-left letter, an Arabic digit or had a bidi control in it is
+      isolated (FSI ... PDI, U+2068 ... U+2069), so it cannot reorder the words around it;
+      other text is left as it is.
+    - It is at most `most` characters (code points, the isolates not counted), cut with "…"
+      only between two characters a person sees (an emoji, a flag or an accented letter whole).
+    - Emoji, their joiners and skin tones, flags and accents are kept as they are. Quoting it
+      again changes nothing. Not text: its `repr`.
+
+    >>> quotable("Ann\x07\x1b"), quotable("\u202eAnn"), len(quotable("x" * 100, 60))
+    ('Ann��', '\u2068�Ann\u2069', 60)
+    """
+    text = text if isinstance(text, str) else repr(text)
+    isolated = len(text) >= 2 and text[0] == FSI and text[-1] == PDI and not any(
+        ch in BIDI_CONTROLS for ch in text[1:-1])
+    if isolated:  # quoted already: its own isolates are not a page's bidi controls
+        text = text[1:-1]
+    head = text[: most + 2]  # what can be shown, and the one after it an emoji joiner looks at
+    out = "".join("\ufffd" if _unfit(head, i) else ch for i, ch in enumerate(head[:most]))
+    if len(text) > most:
+        out = _cut(out, most)
+    if isolated or any(ch in BIDI_CONTROLS or unicodedata.bidirectional(ch) in RIGHT_TO_LEFT
+                       for ch in head[:most]):
+        return FSI + out + PDI
+    return out
+
+
+def _unfit(text: str, i: int) -> bool:
+    ch = text[i]
+    return (unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS
+            or _misplaced(text, i) or _undrawable(ch))
+
+
+def _cut(text: str, most: int) -> str:
+    """`text` cut to fewer than `most` characters and "…", between two graphemes."""
+    kept, size = [], 0
+    for cluster in graphemes(text[:most]):
+        if size + len(cluster) > most - 1:
+            break
+        kept.append(cluster)
+        size += len(cluster)
+    return "".join(kept) + "…"
+
+
+def cut(text: str, most: int) -> str:
+    """`text` (the app's own words) at most `most` characters long, an ellipsis where it was
+    cut, never inside what a person sees as one character. Text from a file or a page is
+    quoted with `quotable` instead."""
+    return text if len(text) <= most else _cut(text, most)
 
 
 def name_key(name: str) -> str:
@@ -275,6 +333,14 @@ def tidy(text: str) -> str:
     'Ann Lee'
     """
     text = unicodedata.normalize("NFC", text[: MAX_CODES * 2])
+    # Again until nothing changes: a trimmed space may leave a selector first, misplaced now
+    # (" \ufe00"). After the first pass only drops and trims are left, so this ends.
+    while (tidied := _tidied_once(text)) != text:
+        text = tidied
+    return tidied
+
+
+def _tidied_once(text: str) -> str:
     kept = []
     for i, ch in enumerate(text):
         if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):

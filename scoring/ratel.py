@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
+from scoring.names import quotable
 from scoring.said import Said, Signed, listed, said, said_n, term, term_n
 from scoring.words import given_said
 
@@ -788,7 +789,8 @@ went out discarded at least its winning play, so 39 at most.
         for p, n in hands.items():
             if not _is_int(n) or not 0 <= n <= limit:
                 # what was typed, quoted as the reader's language quotes; else as the value is
-                shown = said("“{typed}”", typed=n) if isinstance(n, str) else repr(n)
+                shown = (said("“{typed}”", typed=quotable(n)) if isinstance(n, str)
+                         else quotable(repr(n)))
                 return RuleViolation(
                     "bad-result",
                     "{player}'s hand must be a whole number of cards from 0 to {most}, not "

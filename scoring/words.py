@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from scoring.names import quotable
 from scoring.said import ENGLISH, Said, said
 
 
@@ -18,8 +19,9 @@ def names(items: Iterable[object]) -> str:
 
 
 def given(value: object) -> str:
-    """A refused input as a sentence quotes it: a text or a number as typed, anything else by
-    its kind (an import file can hold any JSON: a sentence never prints a Python list).
+    """A refused input as a sentence quotes it: a text or a number as typed (`quotable`: cut
+    short, nothing in it acting on the sentence), anything else by its kind (an import file can
+    hold any JSON: a sentence never prints a Python list).
 
     >>> given("up"), given(7), given(["Cleo"]), given({"a": 1}), given(None)
     ("'up'", '7', 'a list', 'a mapping', 'nothing')
@@ -27,7 +29,7 @@ def given(value: object) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, (str, int, float)):
-        return repr(value)
+        return quotable(repr(value))
     if isinstance(value, (list, tuple)):
         return "a list"
     if isinstance(value, dict):
@@ -51,7 +53,7 @@ def given_said(value: object) -> Said | str | int:
     if isinstance(value, int):
         return value
     if isinstance(value, (str, float)):
-        return repr(value)
+        return quotable(repr(value))
     if isinstance(value, (list, tuple)):
         return said("a list")
     if isinstance(value, dict):

@@ -10,6 +10,7 @@ from storage.atomic import SCHEMA, AtomicJSONStorage
 from storage.errors import (
     DamagedFileError,
     NewerSchemaError,
+    StorageFullError,
     StoreClosedError,
     StoreError,
     StoreLockedError,
@@ -25,6 +26,7 @@ __all__ = [
     "DamagedFileError",
     "NewerSchemaError",
     "Notice",
+    "StorageFullError",
     "Store",
     "StoreClosedError",
     "StoreError",

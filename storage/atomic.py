@@ -22,6 +22,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from scoring.names import quotable
 from scoring.said import said
 from storage.errors import NOT_A_FILE, DamagedFileError, NewerSchemaError
 
@@ -38,15 +39,29 @@ Check = Callable[[Tables], None]
 Upgrade = Callable[[Tables], Tables]
 
 
+_on_durable: Callable[[str], None] | None = None
+
+
+def on_durable(hook: Callable[[str], None] | None) -> None:
+    """Have `hook(folder)` run each time a write, rename or unlink in `folder` is made durable
+    (after the folder's fsync); None: no hook. The hook may refuse the change by raising an
+    `OSError` after putting the folder back as it was: the write, move or delete then raises
+    it, as for a disk that refused it. The web app's hook waits there for IndexedDB
+    (companion/browser.py), whose refusal the in-memory folder would otherwise never see."""
+    global _on_durable
+    _on_durable = hook
+
+
 def _fsync_folder(folder: str) -> None:
     """Make a rename or unlink in `folder` durable (not possible, nor needed, on Windows)."""
-    if os.name == "nt":
-        return
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    if os.name != "nt":
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    if _on_durable is not None:
+        _on_durable(folder)
 
 
 def fsync_folder(folder: str | os.PathLike[str]) -> None:
@@ -154,7 +169,7 @@ def decode(raw: bytes, check: Check | None = None, upgrade: Upgrade | None = Non
     for name, table in data.items():
         if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
             raise DamagedFileError(said("its table {name} is not a table of documents",
-                                        name=repr(name)[:60]))
+                                        name=quotable(repr(name), 60)))
     if schema < SCHEMA and upgrade is not None:
         data = upgrade(data)
     if check is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from scoring.said import Said, said
@@ -18,6 +19,20 @@ class StoreError(Exception):
     def __init__(self, message: Any = "", *args: Any) -> None:
         super().__init__(str(message), *args)
         self.said = message if isinstance(message, Said) else None
+
+
+class StorageFullError(StoreError, OSError):
+    """A change refused because the device's storage for the app is full (errno ENOSPC);
+    nothing of it was kept. An `OSError` too, so code that handles a refused write handles it;
+    `.said` says it in the reader's language."""
+
+    def __init__(self, message: Any = "") -> None:
+        super().__init__(message)
+        self.errno = errno.ENOSPC
+        self.strerror = str(message)
+
+    def __str__(self) -> str:  # the sentence alone, as every store error's
+        return self.strerror
 
 
 class StoreLockedError(StoreError):

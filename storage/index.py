@@ -27,6 +27,8 @@ from typing import Any
 
 import scoring
 from scoring.core import Match, Standing
+from scoring.names import cut as _cut
+from scoring.names import quotable
 from scoring.said import Said, Term, from_data, said, to_data
 from storage.atomic import Tables
 from storage.errors import DamagedFileError
@@ -74,18 +76,19 @@ TIME_FAULTS: dict[tuple[str, str], Callable[[str], Said]] = {
 
 
 def cut(text: str, most: int = QUOTED) -> str:
-    """`text` at most `most` characters long, an ellipsis where it was cut."""
-    return text if len(text) <= most else text[: most - 1] + "…"
+    """`text` at most `most` characters long, an ellipsis where it was cut (between two
+    graphemes). The app's own words: a file's text is quoted with `quoted` or `quotable`."""
+    return _cut(text, most)
 
 
 def quoted(value: Any) -> str:
-    """`repr(value)` for a damage reason, cut short: a file's values are said back, not its
-    pages.
+    """`repr(value)` for a damage reason, fit to quote (`scoring.names.quotable`): a file's
+    values are said back, not its pages, and none of their characters acts on the sentence.
 
     >>> quoted("active?"), len(quoted("x" * 100)), quoted("x" * 100)[-2:]
     ("'active?'", 60, 'x…')
     """
-    return cut(repr(value))
+    return quotable(repr(value), QUOTED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +438,8 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         and doc.get("status") in STATUSES
     )
     if not ok:
-        raise DamagedFileError(said("the index entry of {id} is incomplete", id=cut(mid)))
+        raise DamagedFileError(said("the index entry of {id} is incomplete",
+                                    id=quotable(mid, QUOTED)))
     summary = Summary(
         id=mid,
         game=doc["game"],

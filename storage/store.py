@@ -26,7 +26,7 @@ import secrets
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from stat import S_ISREG
@@ -36,7 +36,8 @@ from tinydb import TinyDB
 
 import scoring
 from scoring.core import Match
-from scoring.said import Said, listed, said, to_data
+from scoring.names import quotable
+from scoring.said import Said, Term, listed, said, to_data
 from storage.atomic import (
     FOLDER_MODE,
     SCHEMA,
@@ -65,6 +66,7 @@ from storage.index import (
     index_doc,
     match_doc,
     outcome,
+    quoted,
     standings_doc,
     summary_from_match_doc,
     variant_of,
@@ -92,7 +94,12 @@ TIMES_KEPT = 256  # matches whose action times stay in memory (storage/played.py
 
 
 class Store:
-    """The matches in one data folder; safe to share between threads (one lock per store).
+    """The matches in one data folder; safe to share between threads.
+
+    One lock guards what the store keeps in memory. A save whose file is the one this store
+    last wrote (the usual case) writes it outside that lock, so the list, the notices and the
+    other matches' loads and saves wait for no other match's disk write; the same match's
+    load, save and delete wait for it, and so does close.
 
     >>> import tempfile
     >>> with Store(tempfile.mkdtemp()) as store:
@@ -110,6 +117,9 @@ class Store:
         self._matches = self._folder / MATCHES
         self._index_path = self._folder / INDEX_NAME
         self._guard = threading.RLock()
+        # Ids whose file is being written outside the guard; `_written` is told when one is done.
+        self._writing: set[str] = set()
+        self._written = threading.Condition(self._guard)
         self._summaries: dict[str, Summary] = {}
         self._stats: dict[str, Stat] = {}
         self._newer: dict[str, NewerSchemaError] = {}  # id -> why it is refused
@@ -229,6 +239,7 @@ class Store:
         """
         with self._guard:
             self._check_open()
+            self._wait_for(mid)
             old = self._known(mid)
             _check_game(match)
             if match.GAME != old.game:
@@ -256,36 +267,53 @@ class Store:
             times, summary, fields = dated(before or legacy([], [], old.created, old.updated))
             setup = json.loads(json.dumps(events[0]))
             key = _setup_key(setup)
-            stat = self._replace_as_known(mid, key, fields) if before is not None else None
-            if stat is not None:
-                self._saved(mid, summary, stat, key)
-                self._keep_times(mid, times)
+            if before is None or not self._as_known(mid, key):
+                self._overwrite(mid, old, setup, key, before, dated, times, summary, fields)
                 return
+            # Replaced without being read, outside the guard (see the class docstring).
+            self._writing.add(mid)
+        stat = None
+        try:
+            stat = self._write_new(mid, fields)
+        finally:
+            with self._guard:
+                self._writing.discard(mid)
+                if stat is not None:
+                    self._saved(mid, summary, stat, key)
+                    self._keep_times(mid, times)
+                self._written.notify_all()
 
-            def overwrite(doc: dict[str, Any]) -> None:
-                nonlocal times, summary, fields
-                if doc["events"][0] != setup:
-                    raise ValueError(f"This is not match {mid}: its settings differ.")
-                if before is None:  # the times the file holds, now that it is read
-                    times, summary, fields = dated(from_doc(doc, old.created, old.updated))
-                doc.update(fields)
+    def _overwrite(self, mid: str, old: Summary, setup: dict[str, Any], key: str,
+                   before: Times | None,
+                   dated: Callable[[Times], tuple[Times, Summary, dict[str, Any]]],
+                   times: Times, summary: Summary, fields: dict[str, Any]) -> None:
+        """`save` of a file this store cannot replace unread (changed on disk, or its settings
+        not known): read it first, under the guard (held by the caller)."""
 
-            db = _open_db(self._path(mid))
-            try:
-                db.table(MATCH_TABLE).update(overwrite, doc_ids=[1])
-                stat = _stat(db)
-            except DamagedFileError as error:
-                # Translators: said at the end of "... it was set aside{result}."
-                result = said("; the match in play was saved again in its place")
-                self._move_aside(self._path(mid), error.reason, _describe(old), result, mid)
-                stat = self._write_new(mid, fields)
-            except NewerSchemaError as error:
-                raise self._refuse_newer(mid, error) from None
-            except FileNotFoundError:  # removed by hand while open: the live match has it all
-                log.warning("Match file %s was missing; written again from the match", mid)
-                stat = self._write_new(mid, fields)
-            self._saved(mid, summary, stat, key)
-            self._keep_times(mid, times)
+        def overwrite(doc: dict[str, Any]) -> None:
+            nonlocal times, summary, fields
+            if doc["events"][0] != setup:
+                raise ValueError(f"This is not match {mid}: its settings differ.")
+            if before is None:  # the times the file holds, now that it is read
+                times, summary, fields = dated(from_doc(doc, old.created, old.updated))
+            doc.update(fields)
+
+        db = _open_db(self._path(mid))
+        try:
+            db.table(MATCH_TABLE).update(overwrite, doc_ids=[1])
+            stat = _stat(db)
+        except DamagedFileError as error:
+            # Translators: said at the end of "... it was set aside{result}."
+            result = said("; the match in play was saved again in its place")
+            self._move_aside(self._path(mid), error.reason, _describe(old), result, mid)
+            stat = self._write_new(mid, fields)
+        except NewerSchemaError as error:
+            raise self._refuse_newer(mid, error) from None
+        except FileNotFoundError:  # removed by hand while open: the live match has it all
+            log.warning("Match file %s was missing; written again from the match", mid)
+            stat = self._write_new(mid, fields)
+        self._saved(mid, summary, stat, key)
+        self._keep_times(mid, times)
 
     def load(self, mid: str) -> Match:
         """The match, replayed from its events.
@@ -296,6 +324,7 @@ class Store:
         """
         with self._guard:
             self._check_open()
+            self._wait_for(mid)
             old = self._known(mid)
             try:
                 doc = _open_db(self._path(mid)).table(MATCH_TABLE).get(doc_id=1)
@@ -314,7 +343,8 @@ class Store:
             if game not in scoring.GAMES:
                 raise UnknownGameError(said(
                     "Match {id} is of the game {game}, which this version of Table Companion "
-                    "does not know; its file is kept as it is.", id=mid, game=repr(game)))
+                    "does not know; its file is kept as it is.", id=quotable(mid),
+                    game=quoted(game)))
             try:
                 match = scoring.replay(events)
             except Exception as error:  # a rule refusal or an event a handler cannot even read
@@ -362,6 +392,7 @@ class Store:
         """Remove a match for good."""
         with self._guard:
             self._check_open()
+            self._wait_for(mid)
             self._known(mid)
             try:
                 os.unlink(self._path(mid))
@@ -403,6 +434,8 @@ class Store:
             if self._closed:
                 return
             self._closed = True
+            while self._writing:  # saves under way finish before the index and the folder go
+                self._written.wait()
             try:
                 self._write_index()
             finally:
@@ -485,7 +518,8 @@ class Store:
         except (DamagedFileError, IsADirectoryError) as error:
             reason = getattr(error, "reason", NOT_A_FILE)
             self._move_aside(path, reason,
-                             _describe(known) if known else said("The match {id}", id=mid),
+                             _describe(known) if known
+                             else said("The match {id}", id=quotable(mid)),
                              mid=mid)
             return
         except NewerSchemaError as error:
@@ -504,25 +538,29 @@ class Store:
         storage.write({MATCH_TABLE: {"1": doc}})
         return _stat(storage)
 
-    def _replace_as_known(self, mid: str, key: str, fields: dict[str, Any]) -> Stat | None:
-        """Replace the match file without reading it, if it is still the one this store last
-        wrote or read: a regular file of the recorded mtime and size, whose settings are known.
-
-        None when that cannot be told (the file changed, is gone, or its settings are unknown
-        since it was trusted from the index): the caller then reads it first.
+    def _as_known(self, mid: str, key: str) -> bool:
+        """May the match file be replaced without being read: is it still the one this store
+        last wrote or read (a regular file of the recorded mtime and size, whose settings are
+        known)? False when that cannot be told (the file changed, is gone, or its settings are
+        unknown since it was trusted from the index): the caller then reads it first.
         """
         known = self._setups.get(mid)
         if known is None:
-            return None
+            return False
         try:
             st = os.stat(self._path(mid))
         except OSError:
-            return None
+            return False
         if not S_ISREG(st.st_mode) or (st.st_mtime_ns, st.st_size) != self._stats.get(mid):
-            return None
+            return False
         if key != known:
             raise ValueError(f"This is not match {mid}: its settings differ.")
-        return self._write_new(mid, fields)
+        return True
+
+    def _wait_for(self, mid: str) -> None:
+        """Wait (the guard held, and let go while waiting) until no save writes `mid`'s file."""
+        while mid in self._writing:
+            self._written.wait()
 
     def _saved(self, mid: str, summary: Summary, stat: Stat, key: str) -> None:
         """Record a match file just written whole: its summary, stat and settings."""
@@ -606,7 +644,7 @@ class Store:
         """Keep a newer-version file out of the list, untouched; the error to raise."""
         # Translators: said after "The match <id>"; {version} and {newest} are numbers.
         notice = Notice(
-            Kind.NEWER, said("The match {id}", id=mid),
+            Kind.NEWER, said("The match {id}", id=quotable(mid)),
             said("was saved by a newer version of Table Companion (file format {version}; this "
                  "version reads up to {newest}). Its file is left as it is; update Table "
                  "Companion to open it.", version=error.version, newest=SCHEMA), match_id=mid)
@@ -727,6 +765,9 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
 
 
 def _describe(summary: Summary) -> Said:
+    # A name or a game the index holds is a file's text: quoted (quotable).
     # Translators: {game} is its title ("Caro"), {players} its players ("Ann and Ben").
-    return said("The {game} match of {players} ({id})", game=summary.title_word,
-                players=listed(summary.players), id=summary.id)
+    title = summary.title_word  # a game this version does not know: its id, quoted
+    return said("The {game} match of {players} ({id})",
+                game=title if isinstance(title, Term) else quotable(title),
+                players=listed(quotable(p) for p in summary.players), id=quotable(summary.id))

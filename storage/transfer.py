@@ -32,6 +32,7 @@ from typing import Any
 
 import scoring
 from scoring.core import Match, RuleViolation
+from scoring.names import quotable
 from scoring.said import (
     ENGLISH,
     Clause,
@@ -98,8 +99,8 @@ class ImportIncomplete(OSError):
     as data, the disk's reason quoted in its own words."""
 
     def __init__(self, stored: int, fresh: int, cause: BaseException) -> None:
-        why = cut(getattr(cause, "strerror", None) or str(cause) or type(cause).__name__,
-                   DETAIL)
+        why = quotable(getattr(cause, "strerror", None) or str(cause) or type(cause).__name__,
+                       DETAIL)
         # Translators: {why} is the system's own reason ("No space left on device").
         self.said = said(
             "Stored {stored} of the {fresh} new matches, then the disk refused the rest "
@@ -182,8 +183,10 @@ def label(game: str, players: Sequence[Any], when: datetime | None) -> Said:
     'Caro: Ana, Ben y Cleo (12 may 2025)' on a Spanish screen: the game's title as the screens
     say it, the players as the reader's language lists them, the day in the reader's zone."""
     cls = scoring.GAMES.get(game)
-    title = cls.title_word() if cls is not None else str(game)
-    names = Listed(tuple(players), "names")
+    # A game this version does not know is named by the file, and its players may be any text:
+    # each is quoted (quotable; a name quoted already is kept as it is).
+    title = cls.title_word() if cls is not None else quotable(game, NAME)
+    names = Listed(tuple(quotable(player, QUOTED) for player in players), "names")
     if when is None:
         return said("{game}: {players}", game=title, players=names)
     # Translators: how a message names a match: the game, its players, the day it was played.
@@ -207,7 +210,7 @@ def _loaded(store: Store, ids: Iterable[str] | None) -> tuple[list[tuple[Summary
         summary = known.get(mid)
         if summary is None:
             # Translators: {id} is a match's id, asked for by the screen ("0123456789ab").
-            problems.append(said("{id}: no such match here", id=cut(str(mid), QUOTED)))
+            problems.append(said("{id}: no such match here", id=quotable(mid, QUOTED)))
             continue
         try:
             found.append((summary, store.load(mid)))
@@ -334,14 +337,14 @@ def brief(text: str) -> str:
 
 def _detail(error: BaseException) -> str:
     """An error's own words (Python's, json's: English, quoted as they are), cut short."""
-    return cut(str(error) or type(error).__name__, DETAIL)
+    return quotable(str(error) or type(error).__name__, DETAIL)
 
 
 def _bounded(value: Any) -> Any:
     """A said value with every text in it cut to QUOTED characters and every list to NAMES_SHOWN
     items: a rule's refusal quotes what the file holds (a name, a value)."""
     if isinstance(value, str):
-        return cut(value, QUOTED)
+        return quotable(value, QUOTED)
     if isinstance(value, Said):
         return Said(value.msg, {k: _bounded(v) for k, v in value.args.items()}, value.plural)
     if isinstance(value, Listed):
@@ -505,11 +508,11 @@ def _named(record: Any) -> Said | None:
     players, game = setup.get("players"), setup.get("game")
     if not isinstance(players, list) or not isinstance(game, str):
         return None
-    game = cut(game, NAME)
+    game = quotable(game, NAME)
     shown: list[str] = []
     room = 2 * QUOTED - len(game) - 2
     for player in players[:NAMES_SHOWN]:
-        name = cut(str(player), NAME)
+        name = quotable(player if isinstance(player, str) else str(player), NAME)
         room -= len(name) + 2
         if room < 0:
             break
@@ -585,8 +588,8 @@ def _read_export(data: bytes | str, now: datetime) -> list[Incoming]:
         # ("Expecting value"); keep it as it is.
         raise ImportRefused(said(
             "This file is not a Table Companion export: it is not valid JSON ({problem} at "
-            "line {line}, column {column}).", problem=cut(error.msg.removesuffix(" starting at"),
-                                                           DETAIL),
+            "line {line}, column {column}).", problem=quotable(
+                error.msg.removesuffix(" starting at"), DETAIL),
             line=error.lineno, column=error.colno)) from None
     except ValueError as error:  # e.g. a number of more digits than Python converts
         # Translators: {problem} is Python's own English words for what it could not read.

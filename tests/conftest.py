@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.conftest import CHROMIUM_ARGS, chromium_path
+from tests.support.app.process import CHROMIUM_ARGS, chromium_path
 
 # Collection order, first to last: the longest units first (their share of a run, measured), so
 # no worker is left with a long one at the end; the short pure modules fill the gaps.

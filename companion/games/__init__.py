@@ -87,16 +87,17 @@ class GameUI:
     def players(self) -> range:
         return self.match_cls.PLAYERS
 
-    def rules(self) -> str:
+    def rules(self) -> str | None:
         """The rules sheet in the session's language (English when it has none): the rulebook
-        summary and the rulings the app applies (Markdown)."""
+        summary and the rulings the app applies (Markdown); None when the game has no sheet."""
         code = language()
         # The code is one of LANGUAGES (choice.py refuses any other), never a path a page sent.
         if code in LANGUAGES and code != DEFAULT:
             sheet = RULES_DIR / code / f"{self.game}.md"
             if sheet.is_file():
                 return sheet.read_text(encoding="utf-8")
-        return (RULES_DIR / f"{self.game}.md").read_text(encoding="utf-8")
+        english = RULES_DIR / f"{self.game}.md"
+        return english.read_text(encoding="utf-8") if english.is_file() else None
 
 
 def _load() -> dict[str, GameUI]:

@@ -43,6 +43,24 @@ PAGE_WORDS: dict[str, str] = {
                 "with no network."),
     "notReady": N_("Not ready offline yet: some of the app's files could not be saved on this "
                    "device. Keep the network on and open the app again before going offline."),
+    # companion/web/start.js: a start that does not reach Home, and "Save my matches"
+    # (companion/web/rescue.js)
+    "stalled": N_("The app is taking longer than it should to start. Your matches are safe on "
+                  "this device: you can save them to a file now."),
+    "failed": N_("The app could not start. Your matches are safe on this device: you can save "
+                 "them to a file now, and start again."),
+    "damaged": N_("A file of the app is damaged on this device ({file}) and could not be "
+                  "fetched again without a network. Your matches are safe: you can save them to "
+                  "a file now."),
+    "tryAgain": N_("Start again"),
+    "fetchAgain": N_("Fetch it again"),
+    "fetchFailed": N_("It could not be fetched: connect to the network and try again."),
+    "save": N_("Save my matches"),
+    "saved": N_("Your matches are saved in {file}, in your downloads. The app imports them back "
+                "with Import from JSON in Settings."),
+    "savedSome": N_("Some match files could not be read and were left out."),
+    "noMatches": N_("There are no matches on this device to save."),
+    "saveFailed": N_("The matches could not be read from this browser's storage ({error})."),
 }
 
 

@@ -139,8 +139,10 @@ def MatchScreen() -> ft.View:
             return False
         except OSError as error:
             reason = str(error)  # the system's own words
-            set_message((lambda: _("Could not save, so nothing changed: {reason}").format(
-                reason=reason), True))
+            sentence = getattr(error, "said", None)  # or the store's (a full storage), as data
+            set_message(((lambda: say(sentence)) if sentence is not None else
+                         (lambda: _("Could not save, so nothing changed: {reason}").format(
+                             reason=reason)), True))
             set_seen(-1)
             return False
         said_now = last_said(match) if done is None else done
@@ -321,12 +323,15 @@ def RulesScreen() -> ft.View:
         ui = GAME_UIS[services.tables.get(mid).match.GAME]
     except Exception:
         return missing_view(f"/match/{mid}/rules", _("This match is not stored here."))
+    sheet = ui.rules()
     return ft.View(
         route=f"/match/{mid}/rules",
         appbar=ft.AppBar(title=ft.Text(_("{game}: rules").format(game=say(ui.title)))),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
         # GitHub-flavoured: the rule sheets hold tables (Caro's pair points).
-        controls=[ft.Markdown(ui.rules(), selectable=True,
-                              extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED)],
+        controls=[ft.Markdown(sheet, selectable=True,
+                              extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED)
+                  if sheet is not None else
+                  ft.Text(_("{game} has no rules sheet here yet.").format(game=say(ui.title)))],
     )

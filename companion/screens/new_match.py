@@ -21,6 +21,7 @@ from companion.widgets.following_banner import following_banner
 from companion.widgets.message_line import message_line
 from companion.widgets.player_picker import PlayerPicker
 from scoring import RuleViolation
+from scoring.names import quotable
 
 
 def known_players(summaries: list[Any]) -> list[str]:
@@ -49,7 +50,7 @@ def NewMatch() -> ft.View:
     if ui is None:
         return ft.View(route=f"/new/{game}", appbar=ft.AppBar(title=ft.Text(_("New match"))),
                        controls=[ft.Text(_("There is no game called “{game}”.").format(
-                           game=game))])
+                           game=quotable(game)))])  # the page's route: its text, quoted
 
     chosen_first = first if first in players else (players[0] if players else None)
     count = ui.players
@@ -72,6 +73,10 @@ def NewMatch() -> ft.View:
         except RuleViolation as error:  # a rule, or Locked: this device has not entered the PIN
             started.current = None
             refuse(error.said)
+            return
+        except OSError as error:  # not saved (a full storage): nothing is stored, the form stays
+            started.current = None
+            refuse(getattr(error, "said", None) or str(error))
             return
         except BaseException:
             started.current = None

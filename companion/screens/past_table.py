@@ -23,6 +23,7 @@ from companion.widgets.icon_action import icon_action
 from companion.widgets.missing_view import missing_view
 from companion.widgets.scoreboard import scoreboard
 from companion.widgets.timeline_entry import effect_chip
+from scoring.names import quotable
 
 
 def _step_of(text: str) -> int | None:
@@ -43,7 +44,7 @@ def PastTableScreen() -> ft.View:
         return missing_view(route, ngettext(
             "This match has no step {asked} (it has {n}; a step taken back with Undo is gone).",
             "This match has no step {asked} (it has {n}; a step taken back with Undo is gone).",
-            steps).format(asked=asked, n=figure(steps)))
+            steps).format(asked=quotable(asked), n=figure(steps)))  # the page's route, quoted
 
     past = type(match).replay(match.events[: step + 1])
     entry = match.history[step - 1]

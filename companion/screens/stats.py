@@ -28,6 +28,7 @@ from companion.describe.words import figure
 from companion.games import GAME_UIS
 from companion.i18n import _, ngettext, say
 from companion.session.context import use_services
+from companion.session.shapes import offered
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
@@ -146,7 +147,7 @@ def _picker(label: str, value: str, names: list[str], choose: Any) -> ft.Control
             label=label,
             value=value,
             options=[ft.DropdownOption(key=n, text=n) for n in names],
-            on_select=lambda e: choose(e.control.value),
+            on_select=lambda e: (chosen := offered(e.control.value, names)) and choose(chosen),
             expand=True,
             editable=False,
             enable_search=False,

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import APP_DESCRIPTION, APP_NAME
+from companion.server.closes import QuietCloses, quiet_flet_reads
 from companion.server.csp import SecurityPolicy
 from companion.server.origin import ASGIApp, OriginGuard, allowed_origins
 from companion.server.own_origin import write_client
@@ -65,7 +66,8 @@ def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path,
             grace: int = SESSION_GRACE, standings: Lookup | None = None,
             scheme: str = "http") -> ASGIApp:
     """The ASGI app: Flet's web client and session socket, behind the Origin check and the
-    sessions' limits (sockets.py), every response with the app's Content-Security-Policy;
+    sessions' limits (sockets.py), every response with the app's Content-Security-Policy, a
+    page's close logged as one info line (closes.py);
     `root` the folder `web_root` made for the served page, kept while the app runs; `grace` the
     seconds a closed page's session is kept for a reload; `standings` the open matches' boards
     the page keeps for its "Connection lost" notice (standings.py), `scheme` the pages'."""
@@ -77,7 +79,8 @@ def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path,
     inner = SessionLimit(flet, grace=grace)
     if standings is not None:
         inner = StandingsEndpoint(inner, standings, allowed, scheme)
-    return SecurityPolicy(OriginGuard(inner, allowed))
+    quiet_flet_reads()  # a page closing is one info line, not a traceback (closes.py)
+    return QuietCloses(SecurityPolicy(OriginGuard(inner, allowed)))
 
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),

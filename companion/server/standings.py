@@ -11,8 +11,9 @@ What it may cost and whom it answers:
 - read-only, from the server's own state: only a match already open (a screen has it) is
   answered, from memory; a match id never becomes a path, and no file is read for a request;
 - bounded: an id must look like one the store makes; the answer holds at most `MAX_ROWS` rows
-  of at most `MAX_TEXT` characters; lookups run one at a time off the event loop (a save may
-  hold the matches' lock), and a request that finds one under way gets 503 at once;
+  of at most `MAX_TEXT` characters; lookups run off the event loop (a save of that match holds
+  its lock), at most one a match and `MAX_LOOKUPS` in all, and a request past that gets 503 at
+  once (so a lookup waiting for one match's save never holds up another match's);
 - in the viewer's language: the page names it (`?lang=de`, companion/web/words.js: the device's
   choice, else its browser's); anything but one of the app's languages is English;
 - the app's own pages only: the Host must be one of the app's addresses (a page of another
@@ -46,6 +47,7 @@ MATCH_ID = re.compile(r"[0-9a-f]{12}")  # storage.store.ID: what the store makes
 MAX_ROWS = 12
 MAX_TEXT = 80
 MAX_QUERY = 64  # bytes of a query string read for its language; a longer one is not read
+MAX_LOOKUPS = 4  # lookups under way at once (threads), each of another match
 SITES = {b"same-origin", b"none"}  # Sec-Fetch-Site values a page of the app sends
 log = logging.getLogger(__name__)
 
@@ -89,7 +91,7 @@ class StandingsEndpoint:
         self.lookup = lookup
         self.allowed = allowed
         self.scheme = scheme
-        self.busy = asyncio.Lock()
+        self.busy: set[str] = set()  # the matches being looked up (read on the event loop only)
         self.refused = 0  # requests refused before any lookup, for tests
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -117,14 +119,16 @@ class StandingsEndpoint:
             return self.refuse(403, "not a page of this app")
         if MATCH_ID.fullmatch(mid) is None:
             return self.refuse(404, "no such match")
-        if self.busy.locked():
+        if mid in self.busy or len(self.busy) >= MAX_LOOKUPS:
             return self.refuse(503, "busy, ask again")
-        async with self.busy:
-            try:
-                board = await asyncio.to_thread(self.lookup, mid)
-            except Exception:  # a match that cannot say its standings: nothing to show
-                log.exception("The standings of match %s could not be read", mid)
-                board = None
+        self.busy.add(mid)
+        try:
+            board = await asyncio.to_thread(self.lookup, mid)
+        except Exception:  # a match that cannot say its standings: nothing to show
+            log.exception("The standings of match %s could not be read", mid)
+            board = None
+        finally:
+            self.busy.discard(mid)
         if board is None:
             return 404, b'{"error": "no such match open"}'
         game, said = said_rows(board, code)

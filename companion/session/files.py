@@ -28,8 +28,10 @@ import flet as ft
 
 from companion.describe.words import N_
 from companion.i18n import _, say
+from scoring.names import quotable
 from storage.transfer import MAX_IMPORT_BYTES, Export
 
+PICKED_NAME = 120  # characters of a picked file's name said back
 # An export that failed says no more than that: the error's own text may name the server's files.
 EXPORT_FAILED = N_("Could not export the matches. Try again.")
 
@@ -108,7 +110,11 @@ def use_json_import(on_picked: Picked) -> ft.PickFiles:
     latest.current = on_picked
 
     async def on_result(e: ft.FilePickerResultEvent) -> None:
-        await latest.current(list(e.files or []))
+        # The guard refused any answer not of this shape (companion/session/shapes.py); this
+        # handler still reads only what is.
+        files = getattr(e, "files", None)
+        await latest.current([f for f in files if isinstance(f, ft.FilePickerFile)]
+                             if isinstance(files, list) else [])
 
     picker = ft.use_memo(lambda: ft.FilePicker(on_result=on_result), [])
     return ft.PickFiles(
@@ -133,12 +139,17 @@ async def read_picked(files: list[ft.FilePickerFile], *,
     if not files:
         return None
     chosen = files[0]
-    name = str(chosen.name)[:120]  # said back to the user: a name, not a page of text
-    if chosen.bytes is not None:
+    # Said back to the user: the page's text, quoted (bounded, no control or bidi trick).
+    name = quotable(chosen.name if isinstance(chosen.name, str) else "", PICKED_NAME)
+    if isinstance(chosen.bytes, list) and not all(
+            type(b) is int and 0 <= b <= 255 for b in chosen.bytes):
+        raise PickedUnreadable(_("Could not read {name}: its contents did not arrive. Try again.")
+                               .format(name=name))
+    if isinstance(chosen.bytes, bytes | bytearray | list):
         size = len(chosen.bytes)  # a list of numbers in some clients: count before converting
         _check_size(name, size)
         return name, bytes(chosen.bytes)
-    if paths and chosen.path:
+    if paths and isinstance(chosen.path, str) and chosen.path:
         return name, await asyncio.to_thread(_read_bounded, name, chosen.path)
     raise PickedUnreadable(_("Could not read {name}: its contents did not arrive. Try again.")
                            .format(name=name))

@@ -1,5 +1,6 @@
-"""Four guards on every Flet session: events for disabled controls, what a crash tells the page,
-each message acting on the page as the ones before it left it, and the props a page may set.
+"""Five guards on every Flet session: events for disabled controls, what a crash tells the page,
+each message acting on the page as the ones before it left it, the props a page may set, and
+the shape of what it sends.
 
 Flet 1.0.5 dispatches whatever event a page names to the control's handler, even when the control
 is disabled: a disabled button is only greyed out on the page, and a crafted message "taps" it
@@ -34,8 +35,14 @@ reads `disabled`, let its click through. The props the server alone decides (`SE
 handlers, Flet's internal fields) are dropped from every value a page sends, at any depth, before
 Flet sees it (`owned_by_page`): the server's view of a control is its own.
 
+And what a page sends must have the shape its control declares (companion/session/shapes.py): an
+event whose data Flet could not make into the event its handler reads (a file picker's result
+without files, a route that is not text), or a value of another type than the control's (a
+field's text that is a list), is refused whole, before Flet builds it, with one line in the log
+and no traceback; the change or submit that reports a refused value is refused with it.
+
 `install()` wraps flet's `Session` class once for the whole process; it is called when the app's
-entry point is built, so every session of this app has all four. The Flet internals this reads
+entry point is built, so every session of this app has all five. The Flet internals this reads
 and replaces are listed, with the app's others, in `companion/flet_internals.py`; the
 message-order race as plain Flet shows it is reproduced by `docs/flet-message-order.py`.
 """
@@ -51,6 +58,7 @@ from typing import Any
 from flet.messaging.session import Session
 
 from companion.i18n import N_, Voice, language
+from companion.session.shapes import event_misfit, patch_misfit
 
 CRASH_MESSAGE = N_("Something went wrong; the match is saved. Reload the page.")
 log = logging.getLogger(__name__)
@@ -71,6 +79,26 @@ def brief(value: Any) -> str:
     """A short, one-line form of a message's value for the trace."""
     text = repr(value).replace("\n", " ")
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def named(event_name: Any) -> str:
+    """An event's name as the page sent it, fit for one line of the log."""
+    return event_name if isinstance(event_name, str) and event_name.isidentifier() \
+        and len(event_name) <= 40 else brief(event_name)
+
+
+def checked(check: Callable[..., str | None], *args: Any) -> str | None:
+    """`check(*args)`, the shape check; None (the message goes on to Flet, which guards as it
+    always did) if the check itself fails: a bug of the check, logged, must not stop the app."""
+    try:
+        return check(*args)
+    except Exception:
+        log.exception("A shape check failed; the message was let through")
+        return None
+
+
+async def _nothing() -> None:
+    return None
 
 
 def disabled(control: Any) -> bool:
@@ -152,6 +180,9 @@ class Arrivals:
     def __init__(self) -> None:
         self.read = 0  # values read so far
         self.queue: deque[tuple[int, int, dict[str, Any]]] = deque()  # (number, id, value)
+        # Controls whose last value was refused for its shape: the event that reports it (a
+        # change, a submit) is refused with it, unlogged (the value's refusal was).
+        self.refused: set[int] = set()
 
     def add(self, control_id: int, patch: dict[str, Any]) -> int:
         self.read += 1
@@ -190,25 +221,53 @@ def install() -> None:
         # was read by then is what this event finds applied, and nothing read after it.
         read = arrivals(self).read
         if trace.isEnabledFor(logging.INFO):  # nothing formatted while it is off
-            trace.info("%s read event %s on %s after value %d: %s", self.id[:8], event_name,
+            trace.info("%s read event %s on %s after value %d: %s", self.id[:8], named(event_name),
                        control_id, read, brief(event_data))
 
         async def handle() -> None:
-            arrivals(self).apply_up_to(self, read, apply_patch)
+            queued = arrivals(self)
+            queued.apply_up_to(self, read, apply_fitting)
+            if control_id in queued.refused:
+                queued.refused.discard(control_id)
+                return
             settle(self)
             control = self._Session__resolve_event_control(control_id)  # as Flet's does
             if trace.isEnabledFor(logging.INFO):
-                trace.info("%s handles %s on %s (%s)", self.id[:8], event_name, control_id,
+                trace.info("%s handles %s on %s (%s)", self.id[:8], named(event_name), control_id,
                            type(control).__name__)
             if control is not None and disabled(control):
-                log.warning("Dropped a '%s' event for a disabled control (%s)", event_name,
-                            type(control).__name__)
+                log.warning("Dropped a '%s' event for a disabled control (%s)",
+                            named(event_name), type(control).__name__)
+                return
+            why = checked(event_misfit, control, event_name, event_data)
+            if why:
+                log.warning("Refused a misshapen '%s' event for %s (%s)", named(event_name),
+                            type(control).__name__, why)
                 return
             await dispatch(self, control_id, event_name, event_data)
 
+        if not isinstance(control_id, int) or isinstance(control_id, bool) or not isinstance(
+                event_name, str):
+            log.warning("Refused an event with a misshapen target or name")
+            return _nothing()
+
         return handle()
 
+    def apply_fitting(self: Session, control_id: int, patch: dict[str, Any]) -> None:
+        # Checked as it is applied, against the control it is applied to.
+        control = self.index.get(control_id)
+        why = checked(patch_misfit, control, patch)
+        if why:
+            log.warning("Refused a misshapen value for %s (%s)", type(control).__name__, why)
+            arrivals(self).refused.add(control_id)
+            return
+        arrivals(self).refused.discard(control_id)
+        apply_patch(self, control_id, patch)
+
     def patched(self: Session, control_id: int, patch: dict[str, Any]) -> None:
+        if not isinstance(control_id, int) or isinstance(control_id, bool):
+            log.warning("Refused a value with a misshapen target")
+            return
         allowed = owned_by_page(patch)
         if allowed != patch:
             log.warning("Dropped props a page may not set, for control %s", control_id)
@@ -223,14 +282,22 @@ def install() -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (nothing can be waiting): apply it now
-            queued.apply_up_to(self, number, apply_patch)
+            queued.apply_up_to(self, number, apply_fitting)
             return
         # After the tasks of the events read before it, as the page sent them.
-        loop.call_soon(queued.apply_up_to, self, number, apply_patch)
+        loop.call_soon(queued.apply_up_to, self, number, apply_fitting)
 
     def page_patched(self: Session, patch: dict[str, Any]) -> None:
         # The page's own values as it registers: needed at once, before the app's main runs.
-        apply_patch(self, self._Session__page._i, owned_by_page(patch))
+        # A value of the wrong shape is left out (the page's default stands), the rest kept.
+        page = self._Session__page
+        kept = owned_by_page(patch)
+        misfits = {name: why for name in list(kept)
+                   if (why := checked(patch_misfit, page, {name: kept[name]}))}
+        if misfits:
+            log.warning("Left out misshapen values of a page as it registered (%s)",
+                        "; ".join(misfits.values()))
+        apply_patch(self, page._i, {k: v for k, v in kept.items() if k not in misfits})
 
     def error(self: Session, message: str) -> None:
         log.error("Session %s crashed: %s", self.id, message)

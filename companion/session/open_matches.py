@@ -4,6 +4,14 @@ Each match is loaded from the store once and kept here; an action runs under the
 is saved before the screen confirms it, and bumps the match's version so other sessions showing
 the same match can refresh (and a stale view's action is refused instead of applied twice).
 
+Each match has a lock of its own, held across its load, each action and its save (an fsync),
+and its deletion: a read of an open match, or an action on it, never waits for another
+match's save (the store, too, writes the file of a match it has read outside its own lock).
+One short lock (`_registry`) guards the dict of open matches and the per-match locks; it is
+never held across the store or a caller's code. Lock order, where more than one is held: a
+follow-up's `_MAKING` (follow_up.py), then one match's lock, then `_registry`, then the store's
+own; no code holds two matches' locks at once.
+
 Every change to the data goes through `OpenMatches` (act, undo, redo, create, delete, import_json,
 dismiss_notices), which first asks the `Gate` whether the acting session (`by=`, its `Pass`) may
 keep score: with `--lan` only sessions that entered the PIN may; a refused change raises `Locked`
@@ -16,8 +24,10 @@ notices, folder, exports) and no way to reach the store itself.
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +71,16 @@ class Table:
     by: Pass | None = None  # the session that made the latest change
 
 
+class _MatchLock:
+    """One match's lock and how many threads hold it or wait for it (dropped at none)."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.users = 0
+
+
 Listener = Callable[[str, int], Any]
 
 EVERY_MATCH = ""
@@ -75,31 +95,70 @@ class OpenMatches:
         self.store = store
         self.gate = gate or Gate(None)
         self._tables: dict[str, Table] = {}
-        self._lock = threading.RLock()
+        self._registry = threading.Lock()  # _tables, _locks, a Table's version and by
+        self._locks: dict[str, _MatchLock] = {}
         self._listeners = Listeners()
         self._importing = threading.Lock()
 
+    @contextmanager
+    def _holding(self, mid: str) -> Iterator[None]:
+        """Hold match `mid`'s lock (re-entrant). A lock exists only while a thread holds or
+        waits for it, so ids a request made up leave nothing behind; two threads on one id
+        always share one lock, as the second counts itself in before the first lets it go."""
+        with self._registry:
+            entry = self._locks.get(mid)
+            if entry is None:
+                entry = self._locks[mid] = _MatchLock()
+            entry.users += 1
+        try:
+            with entry.lock:
+                yield
+        finally:
+            with self._registry:
+                entry.users -= 1
+                if entry.users == 0:
+                    del self._locks[mid]
+
+    def _open(self, mid: str) -> Table | None:
+        with self._registry:
+            return self._tables.get(mid)
+
     def get(self, mid: str) -> Table:
         """The open match `mid` (loaded on first use); KeyError when there is none."""
-        with self._lock:
-            table = self._tables.get(mid)
+        table = self._open(mid)
+        if table is not None:
+            return table
+        with self._holding(mid):
+            table = self._open(mid)  # loaded while this thread waited
             if table is None:
-                table = self._tables[mid] = Table(self.store.load(mid))
+                table = Table(self.store.load(mid))
+                with self._registry:
+                    self._tables[mid] = table
             return table
 
     def read_open(self, mid: str, read: Callable[[Match], Any]) -> Any:
         """`read(match)` for the match `mid` if a screen has opened it, else None: never loads
-        a file (for the server's standings address, which a request must not make read one)."""
-        with self._lock:
-            table = self._tables.get(mid)
+        a file (for the server's standings address, which a request must not make read one).
+        It waits for an action on `mid` under way (so it never sees half of one), never for
+        another match's."""
+        if self._open(mid) is None:
+            return None
+        with self._holding(mid):
+            table = self._open(mid)
             return read(table.match) if table is not None else None
 
     def create(self, match: Match, *, by: Pass | None = None, mid: str | None = None) -> str:
         """Store a new match; `mid` is the id wished for (see `Store.create`)."""
         self.gate.check(by)
-        with self._lock:
-            mid = self.store.create(match, mid=mid)
-            self._tables[mid] = Table(match, by=by)
+        # The id is chosen here when none is wished for, so that its lock is held before the
+        # store lists it: a session that finds it in the list waits for it to be open here.
+        wished = secrets.token_hex(6) if mid is None else mid
+        with self._holding(wished):
+            mid = self.store.create(match, mid=wished)
+            with self._registry:
+                # Only where the store chose another id (the wished one taken) might another
+                # session have opened it first: that one is kept, the same fresh match.
+                self._tables.setdefault(mid, Table(match, by=by))
         self._notify(mid, 0)
         return mid
 
@@ -108,9 +167,10 @@ class OpenMatches:
         """Run `action(match)`, save, and tell listeners; a refused action changes nothing.
 
         `seen` is the version the acting screen showed: an older one raises StaleView. `by` is
-        the acting session: one that may not keep score raises Locked.
+        the acting session: one that may not keep score raises Locked. Only `mid`'s lock is
+        held, across the action and its save.
         """
-        with self._lock:
+        with self._holding(mid):
             self.check(mid, seen=seen, by=by)
             table = self.get(mid)
             result = action(table.match)
@@ -119,11 +179,14 @@ class OpenMatches:
             except BaseException:
                 # The disk refused: drop the in-memory change too, so the screen never shows
                 # what is not saved (the next get() reloads the last saved state).
-                self._tables.pop(mid, None)
+                with self._registry:
+                    if self._tables.get(mid) is table:
+                        del self._tables[mid]
                 raise
-            table.version += 1
-            table.by = by
-            version = table.version
+            with self._registry:
+                table.version += 1
+                table.by = by
+                version = table.version
         self._notify(mid, version)
         return result
 
@@ -146,11 +209,12 @@ class OpenMatches:
         delete the screen decided on before another session's change (a next game discarded
         by Undo while another phone takes its first action)."""
         self.gate.check(by)
-        with self._lock:
+        with self._holding(mid):
             if seen is not None:
                 self.check(mid, seen=seen, by=by)
             self.store.delete(mid)
-            self._tables.pop(mid, None)
+            with self._registry:
+                self._tables.pop(mid, None)
         self._notify(mid, -1)
 
     def import_json(self, data: bytes | str, *, by: Pass | None = None) -> ImportReport:
@@ -193,7 +257,7 @@ class OpenMatches:
 
     def made_by(self, mid: str, version: int, who: Pass | None) -> bool:
         """Did `who` make version `version` of `mid`? (False once a later change is made.)"""
-        with self._lock:
+        with self._registry:  # version and by are set together under it
             table = self._tables.get(mid)
             return (table is not None and table.version == version and who is not None
                     and table.by is who)

@@ -7,7 +7,8 @@
 // files a snapshot depends on (Pyodide, its standard library, app.tar.gz, the worker scripts),
 // so a new release never restores an older one; Pyodide itself refuses another build's.
 // Whatever goes wrong with a kept snapshot (unreadable, its digest wrong, a restore that throws)
-// drops it and Python starts as it would have without one.
+// drops it and Python starts as it would have without one; a restore that never reaches Home
+// is dropped by the page's watchdog (start.js), which starts the page again.
 export const KEY = "__SNAPSHOT_KEY__";
 const FOLDER = new URL(".", self.location.href).href;  // the app's base: two deployments apart
 const CACHE = `table-companion-snapshot ${FOLDER}`;
@@ -107,7 +108,7 @@ export function withSnapshot(loadPyodide) {
     } catch (error) {
       console.warn("Table Companion: the kept Python snapshot is unusable:", error);
       await drop().catch(() => {});
-      tell({ snapshot: "refused", error: String(error) });
+      tell({ snapshot: "refused", key: KEY, error: String(error) });
       return loadPyodide(options);
     }
     if (snapshot) {
@@ -120,15 +121,16 @@ export function withSnapshot(loadPyodide) {
           restore();
         }
         pyodide.runPython(CHECK);
-        tell({ snapshot: "restored", ms: performance.now() - began, bytes: snapshot.length });
+        tell({ snapshot: "restored", key: KEY, ms: performance.now() - began,
+               bytes: snapshot.length });
         return pyodide;
       } catch (error) {
         console.warn("Table Companion: the kept Python snapshot did not restore:", error);
         await drop().catch(() => {});
-        tell({ snapshot: "refused", error: String(error) });
+        tell({ snapshot: "refused", key: KEY, error: String(error) });
       }
     } else {
-      tell({ snapshot: "none" });
+      tell({ snapshot: "none", key: KEY });
     }
     return loadPyodide(options);
   };

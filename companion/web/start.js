@@ -17,20 +17,53 @@
 // - keeps the page's theme colour: Flutter writes its own theme-color (transparent) at start;
 // - once Home is up and the app is ready offline, where Python did not start from this device's
 //   memory snapshot, has one made in a worker of its own (snapshot-worker.js; snapshot.js says how): the next start
-//   restores it (`window.tableCompanion.snapshot`: how this start went, and what was made).
+//   restores it (`window.tableCompanion.snapshot`: how this start went, and what was made);
+// - never locks the matches away: a start from the snapshot that does not reach Home within a
+//   bound (a watchdog) drops the snapshot and starts again the long way; a start that fails (its
+//   Python worker's error), stalls, or meets a file of the app damaged in the browser's copy
+//   with no network to fetch it again (the service worker names it) keeps the splash and says
+//   so, offering to start again or fetch the file again, and "Save my matches" (rescue.js: every
+//   match in IndexedDB as the app's JSON export, by plain JavaScript, no Python).
 (function () {
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
-  const LOCK = "table-companion-data"; // companion/browser.py's LOCK
+  const LOCK = window.tableCompanionData().lock; // this deployment's (scope.js), as Python's
   const TOLD_KEY = "table-companion.ready-offline-told";
   // The splash's and notices' sentences, in the device's language (words.js, loaded before).
   const SAYS = window.tableCompanionWords;
   const STAGES = ["flutter", "python", "app", "matches", "elsewhere"];
   const SNAPSHOT_AFTER = 2000; // ms after Home: the first screen drawn, the page at rest
+  // A start restored from the snapshot exists to be quicker than the long start: one that has not
+  // reached Home in twice the time this device's own last long start took (all of it: Pyodide,
+  // the archive, the imports), or in 60 s (a slow phone's restored start takes some 10-20 s:
+  // 2-4x a laptop's 5 s), is stuck (a snapshot whose memory was changed, issue 35) and is
+  // dropped. A start of the installed app not at Home after 90 s, or three times the last long
+  // start, offers to save the matches (and goes on). Time the page is hidden does not count: a
+  // phone may pause it.
+  const RESTORED_BOUND = 60000; // ms
+  const STALLED_BOUND = 90000; // ms
+  const LONG_START_KEY = "table-companion.long-start-ms"; // the last start to Home with no snapshot
+  const BOUNDS_KEY = "table-companion.bounds"; // {restored, stalled} in ms, set by tests only
+  const HUNG_KEY = "table-companion.snapshot-hung"; // {key, times}: a release's snapshots that hung
+  const RECOVERED_KEY = "table-companion.recovered"; // for the start after a dropped snapshot
+  const FOLDER = new URL(".", document.baseURI).href; // the app's base: the worker's scope
+  // Started from the worker's copy: not a first visit, whose downloads may take long on a slow
+  // network (and which has no matches to save yet).
+  const INSTALLED = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   // said: every stage, in order; told: every notice
   // snapshot: how Python started ("restored", "none", "refused"), made: what the snapshot's
   // worker did ({made: bytes kept, raw: bytes} / {kept: true} / {failed: why})
-  const state = { offline: null, stage: null, said: [], told: [], snapshot: null, made: null };
+  // trouble: what kept the start from Home ("stalled", "failed", "damaged"), damaged: the files
+  // the service worker found damaged and could not fetch again, repaired: those it fetched again,
+  // recovered: why this start follows a dropped snapshot ("stalled")
+  const state = { offline: null, stage: null, said: [], told: [], snapshot: null, made: null,
+                  trouble: null, damaged: [], repaired: [], failure: null, saved: null,
+                  recovered: null };
   window.tableCompanion = state;
+  try {
+    state.recovered = sessionStorage.getItem(RECOVERED_KEY);
+    sessionStorage.removeItem(RECOVERED_KEY);
+  } catch (error) { // storage refused (a private window): not said
+  }
 
   const splash = document.createElement("div");
   splash.id = "tc-splash";
@@ -77,22 +110,31 @@
   // alone (a channel reaches every tab of the origin).
   const tab = crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2);
   const NativeWorker = window.Worker;
+  const pythonWorkers = []; // Flet's Python worker: its error message is a failed start
   window.Worker = class extends NativeWorker {
     constructor(url, options) {
       super(url, { ...(options || {}), name: (options && options.name) || tab });
+      if (!String(url).endsWith("python-worker.js")) return;
+      pythonWorkers.push(this);
+      // Flet's worker posts a string on a failed start (its error), or "initialized".
+      this.addEventListener("message", (event) => {
+        if (typeof event.data === "string" && event.data !== "initialized") failed(event.data);
+      });
+      this.addEventListener("error", (event) => failed(String(event.message || "error")));
     }
   };
   const channel = new BroadcastChannel(`table-companion ${tab}`);
   channel.addEventListener("message", (event) => {
     if (event.data === "home") {
-      state.stage = "home";
-      state.said.push("home");
-      splash.remove();
-      askWorker();
+      atHome();
     } else if (STAGES.includes(event.data) && state.stage !== "home") {
+      if (event.data === "elsewhere") stopWatching();
+      else if (state.stage === "elsewhere") startWatching(); // the other tab let go: anew
       say(event.data);
     } else if (event.data && typeof event.data.snapshot === "string") {
       state.snapshot = event.data.snapshot;
+      if (typeof event.data.key === "string") state.snapshotKey = event.data.key;
+      if (state.snapshot === "restored" && state.stage !== "home") watchRestored();
     } else if (event.data && Array.isArray(event.data.modules)) {
       imported = { modules: event.data.modules,
                    languages: Array.isArray(event.data.languages) ? event.data.languages : [] };
@@ -107,6 +149,11 @@
   function snapshotSoon() {
     if (imported === null || state.offline !== true || state.snapshot === "restored") return;
     if (state.made !== null || !window.caches || !window.CompressionStream) return;
+    const hung = kept(HUNG_KEY);
+    if (hung && hung.key === state.snapshotKey && hung.times >= 2) { // this device's own fault
+      state.made = { failed: "this release's snapshots did not start here" };
+      return;
+    }
     state.made = { making: true };
     setTimeout(() => snapshot(imported), SNAPSHOT_AFTER);
   }
@@ -123,6 +170,229 @@
       maker.terminate();
     };
     maker.postMessage({ modules, languages });
+  }
+
+  function kept(name) {
+    try {
+      return JSON.parse(localStorage.getItem(name) || "null");
+    } catch (error) { // storage refused (a private window), or not JSON
+      return null;
+    }
+  }
+
+  function keep(name, value) {
+    try {
+      localStorage.setItem(name, JSON.stringify(value));
+    } catch (error) { // storage refused: the defaults hold
+    }
+  }
+
+  // A bound in ms: a test's, else `times` this device's last long start, at least `floor`.
+  function bound(name, floor, times) {
+    const set = kept(BOUNDS_KEY);
+    if (set && typeof set[name] === "number") return set[name];
+    const last = Number(kept(LONG_START_KEY)) || 0;
+    return Math.max(floor, times * last);
+  }
+
+  // Calls `then` once `ms` of the page's visible time have passed; returns what stops it.
+  function watch(ms, then) {
+    let left = ms;
+    let since = 0;
+    let timer = null;
+    const pause = () => {
+      if (timer === null) return;
+      clearTimeout(timer);
+      timer = null;
+      left -= performance.now() - since;
+    };
+    const fire = () => {
+      timer = null;
+      stop();
+      then();
+    };
+    const run = () => {
+      if (timer !== null || document.visibilityState === "hidden") return;
+      since = performance.now();
+      timer = setTimeout(fire, Math.max(0, left));
+    };
+    const seen = () => (document.visibilityState === "hidden" ? pause() : run());
+    function stop() {
+      pause();
+      document.removeEventListener("visibilitychange", seen);
+    }
+    document.addEventListener("visibilitychange", seen);
+    run();
+    return stop;
+  }
+
+  let startedAt = null; // when Flutter began to load, our turn come
+  let stopStalled = null;
+  let stopRestored = null;
+  function startWatching() {
+    stopWatching();
+    startedAt = performance.now();
+    if (INSTALLED) {
+      stopStalled = watch(bound("stalled", STALLED_BOUND, 3), () => trouble("stalled"));
+    }
+    if (state.snapshot === "restored") watchRestored();
+  }
+  function stopWatching() {
+    if (stopStalled) stopStalled();
+    if (stopRestored) stopRestored();
+    stopStalled = stopRestored = null;
+    startedAt = null;
+  }
+  function watchRestored() {
+    if (stopRestored) stopRestored();
+    stopRestored = watch(bound("restored", RESTORED_BOUND, 2), restoredStalled);
+  }
+
+  // The restored Python did not reach Home: its snapshot is dropped (the next start does not
+  // restore it) and the page starts again, the long way. A release whose snapshots stall twice
+  // here makes none again (snapshotSoon).
+  async function restoredStalled() {
+    if (state.stage === "home") return;
+    state.trouble = "restored-stalled";
+    const hung = kept(HUNG_KEY);
+    const key = state.snapshotKey || "";
+    keep(HUNG_KEY, { key, times: hung && hung.key === key ? hung.times + 1 : 1 });
+    try {
+      sessionStorage.setItem(RECOVERED_KEY, "stalled");
+    } catch (error) { // storage refused: the next start is not told why
+    }
+    for (const worker of pythonWorkers) worker.terminate();
+    try {
+      await caches.delete(`table-companion-snapshot ${FOLDER}`); // snapshot.js's CACHE
+    } catch (error) { // no cache: nothing kept to drop
+    }
+    location.reload();
+  }
+
+  function atHome() {
+    // The long start from the worker's copy (a first visit's downloads would say the network's
+    // speed, not this device's).
+    if (INSTALLED && state.snapshot !== "restored" && startedAt !== null) {
+      keep(LONG_START_KEY, Math.round(performance.now() - startedAt));
+    }
+    stopWatching();
+    state.stage = "home";
+    state.said.push("home");
+    splash.remove();
+    askWorker();
+  }
+
+  function failed(why) {
+    state.failure = why.slice(0, 500);
+    trouble("failed");
+  }
+
+  // The splash, kept, says what went wrong and what can be done: start again (or fetch the
+  // damaged files again), and save the matches. A damaged file says more than a failure (it is
+  // why), which says more than a stall.
+  const RANK = { stalled: 1, failed: 2, damaged: 3 };
+  let panel = null;
+  function trouble(kind, file) {
+    if (state.stage === "home") return;
+    if (file !== undefined && !state.damaged.includes(file)) state.damaged.push(file);
+    if (state.trouble && RANK[state.trouble] > RANK[kind]) return;
+    state.trouble = kind;
+    if (panel === null) panel = troublePanel();
+    panel.say(kind === "damaged"
+      ? SAYS.damaged.replace("{file}", state.damaged.join(", ")) : SAYS[kind]);
+    panel.again.textContent = kind === "damaged" ? SAYS.fetchAgain : SAYS.tryAgain;
+    panel.again.onclick = kind === "damaged" ? fetchAgain : () => location.reload();
+  }
+
+  function troublePanel() {
+    const why = document.createElement("p");
+    why.id = "tc-trouble";
+    why.setAttribute("role", "alert");
+    const note = document.createElement("p");
+    note.id = "tc-trouble-note";
+    note.setAttribute("role", "status");
+    for (const text of [why, note]) {
+      Object.assign(text.style, { margin: "0", fontSize: "16px", maxWidth: "28em",
+        lineHeight: "1.4" });
+    }
+    const button = (id, label, primary) => {
+      const made = document.createElement("button");
+      made.id = id;
+      made.type = "button";
+      made.textContent = label;
+      Object.assign(made.style, {
+        minHeight: "48px", padding: "0 20px", borderRadius: "24px", fontSize: "16px",
+        fontFamily: "inherit", cursor: "pointer", border: primary ? "none" : "1px solid",
+        background: primary ? (dark ? "#80CBC4" : "#00796B") : "transparent",
+        color: primary ? (dark ? "#003733" : "#FFFFFF") : "inherit",
+      });
+      return made;
+    };
+    const again = button("tc-again", SAYS.tryAgain, false);
+    const save = button("tc-save", SAYS.save, true);
+    save.onclick = () => saveMatches(note);
+    const row = document.createElement("div");
+    Object.assign(row.style, { display: "flex", flexWrap: "wrap", gap: "12px",
+      justifyContent: "center" });
+    row.append(again, save);
+    splash.append(why, row, note);
+    return { again, say: (text) => { why.textContent = text; } };
+  }
+
+  function script(src) {
+    return new Promise((resolve, reject) => {
+      const tag = document.createElement("script");
+      tag.src = src;
+      tag.onload = resolve;
+      tag.onerror = () => reject(new Error(`${src} could not be loaded`));
+      document.body.appendChild(tag);
+    });
+  }
+
+  // "Save my matches": rescue.js, loaded when asked (never on a start that goes well).
+  async function saveMatches(note) {
+    try {
+      if (!window.tableCompanionRescue) await script("rescue.js");
+      const made = await window.tableCompanionRescue.save();
+      state.saved = { count: made.count, left: made.left, name: made.name };
+      note.textContent = made.count
+        ? SAYS.saved.replace("{file}", made.name) + (made.left ? ` ${SAYS.savedSome}` : "")
+        : SAYS.noMatches;
+    } catch (error) {
+      state.saved = { failed: String(error && error.message || error) };
+      note.textContent = SAYS.saveFailed.replace("{error}", state.saved.failed.slice(0, 200));
+    }
+  }
+
+  // "Fetch it again": the service worker fetches the damaged files (and checks them); once they
+  // are right the app starts again, else the splash says the network is needed.
+  async function fetchAgain() {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker) {
+      location.reload();
+      return;
+    }
+    const fixed = await new Promise((resolve) => {
+      const heard = (event) => {
+        if (!event.data || typeof event.data.refetched !== "boolean") return;
+        navigator.serviceWorker.removeEventListener("message", heard);
+        resolve(event.data.refetched);
+      };
+      navigator.serviceWorker.addEventListener("message", heard);
+      worker.postMessage({ refetch: state.damaged });
+    });
+    if (fixed) location.reload();
+    else document.getElementById("tc-trouble-note").textContent = SAYS.fetchFailed;
+  }
+
+  // The service worker's word on a file of its copy: damaged (offline: not served) or fetched
+  // again in its place.
+  if (window.BroadcastChannel) {
+    new BroadcastChannel(`table-companion-files ${FOLDER}`).addEventListener("message", (event) => {
+      const news = event.data || {};
+      if (typeof news.damaged === "string") trouble("damaged", news.damaged);
+      if (typeof news.repaired === "string") state.repaired.push(news.repaired);
+    });
   }
 
   // Flutter names its own theme colour (transparent): the page's (the manifest's) is kept.
@@ -159,10 +429,20 @@
     document.body.appendChild(script);
   }
 
+  // Our own worker, not that of a deployment at a folder above this one (which controls a
+  // first visit here until ours takes the page).
+  const OUR_WORKER = new URL("sw.js", document.baseURI).href;
+  function ourWorker() {
+    const worker = navigator.serviceWorker.controller;
+    return !!worker && worker.scriptURL === OUR_WORKER;
+  }
+
   function controlled() {
     return new Promise((resolve) => {
-      if (navigator.serviceWorker.controller) return resolve();
-      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+      if (ourWorker()) return resolve();
+      navigator.serviceWorker.addEventListener("controllerchange", () => {
+        if (ourWorker()) resolve();
+      });
       setTimeout(resolve, WAIT_FOR_WORKER);
     });
   }
@@ -174,8 +454,10 @@
 
   async function askWorker() {
     if (!("serviceWorker" in navigator)) return;
-    const registration = await navigator.serviceWorker.getRegistration();
-    const worker = navigator.serviceWorker.controller || (registration && registration.active);
+    const registration = await navigator.serviceWorker.getRegistration(document.baseURI);
+    const active = registration && registration.active;
+    const worker = ourWorker() ? navigator.serviceWorker.controller
+      : (active && active.scriptURL === OUR_WORKER ? active : null);
     if (worker) worker.postMessage({ build: build() });
   }
 
@@ -215,7 +497,7 @@
   }
 
   if (!("serviceWorker" in navigator)) {
-    ourTurn().then(loadFlutter);
+    ourTurn().then(startWatching).then(loadFlutter);
     return;
   }
   navigator.serviceWorker.addEventListener("message", (event) => {
@@ -223,5 +505,5 @@
   });
   navigator.serviceWorker.register("sw.js").catch((error) =>
     console.warn("Table Companion: offline copy not installed:", error));
-  Promise.all([controlled(), ourTurn()]).then(loadFlutter);
+  Promise.all([controlled(), ourTurn()]).then(startWatching).then(loadFlutter);
 })();

@@ -11,8 +11,14 @@
 //   Flutter build its browser runs ("wasm" or "js", start.js); the worker then fetches only
 //   what that build and the app still miss, and tells the page when the copy is complete.
 // - A new release: the install copies every file whose hash is unchanged from the older cache
-//   and fetches the rest of what the last page's build needs, so only what changed is
-//   downloaded, and the older copy stays in use until the new one is complete.
+//   (its bytes checked: a copy damaged since is fetched again) and fetches the rest of what the
+//   last page's build needs, so only what changed is downloaded, and the older copy stays in use
+//   until the new one is complete.
+// - Every file served from the cache is checked against its SHA-256 the first time it is served
+//   in each start (a page's navigation), before Python or Flutter runs it: a copy damaged or
+//   changed in the browser's storage is dropped and fetched
+//   again (and checked); offline, the request fails and the page is told which file (start.js
+//   says so on its splash and offers to fetch it again, and to save the matches).
 const RELEASE = "__RELEASE__";
 const FILES = __FILES__;  // path (relative to the scope) -> SHA-256 (hex)
 const BUILDS = __BUILDS__;  // "wasm" / "js" -> the paths only that Flutter build loads
@@ -28,6 +34,10 @@ const READY = "table-companion-ready";  // a cache entry: "true" once the copy i
 // such a cache is this deployment's if it holds this very worker's script.
 const UNSCOPED = "table-companion-";
 const BY_URL = new Map(Object.keys(FILES).map((path) => [key(path), path]));
+// The pages of this deployment hear here of a file found damaged ({damaged: path}: offline, not
+// served) or fetched again in its place ({repaired: path}).
+const NEWS = self.BroadcastChannel
+  ? new BroadcastChannel(`table-companion-files ${self.registration.scope}`) : null;
 BY_URL.set(key("index.html"), "./");  // the page itself, listed once as "./"
 const EITHER_BUILD = new Set(Object.values(BUILDS).flat());
 
@@ -92,6 +102,64 @@ async function fetchInto(cache, path) {
 
 const keeping = new Map();  // path -> the copy being kept from a page's fetch
 
+function announce(news) {
+  try {
+    if (NEWS) NEWS.postMessage(news);
+  } catch {
+    // no page listening: the start fails as it would, and says so less precisely
+  }
+}
+
+// Whether the cache now holds `path` as this release has it: its bytes checked against FILES;
+// a copy that is not the release's is dropped and fetched again (checked too by `keep`).
+async function check(cache, path) {
+  const hit = await cache.match(key(path));
+  if (hit) {
+    if (await sha256(await hit.arrayBuffer()) === FILES[path]) return true;
+    await cache.delete(key(path));
+  }
+  if (await fetchInto(cache, path)) {
+    announce({ repaired: path });
+    return true;
+  }
+  announce({ damaged: path });
+  return false;
+}
+
+// path -> true once this worker found its cached copy right since the last start (a page's
+// navigation: a worker may live on across reloads), or the check under way.
+const checked = new Map();
+
+function newStart() {
+  for (const [path, state] of checked) if (state === true) checked.delete(path);
+}
+
+function checking(cache, path) {
+  let under = checked.get(path);
+  if (under === undefined || under === true) {
+    under = check(cache, path);
+    checked.set(path, under);
+    under.then((right) => (right ? checked.set(path, true) : checked.delete(path)),
+               () => checked.delete(path));
+  }
+  return under;
+}
+
+// What a page gets for `path` served from the cache (`hit`): the cache's own copy once checked
+// in this start (fetched again if it had to be), else an error naming the file. The cache's
+// entry itself, not its bytes in a new Response: the browser then streams it without this
+// worker and keeps the code it compiled from it (a new Response made each start compile
+// main.dart.wasm and Pyodide again: 1.33x the start).
+async function served(cache, path, hit) {
+  if (checked.get(path) === true) return hit;
+  const copy = (await checking(cache, path)) && await cache.match(key(path));
+  if (!copy) {
+    return new Response(`${path} is damaged in this browser's copy and could not be fetched again`,
+      { status: 503, statusText: "Damaged copy", headers: { "Content-Type": "text/plain" } });
+  }
+  return copy;
+}
+
 // The paths of `build` still missing from the cache, once the copies under way are done.
 async function missing(cache, build) {
   await Promise.allSettled(keeping.values());
@@ -128,7 +196,10 @@ self.addEventListener("install", (event) => {
       for (const [path, hash] of Object.entries(told.files)) {
         if (FILES[path] !== hash) continue;
         const response = await old.match(key(path));
-        if (response) await cache.put(key(path), response);
+        if (!response) continue;
+        const body = await response.arrayBuffer();  // a copy damaged since is fetched again
+        if (await sha256(body) !== hash) continue;
+        await cache.put(key(path), new Response(body, { status: 200, headers: response.headers }));
       }
     }
     // A release after the first: complete before it replaces the older copy (an install that
@@ -149,8 +220,21 @@ self.addEventListener("activate", (event) => {
 });
 
 // The page (start.js) names the build its browser runs; the answer says whether the copy is
-// complete. Any other message is ignored.
+// complete. Or it asks for files found damaged to be fetched again ({refetch: [paths]}); the
+// answer says whether all are now right. Any other message is ignored.
 self.addEventListener("message", (event) => {
+  const refetch = event.data && event.data.refetch;
+  if (Array.isArray(refetch) && event.source) {
+    const paths = refetch.filter((path) => Object.hasOwn(FILES, path));
+    event.waitUntil(caches.open(CACHE)
+      .then((cache) => Promise.all(paths.map((path) => {
+        if (checked.get(path) === true) checked.delete(path);
+        return checking(cache, path);
+      })))
+      .then((checks) => checks.every((right) => right), () => false)
+      .then((fixed) => event.source.postMessage({ refetched: fixed })));
+    return;
+  }
   const build = event.data && event.data.build;
   if (needed(build) === null || !event.source) return;
   event.waitUntil(complete(build).then(
@@ -163,15 +247,19 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
     return;  // the page asks for nothing elsewhere (its Content-Security-Policy forbids it)
   }
+  const url = new URL(request.url);
+  // The app's page is its scope's own address (any query); a page in a folder below it is
+  // another deployment's (a copy at /beta/ below the app at /), never this app's.
+  const page = request.mode === "navigate"
+    && [key("./"), key("index.html")].includes(url.origin + url.pathname);
+  if (page) newStart();  // each start checks every file it loads
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    const path = BY_URL.get(url.origin + url.pathname) || (page ? "./" : undefined);
     const hit = await cache.match(request, { ignoreSearch: true })
-      || (request.mode === "navigate" ? await cache.match(key("./")) : undefined);
-    if (hit) return hit;
+      || (page ? await cache.match(key("./")) : undefined);
+    if (hit) return path !== undefined ? served(cache, path, hit) : hit;
     const response = await fetch(request);
-    const url = new URL(request.url);
-    const path = BY_URL.get(url.origin + url.pathname)
-      || (request.mode === "navigate" ? "./" : undefined);
     if (path !== undefined && response.status === 200 && !keeping.has(path)) {
       const copy = keep(cache, path, response.clone()).catch(() => false)
         .finally(() => keeping.delete(path));

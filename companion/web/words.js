@@ -17,7 +17,18 @@
       "matches": "Opening your matches…",
       "elsewhere": "Table Companion is open in another tab or window. Close it there and the app starts here by itself.",
       "ready": "Ready offline: this device now has everything the app needs to start and play with no network.",
-      "notReady": "Not ready offline yet: some of the app's files could not be saved on this device. Keep the network on and open the app again before going offline."
+      "notReady": "Not ready offline yet: some of the app's files could not be saved on this device. Keep the network on and open the app again before going offline.",
+      "stalled": "The app is taking longer than it should to start. Your matches are safe on this device: you can save them to a file now.",
+      "failed": "The app could not start. Your matches are safe on this device: you can save them to a file now, and start again.",
+      "damaged": "A file of the app is damaged on this device ({file}) and could not be fetched again without a network. Your matches are safe: you can save them to a file now.",
+      "tryAgain": "Start again",
+      "fetchAgain": "Fetch it again",
+      "fetchFailed": "It could not be fetched: connect to the network and try again.",
+      "save": "Save my matches",
+      "saved": "Your matches are saved in {file}, in your downloads. The app imports them back with Import from JSON in Settings.",
+      "savedSome": "Some match files could not be read and were left out.",
+      "noMatches": "There are no matches on this device to save.",
+      "saveFailed": "The matches could not be read from this browser's storage ({error})."
     },
     "es": {
       "code": "es",
@@ -32,7 +43,18 @@
       "matches": "Abriendo tus partidas…",
       "elsewhere": "Table Companion está abierta en otra pestaña o ventana. Ciérrala allí y la app arrancará aquí sola.",
       "ready": "Lista sin conexión: este dispositivo ya tiene todo lo que la app necesita para arrancar y jugar sin red.",
-      "notReady": "Aún no está lista sin conexión: algunos archivos de la app no se pudieron guardar en este dispositivo. Mantén la red activa y abre la app otra vez antes de quedarte sin conexión."
+      "notReady": "Aún no está lista sin conexión: algunos archivos de la app no se pudieron guardar en este dispositivo. Mantén la red activa y abre la app otra vez antes de quedarte sin conexión.",
+      "stalled": "La app está tardando más de lo normal en arrancar. Tus partidas están a salvo en este dispositivo: puedes guardarlas en un archivo ahora.",
+      "failed": "La app no pudo arrancar. Tus partidas están a salvo en este dispositivo: puedes guardarlas en un archivo ahora y volver a arrancarla.",
+      "damaged": "Un archivo de la app está dañado en este dispositivo ({file}) y no se pudo volver a descargar sin red. Tus partidas están a salvo: puedes guardarlas en un archivo ahora.",
+      "tryAgain": "Empezar de nuevo",
+      "fetchAgain": "Volver a descargarlo",
+      "fetchFailed": "No se pudo descargar: conéctate a la red y vuelve a intentarlo.",
+      "save": "Guardar mis partidas",
+      "saved": "Tus partidas están guardadas en {file}, en tus descargas. La app las vuelve a cargar con Importar desde JSON en Ajustes.",
+      "savedSome": "Algunos archivos de partidas no se pudieron leer y se dejaron fuera.",
+      "noMatches": "No hay partidas en este dispositivo que guardar.",
+      "saveFailed": "No se pudieron leer las partidas del almacenamiento de este navegador ({error})."
     },
     "de": {
       "code": "de",
@@ -47,7 +69,18 @@
       "matches": "Deine Partien werden geöffnet …",
       "elsewhere": "Table Companion ist in einem anderen Tab oder Fenster offen. Schließ es dort, dann startet die App hier von selbst.",
       "ready": "Offline bereit: Dieses Gerät hat jetzt alles, was die App braucht, um ohne Netz zu starten und zu spielen.",
-      "notReady": "Noch nicht offline bereit: Einige Dateien der App konnten auf diesem Gerät nicht gespeichert werden. Lass das Netz an und öffne die App noch einmal, bevor du offline gehst."
+      "notReady": "Noch nicht offline bereit: Einige Dateien der App konnten auf diesem Gerät nicht gespeichert werden. Lass das Netz an und öffne die App noch einmal, bevor du offline gehst.",
+      "stalled": "Die App braucht länger als üblich zum Starten. Deine Partien sind auf diesem Gerät sicher: Du kannst sie jetzt in einer Datei speichern.",
+      "failed": "Die App konnte nicht starten. Deine Partien sind auf diesem Gerät sicher: Du kannst sie jetzt in einer Datei speichern und die App neu starten.",
+      "damaged": "Eine Datei der App ist auf diesem Gerät beschädigt ({file}) und konnte ohne Netz nicht neu geladen werden. Deine Partien sind sicher: Du kannst sie jetzt in einer Datei speichern.",
+      "tryAgain": "Neu beginnen",
+      "fetchAgain": "Neu laden",
+      "fetchFailed": "Die Datei konnte nicht geladen werden: Verbinde dich mit dem Netz und versuch es noch einmal.",
+      "save": "Meine Partien speichern",
+      "saved": "Deine Partien sind in {file} gespeichert, bei deinen Downloads. Die App liest sie mit „Aus JSON importieren“ in den Einstellungen wieder ein.",
+      "savedSome": "Einige Partiedateien konnten nicht gelesen werden und wurden weggelassen.",
+      "noMatches": "Auf diesem Gerät gibt es keine Partien zum Speichern.",
+      "saveFailed": "Die Partien konnten nicht aus dem Speicher dieses Browsers gelesen werden ({error})."
     },
     "ja": {
       "code": "ja",
@@ -62,7 +95,18 @@
       "matches": "マッチを開いています…",
       "elsewhere": "Table Companion は別のタブかウィンドウで開いています。そちらを閉じると、ここでアプリが自動的に起動します。",
       "ready": "オフラインで使えます。この端末には、ネットワークなしでアプリを起動してプレイするためのものがすべてそろいました。",
-      "notReady": "まだオフラインでは使えません。アプリのファイルの一部をこの端末に保存できませんでした。オフラインにする前に、ネットワークをつないだままアプリをもう一度開いてください。"
+      "notReady": "まだオフラインでは使えません。アプリのファイルの一部をこの端末に保存できませんでした。オフラインにする前に、ネットワークをつないだままアプリをもう一度開いてください。",
+      "stalled": "アプリの起動にいつもより時間がかかっています。マッチはこの端末に無事に保存されています。今すぐファイルに保存することもできます。",
+      "failed": "アプリを起動できませんでした。マッチはこの端末に無事に保存されています。今すぐファイルに保存して、もう一度起動できます。",
+      "damaged": "この端末にあるアプリのファイルが壊れています（{file}）。ネットワークがないため、取得し直せませんでした。マッチは無事です。今すぐファイルに保存できます。",
+      "tryAgain": "最初から",
+      "fetchAgain": "取得し直す",
+      "fetchFailed": "取得できませんでした。ネットワークにつないで、もう一度お試しください。",
+      "save": "マッチを保存",
+      "saved": "マッチを {file} に保存しました（ダウンロード フォルダー）。設定の「JSONからインポート」でアプリに戻せます。",
+      "savedSome": "読み込めなかったマッチのファイルがあり、それらは含めていません。",
+      "noMatches": "この端末に保存するマッチはありません。",
+      "saveFailed": "このブラウザーのストレージからマッチを読み込めませんでした（{error}）。"
     }
   };
   // Not Object.hasOwn: older phones' browsers (Safari before 15.4) lack it.

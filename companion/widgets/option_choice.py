@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.session.shapes import offered
+
 TAP = 48  # the least height of anything tappable
 
 
@@ -36,11 +38,16 @@ def option_choice(heading: str, choices: Sequence[tuple[str, str]], value: str,
     """The heading, `about` (when given) and a radio for each (value, label) of `choices`;
     `on_pick` gets the value picked."""
     parts: list[ft.Control] = [ft.Text(heading, weight=ft.FontWeight.BOLD)]
+
+    def picked(value: str | None) -> None:
+        if value is not None:  # no radio sends another: a crafted message, refused unsaid
+            on_pick(value)
+
     if about:
         parts.append(ft.Text(about, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     parts.append(ft.RadioGroup(
         value=value,
-        on_change=lambda e: on_pick(e.control.value),
+        on_change=lambda e: picked(offered(e.control.value, [v for v, _ in choices])),
         content=ft.Column([choice_row(v, label, on_pick) for v, label in choices], spacing=0),
     ))
     return parts

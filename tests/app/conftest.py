@@ -18,113 +18,14 @@ A test that starts the app without these fixtures marks itself `@pytest.mark.bro
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import socket
-import ssl
-import subprocess
-import sys
 import tempfile
-import time
-import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.core import Match
-from tests.app.trace import register
-
-if TYPE_CHECKING:
-    from storage import Store
-
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-PHONE = {"width": 412, "height": 915}
-
-
-def answers(url: str) -> bool:
-    """True once `url` serves a page (HTTP 200); False while nothing listens there yet. An https
-    app on loopback (--tls) has a test's self-signed certificate: it is not checked here."""
-    context = ssl._create_unverified_context() if url.startswith("https:") else None
-    try:
-        with urllib.request.urlopen(url, timeout=1, context=context) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class AppProcess:
-    """`table-companion` running as a user starts it, stoppable and restartable."""
-
-    def __init__(self, data: Path, extra: tuple[str, ...] = ()) -> None:
-        self.data = data
-        self.extra = list(extra)  # more command-line options, e.g. --lan --pin 2468
-        self.port = free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.log = data.parent / f"app-{self.port}.log"
-        self.seeded: dict[str, str] = {}  # seed name -> match id, see `shared_app`
-
-    @property
-    def url(self) -> str:
-        return f"{'https' if '--tls' in self.extra else 'http'}://127.0.0.1:{self.port}"
-
-    def start(self) -> AppProcess:
-        cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port", str(self.port),
-               "--data", str(self.data), *self.extra]
-        root = Path(__file__).resolve().parents[2]
-        register(self.port, self.log)  # tests/app/trace.py reads what its pages sent
-        with open(self.log, "ab") as log:
-            # With the trace on, a failure's app log shows what each page sent, in order.
-            self.proc = subprocess.Popen(cmd, start_new_session=True, stdout=log, cwd=root,
-                                         stderr=subprocess.STDOUT,
-                                         env={**os.environ, "TABLE_COMPANION_TRACE": "1"})
-        deadline = time.monotonic() + 120  # a guard against a hang, not a speed check
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the app exited at start:\n{self.output()}")
-            if answers(self.url):
-                return self
-            time.sleep(0.1)
-        raise RuntimeError(f"the app did not answer at all (waited 120 s):\n{self.output()}")
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace") if self.log.exists() else ""
-
-    @contextmanager
-    def stopped_store(self) -> Iterator[Store]:
-        """The app's store, opened while the app is stopped (one process per data folder),
-        then the app started again: to seed matches or read what it stored."""
-        from storage import Store
-
-        self.stop()
-        try:
-            with Store(self.data) as store:
-                yield store
-        finally:
-            self.start()
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-        self.proc = None
+from tests.support.app.process import LAN_OPTIONS, OTHER_PHONES, PHONE, AppProcess, seeded_process
 
 
 @pytest.fixture(scope="module")
@@ -141,18 +42,7 @@ def shared_app(request: pytest.FixtureRequest,
                              getattr(request.module, "SEEDS", {}))
     yield process.start()
     process.stop()
-
-
-def seeded_process(data: Path, seeds: dict[str, Callable[[], Match]],
-                   extra: tuple[str, ...] = ()) -> AppProcess:
-    """An app (not started) whose data folder holds `seeds`, ids in `.seeded`."""
-    process = AppProcess(data, extra)
-    if seeds:
-        from storage import Store
-
-        with Store(data) as store:
-            process.seeded = {name: store.create(build()) for name, build in seeds.items()}
-    return process
+    nothing_misshapen(process, request)
 
 
 @pytest.fixture
@@ -169,32 +59,28 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AppProcess]:
     process = seeded_process(tmp_path / "data", getattr(request.module, "SEEDS", {})).start()
     yield process
     process.stop()
-
-
-LAN_PIN = "2468"
-LAN_OPTIONS = ("--lan", "--pin", LAN_PIN, "--host", "127.0.0.1")
+    nothing_misshapen(process, request)
 
 
 @pytest.fixture(scope="module")
-def lan_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
+def lan_app(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
     """The app shared as with --lan, scorekeeping behind LAN_PIN, served on loopback only (one per
     module: every page is a session of its own, locked until it enters the PIN)."""
     process = AppProcess(tmp_path_factory.mktemp("lan") / "data", LAN_OPTIONS).start()
     yield process
     process.stop()
+    nothing_misshapen(process, request)
 
 
-def chromium_path() -> str | None:
-    """The Chromium the tests drive: Debian's headless build where it is installed (the same
-    engine without the browser's own windows and WebUI pages: a full run used 920 CPU-s in 462 s
-    with it, against 1,072 CPU-s in 539 s with the whole browser), else the whole browser, else
-    Playwright's own (its headless build too)."""
-    candidates = ("/usr/bin/chromium-headless-shell", shutil.which("chromium-headless-shell"),
-                  "/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser"))
-    for candidate in candidates:
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None  # Playwright's own browser (`playwright install chromium`)
+def nothing_misshapen(process: AppProcess, request: pytest.FixtureRequest) -> None:
+    """Every message a real page sent fitted the shapes the app checks (companion/session/
+    shapes.py): the guard refused none. A module that sends misshapen ones on purpose says so
+    with `CRAFTED = True`."""
+    if getattr(request.module, "CRAFTED", False):
+        return
+    refused = [line for line in process.output().splitlines() if "misshapen" in line]
+    assert not refused, "the app refused a real page's message:\n" + "\n".join(refused[:5])
 
 
 @pytest.fixture(scope="session")
@@ -206,24 +92,12 @@ def phones(browser):
     context.close()
 
 
-OTHER_PHONES: list = []  # contexts opened by new_phone, closed after each test
-
 # Playwright's `expect` waits 5 s by default, whatever a page's own timeout: on a busy 2-core
 # machine a page opened by address can take longer to draw its first screen, so an assertion
 # made first thing failed for nothing (Ratel's "Ann to play", Careta's points table). Every wait
 # in these tests is the same 15 s as the pages' (a wait, never a sleep: it returns at once when
 # the page is ready).
 expect.set_options(timeout=15_000)
-
-
-def new_phone(browser) -> Page:
-    """Another person's phone (or a second tab): a browser context of its own, so it renders
-    and runs its timers as a foreground tab does. Closed after the test."""
-    context = browser.new_context(viewport=PHONE)
-    OTHER_PHONES.append(context)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return page
 
 
 @pytest.fixture

@@ -18,9 +18,9 @@ from companion.games.careta.options import create
 from companion.games.careta.seats import seat_line
 from scoring import careta
 from scoring.core import RuleViolation
-from tests.app.ui import (
+from tests.support.app.careta import new_match, points, seat, tap
+from tests.support.app.ui import (
     assert_buttons_named,
-    begin_new_match,
     button,
     choose_radio,
     host,
@@ -105,28 +105,6 @@ def test_a_seat_reads_as_the_table_says_it() -> None:
         "Ben: states \u22123 with an ally · unmasked, out of this game · ally used this set")
     assert seat_line(match, "Cleo") == "Cleo: PASS"
     assert seat_line(match, "Ann") == "Ann: to play"
-
-
-def new_match(page: Page, url: str, *names: str) -> None:
-    begin_new_match(page, url, "Careta", *names)
-    see(page, "Deck Master")
-
-
-def seat(page: Page, name: str, line: str) -> None:
-    """A seat's line, e.g. "Ben: states 7 · unmasked, out of this game"."""
-    expect(text(page, re.compile(rf"^{name}: (?!\d)")).first).to_have_text(f"{name}: {line}")
-
-
-def points(page: Page, side: str, n: int, target: int = 10) -> None:
-    """The points table's row for a player or team ("Cleo: 5 of 10")."""
-    expect(text(page, re.compile(rf"^{side}( \(.*\))?: \d+ of {target}$"))).to_have_text(
-        re.compile(rf"^{side}( \(.*\))?: {n} of {target}$"))
-
-
-def tap(page: Page, name: str | re.Pattern[str], then: str) -> None:
-    """Tap a button, then wait for the message line to say what the engine recorded."""
-    button(page, name).click()
-    see(page, then)
 
 
 TARGET = re.compile(r"^\d+ points?$")  # the target stepper's value

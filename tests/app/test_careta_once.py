@@ -11,9 +11,9 @@ import re
 from playwright.sync_api import Page, expect
 
 from scoring import careta
-from tests.app.test_careta import points, tap
-from tests.app.ui import button, host, open_page, see, text
-from tests.scoring.test_careta_match_to_ten import to_nine
+from tests.support.app.careta import points, tap
+from tests.support.app.ui import button, host, open_page, see, text
+from tests.support.scoring.careta_match_to_ten import to_nine
 
 SHOTS = "/tmp/careta-once-shots"
 EIGHT = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]

@@ -12,9 +12,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.app.test_careta import new_match, points, seat, tap
-from tests.app.ui import button, choose_radio, host, open_page, see, text
-from tests.storage import finished
+from tests.support.app.careta import new_match, points, seat, tap
+from tests.support.app.ui import button, choose_radio, host, open_page, see, text
+from tests.support.storage import finished
 
 SHOTS = "/tmp/tablecards-shots"
 SEEDS = {"team_won": finished.careta_team_finished}  # Moons (Ben, Dan) win 1-0

@@ -5,40 +5,16 @@ from __future__ import annotations
 import re
 
 from scoring import caro
-from tests.app.test_shell import start_caro
-from tests.app.trace import tap_until
-from tests.app.ui import assert_buttons_named, button, open_page, see
-
-
-def at(n: int) -> str:
-    """A row or column number as the screen writes it: a negative one with the minus sign."""
-    return str(n).replace("-", "\u2212")
-
-
-def lay(page, mirror: caro.Match, colour: str, cell: tuple[int, int]) -> None:
-    """Tap the colour, then the cell, as the scorekeeper does; the mirror engine does the same."""
-    player = mirror.current
-    button(page, re.compile(rf"^Lay {colour}")).click()
-    picked = button(page, re.compile(rf"^Lay {colour}, .*selected"))
-    picked.wait_for()
-    target = button(page, re.compile(rf"^cell {at(cell[0])},{at(cell[1])} scores"))
-    mirror.lay(colour, cell, player=player)
-    said = mirror.history[-1]["text"]
-    # Tapped again only while the trace shows the tap never reached the app (a busy machine
-    # loses a tap on a cell the grid is still scrolling to: Flutter takes it as stopping the
-    # scroll), and while the cell still offers the lay and the colour is still picked.
-    tap_until(page, target.click, lambda ms: see(page, said, timeout=ms),
-              may_retry=lambda: bool(target.count() and picked.count()))
-
-
-def choose(mirror: caro.Match) -> tuple[str, tuple[int, int]]:
-    """A legal lay: the highest-scoring cell of the first colour that has one (deterministic)."""
-    for colour in caro.COLOURS:
-        options = mirror.options(colour)
-        if options:
-            cell = max(sorted(options), key=lambda c: options[c])
-            return colour, cell
-    raise AssertionError("nobody can lay, yet the game is not over")
+from tests.support.app.caro import (
+    choose,
+    expected_names,
+    grid_names,
+    lay,
+    near_reach,
+    selected_colour,
+)
+from tests.support.app.shell import start_caro
+from tests.support.app.ui import assert_buttons_named, button, open_page, see
 
 
 def test_a_whole_game_scores_as_the_engine_does_and_survives_undo_and_reload(app, phone) -> None:
@@ -116,38 +92,6 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     button(phone, re.compile(r"^cell 5,5 white")).wait_for()
 
 
-def grid_names(page) -> set[str]:
-    """The names of every cell button the page shows."""
-    return set(page.evaluate("""() => [...document.querySelectorAll(
-        'flt-semantics-host [role=button]')].map(e => (e.getAttribute('aria-label')
-        || e.textContent).trim()).filter(n => n.startsWith('cell '))"""))
-
-
-def board_names(page) -> dict[str, bool]:
-    """The final board's cell names (innermost nodes named "cell ..."), each with whether it
-    sits in a button (the final board is read-only: none should)."""
-    return dict(page.evaluate("""() => [...document.querySelectorAll(
-        'flt-semantics-host flt-semantics')].filter(e => !e.querySelector('flt-semantics'))
-        .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(),
-                   !!e.closest('[role=button]')]).filter(([n]) => n.startsWith('cell '))"""))
-
-
-def ring(mirror: caro.Match) -> set[tuple[int, int]]:
-    """The free cells next to a laid caro at an edge or a corner, inside the area or not."""
-    board = mirror.board
-    return {(r + dr, c + dc) for r, c in board for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-            if (r + dr, c + dc) not in board}
-
-
-def selected_colour(page) -> str | None:
-    """The colour the colour bar has selected ("red" from "Lay red, 3 left, selected"), or None
-    (a turn starts with none unless only one colour has a legal cell)."""
-    name = page.evaluate("""() => [...document.querySelectorAll(
-        'flt-semantics-host [role=button]')].map(e => e.getAttribute('aria-label')
-        || e.textContent).find(n => /^Lay \\w+, .*selected/.test(n))""")
-    return name.split()[1].rstrip(",") if name else None
-
-
 def expected_colour(mirror: caro.Match) -> str | None:
     """The colour a turn opens on: the only one with a legal cell, else none."""
     layable = [c for c in caro.COLOURS if mirror.options(c)]
@@ -167,29 +111,6 @@ def leave_as_laid(page, mirror: caro.Match, colour: str, cell: tuple[int, int], 
     assert mirror.history[-1]["text"] == turn
     see(page, turn)
     button(page, f"cell {r},{c} {colour} (last laid)").wait_for()
-
-
-def near_reach(mirror: caro.Match) -> set[tuple[int, int]]:
-    """The free cells the grid draws by default: those in reach within one ring around the
-    laid caros' bounding box."""
-    top, left, bottom, right = mirror.bounds
-    return {(r, c) for r, c in mirror.cells_in_reach()
-            if top - 1 <= r <= bottom + 1 and left - 1 <= c <= right + 1}
-
-
-def expected_names(mirror: caro.Match, colour: str | None, outside: bool = False) -> set[str]:
-    """The cell names the grid shows: the cells in reach within one ring around the caros, or
-    with `outside` (more cells asked for) every cell in reach and the ring beyond the area
-    (a negative row or column written with the minus sign, as the screen writes it)."""
-    cells = near_reach(mirror) | (set(mirror.cells_in_reach()) | ring(mirror) if outside else set())
-    names = {f"cell {at(r)},{at(c)}" for r, c in cells}
-    for (r, c), p in (mirror.options(colour) if colour else {}).items():
-        names.discard(f"cell {at(r)},{at(c)}")
-        names.add(f"cell {at(r)},{at(c)} scores {p}")
-    for (r, c), laid in mirror.board.items():
-        names.add(f"cell {at(r)},{at(c)} {laid}"
-                  + (" (last laid)" if (r, c) == mirror.last_cell else ""))
-    return names
 
 
 def downward(mirror: caro.Match) -> tuple[str, tuple[int, int]]:

@@ -9,26 +9,15 @@ import re
 import pytest
 
 from scoring import caro
-from tests.app.test_caro import lay
-from tests.app.test_shell import start_caro
-from tests.app.ui import button, open_page, see
+from tests.support.app.caro import lay
+from tests.support.app.caro_grid import cell_boxes
+from tests.support.app.shell import start_caro
+from tests.support.app.ui import button, open_page, see
 
 pytestmark = pytest.mark.browser
 
 THUMB = 44  # the issue's floor for a tap target, in CSS px (the grid aims at 48)
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
-
-CELL_BOXES = """() => [...document.querySelectorAll('flt-semantics-host [role=button]')]
-    .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(),
-               e.getBoundingClientRect()])
-    .filter(([name]) => name.startsWith('cell '))
-    .map(([name, r]) => ({name, left: r.left, right: r.right, width: r.width,
-                          height: r.height, bottom: r.bottom}))"""
-
-
-def cell_boxes(page) -> list[dict]:
-    """Every cell button's name and box (CSS px) as the semantics tree reports it."""
-    return page.evaluate(CELL_BOXES)
 
 
 def near(mirror: caro.Match) -> set[tuple[int, int]]:

@@ -11,8 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring import caro
-from tests.app.conftest import AppProcess
-from tests.app.test_caro import (
+from tests.support.app.caro import (
     at,
     board_names,
     expected_names,
@@ -21,8 +20,9 @@ from tests.app.test_caro import (
     near_reach,
     selected_colour,
 )
-from tests.app.test_shell import start_caro
-from tests.app.ui import button, host, open_page, see
+from tests.support.app.process import AppProcess
+from tests.support.app.shell import start_caro
+from tests.support.app.ui import button, host, open_page, see
 
 pytestmark = [pytest.mark.browser, pytest.mark.own_app]  # seeds by stopping the app
 SHOTS = "/tmp/caroturn-shots"

@@ -11,8 +11,8 @@ import pytest
 
 from scoring import carrera
 from storage import Store
-from tests.app.conftest import AppProcess, new_phone
-from tests.app.ui import open_page, see
+from tests.support.app.process import AppProcess, new_phone
+from tests.support.app.ui import open_page, see
 
 pytestmark = pytest.mark.browser
 

@@ -1,6 +1,6 @@
 """Carrera at one tap per card: a trick of four players is four taps, fuel or not, counted from
-the clicks the app's trace shows it received (tests/app/trace.py); a one-tap play undoes like any
-other; and the "Last played wins" tie option decides a trick in play order (M5).
+the clicks the app's trace shows it received (tests/support/app/trace.py); a one-tap play undoes
+like any other; and the "Last played wins" tie option decides a trick in play order (M5).
 
 Every expected figure is worked out by hand from the rulings (M1-M9 of docs/rulings.md).
 """
@@ -11,9 +11,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.app.test_carrera import expect_pool, expect_row, new_match, play, play_button
-from tests.app.trace import Trace
-from tests.app.ui import button, see
+from tests.support.app.carrera import expect_pool, expect_row, new_match, play, play_button
+from tests.support.app.trace import Trace
+from tests.support.app.ui import button, see
 
 Plays = list[tuple[str, int]]
 

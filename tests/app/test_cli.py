@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.conftest import AppProcess, free_port
+from tests.support.app.process import AppProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser  # each test starts the app (no fixture marks it)

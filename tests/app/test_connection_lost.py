@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring import ratel
-from tests.app.ui import button, open_page, see, text
+from tests.support.app.ui import button, open_page, see, text
 
 pytestmark = pytest.mark.browser
 

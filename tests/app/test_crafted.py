@@ -1,7 +1,7 @@
 """Crafted messages on the app's WebSocket: disabled controls, bad values, a crash's message.
 
-A raw Flet client (`tests.app.wire`) registers like the web client and then sends what no screen
-would: a tap on a greyed-out arrow, a theme no radio button has, an event Flet cannot parse.
+A raw Flet client (`tests.support.app.wire`) registers like the web client and then sends what no
+screen would: a tap on a greyed-out arrow, a theme no radio button has, an event Flet cannot parse.
 """
 
 from __future__ import annotations
@@ -9,41 +9,30 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.server.session_guard import CRASH_MESSAGE
 from companion.session.in_step import REPLY_WAIT
-from tests.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
+from tests.support.app.crafted import crashes, radios
+from tests.support.app.wire import PATCH_CONTROL, SESSION_CRASHED, Wire
 
 ROOT = str(Path(__file__).resolve().parents[2])
+CRAFTED = True  # this module's pages send misshapen messages on purpose (see conftest)
 
 
-def radios(control: dict) -> list[dict]:
-    """The radios anywhere inside `control` (each choice's row wraps its radio: option_choice)."""
-    if control.get("_c") == "Radio":
-        return [control]
-    found = []
-    for value in control.values():
-        for child in value if isinstance(value, list) else [value]:
-            if isinstance(child, dict):
-                found += radios(child)
-    return found
-
-
-def crashes(wire: Wire) -> list[str]:
-    return [body["message"] for action, body in wire.received if action == SESSION_CRASHED]
-
-
-def test_a_crash_tells_the_page_a_sentence_and_the_log_the_traceback(app) -> None:
+def test_a_route_flet_cannot_read_is_refused_without_a_crash(app) -> None:
+    # It crashed the session once (Flet built a plain event, the router read its `route`); now
+    # it is refused before Flet builds it (tests/app/test_crafted_shapes.py has the others). What
+    # a crash tells the page is tested on Flet's own path: tests/companion/test_session_guard.py.
     wire = Wire(app.port, "/")
     wire.read(until=5)
     wire.event(1, "route_change", 123)  # the page (id 1) with a route Flet cannot read
     # Waited for by name: the session's start-up questions (language, time zone) may come first.
-    wire.read_for(lambda action, _: action == SESSION_CRASHED)
+    wire.read_for(lambda action, _: action == SESSION_CRASHED, timeout=2.0)
     wire.close()
-    assert crashes(wire) == [CRASH_MESSAGE]
+    assert crashes(wire) == []
     sent = b"".join(wire.raw).decode("utf-8", "replace")
     assert "Traceback" not in sent and ROOT not in sent and "site-packages" not in sent
     assert not re.search(r'File "/', sent)
-    assert "Traceback" in app.output() and "route" in app.output()  # kept on the server
+    assert "Refused a misshapen 'route_change' event for Page" in app.output()
+    assert "Traceback" not in app.output()
 
 
 def test_a_tap_on_the_greyed_move_down_changes_nothing(app) -> None:

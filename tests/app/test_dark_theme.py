@@ -11,9 +11,14 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from tests.app.contrast import ink_contrast
-from tests.app.ui import choose_radio, open_page, see
-from tests.storage.finished import careta_in_play, caro_in_play, carrera_in_play, ratel_in_play
+from tests.support.app.contrast import ink_contrast
+from tests.support.app.ui import choose_radio, open_page, see
+from tests.support.storage.finished import (
+    careta_in_play,
+    caro_in_play,
+    carrera_in_play,
+    ratel_in_play,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -1,8 +1,8 @@
-"""The walk's judge of English left (tests/app/english_left.py), without a browser."""
+"""The walk's judge of English left (tests/support/app/english_left.py), without a browser."""
 
 from __future__ import annotations
 
-from tests.app.english_left import EnglishCatalog
+from tests.support.app.english_left import EnglishCatalog
 
 
 def test_english_is_found_with_names_and_numbers_in_its_placeholders() -> None:

@@ -4,14 +4,15 @@ phone's Home is drawn once, in German, not in English and then again once the pa
 the session's questions. The header is as untrusted as any: only one of the app's four languages
 is taken from it, a long or garbled one is not read, and none of it changes anything stored.
 
-A raw Flet client (`tests.app.wire`) registers like the web client, with the header a browser
-would send, and does not answer the session's questions (a page that says nothing of itself).
+A raw Flet client (`tests.support.app.wire`) registers like the web client, with the header a
+browser would send, and does not answer the session's questions (a page that says nothing of
+itself).
 """
 
 from __future__ import annotations
 
 from companion.i18n.catalog import Voice
-from tests.app.wire import Wire
+from tests.support.app.wire import Wire
 
 GERMAN_HOME = Voice("de").gettext("New match")  # Home's button, "Neue Partie"
 

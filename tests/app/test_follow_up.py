@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.app.conftest import AppProcess
-from tests.app.ui import button, open_page, see
-from tests.storage.finished import caro_finished, ratel_penalty_finished
+from tests.support.app.process import AppProcess
+from tests.support.app.ui import button, open_page, see
+from tests.support.storage.finished import caro_finished, ratel_penalty_finished
 
 pytestmark = pytest.mark.own_app  # seeds its matches by stopping and starting the app
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page
 
 from scoring import caro
-from tests.app.ui import button, host, open_page, see
+from tests.support.app.ui import button, host, open_page, see
 
 SEEDS = {"live": lambda: caro.Match(players=["Ann", "Ben"])}
 

@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.app.conftest import LAN_PIN, AppProcess, new_phone
-from tests.app.test_shell import start_caro
-from tests.app.ui import button, host, open_page, see, text, type_into
+from tests.support.app.lan import pick, run_cli, unlock
+from tests.support.app.process import LAN_PIN, AppProcess, new_phone
+from tests.support.app.shell import start_caro
+from tests.support.app.ui import button, host, open_page, see, text, type_into
 
-ROOT = Path(__file__).resolve().parents[2]
 STALE = "The match changed on another screen"
 
 # Tap a button (by its accessible name, or the start of it) at a given wall-clock time, so two
@@ -39,31 +36,11 @@ TAP_AT = """([prefix, at]) => {
 }"""
 
 
-def unlock(page: Page, url: str, pin: str = LAN_PIN, say: Callable[[str], str] = str) -> None:
-    """Enter the PIN on the Share screen, as a scorekeeper does on their phone.
-
-    Typed into the field only once it shows what was typed (`type_into`): keys pressed right
-    after the click, before the field takes focus, are lost (a busy machine lost the first
-    digit that way, and the test saw "Wrong PIN").
-    """
-    open_page(page, url)
-    button(page, say("Share")).click()  # `say`: the words in the page's language
-    type_into(page, say("PIN"), pin)
-    button(page, say("Unlock scorekeeping")).click()
-    see(page, say("This device keeps score now."))
-
-
 def events(app: AppProcess, page: Page) -> list[dict]:
     """The events saved on disk for the match `page` shows (read-only, beside the running app)."""
     mid = re.search(r"/match/([0-9a-f]+)", page.url).group(1)
     path = Path(app.data) / "matches" / f"{mid}.json"
     return json.loads(path.read_text())["match"]["1"]["events"]
-
-
-def pick(page: Page, colour: str) -> None:
-    """Pick a caro colour and wait until the screen shows it picked."""
-    button(page, re.compile(rf"^Lay {colour}")).click()
-    button(page, re.compile(rf"^Lay {colour}, .*selected")).wait_for()
 
 
 def name(locator) -> str:
@@ -78,11 +55,6 @@ def tap_together(pages: list[Page], prefixes: list[str]) -> None:
         page.wait_for_function("() => window.__tapped !== null")
         # Each tap met the screen it was aimed at: neither phone showed the other's tap yet.
         assert page.evaluate("window.__tapped").startswith(prefix)
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", "--no-browser", *args],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.browser  # starts the app

@@ -11,20 +11,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.i18n.catalog import Voice
-from tests.app.conftest import OTHER_PHONES, PHONE
-from tests.app.test_lan import unlock
-from tests.app.ui import button, choose_radio, host, open_page, see, text
+from tests.support.app.lan import unlock
+from tests.support.app.language import phone_in
+from tests.support.app.ui import button, choose_radio, host, open_page, see, text
 
 pytestmark = pytest.mark.browser
-
-
-def phone_in(browser, locale: str) -> Page:
-    """A phone whose browser prefers `locale` (navigator.languages, Accept-Language)."""
-    context = browser.new_context(viewport=PHONE, locale=locale)
-    OTHER_PHONES.append(context)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return page
 
 
 def shot(page: Page, name: str) -> None:

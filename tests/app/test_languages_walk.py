@@ -5,7 +5,7 @@ One app, its folder seeded through the store with each game's matches in their l
 screen is opened by its address within one session (the route pushed, as the app's own links
 do, not played by taps), at 412 x 915 and then at 1280 x 800, and its texts are read from
 Flutter's semantics tree. The test fails on:
-- English left: a text holding a message of the English catalog (tests/app/english_left.py),
+- English left: a text holding a message of the English catalog (tests/support/app/english_left.py),
   names and numbers aside; every one is listed, per screen;
 - a text that overflows or is clipped: a text's box reaching past the viewport's sides (outside
   a scroller of its own), or past the box of the control holding it, or a page wider than the
@@ -34,23 +34,13 @@ from companion.session.follow_up import follow_up_id
 from scoring.core import Match
 from scoring.said import render
 from storage import Store
-from tests.app.conftest import PHONE, AppProcess
-from tests.app.english_left import EnglishCatalog
-from tests.app.pixels import decode_png
-from tests.app.ui import host, open_page
-from tests.companion.test_series import finish, next_of
-from tests.storage.finished import (
-    careta_finished,
-    careta_in_play,
-    careta_team_finished,
-    caro_finished,
-    caro_in_play,
-    carrera_finished,
-    carrera_in_play,
-    ratel_damage_finished,
-    ratel_in_play,
-    ratel_penalty_finished,
-)
+from tests.support.app.english_left import EnglishCatalog
+from tests.support.app.pixels import decode_png
+from tests.support.app.process import PHONE, AppProcess
+from tests.support.app.ui import host, open_page
+from tests.support.companion.series import finish, next_of
+from tests.support.games import games, walk
+from tests.support.storage.finished import caro_finished
 
 SHOTS = Path("/tmp/walk")
 DESK = {"width": 1280, "height": 800}
@@ -61,21 +51,11 @@ BROWSER_LOCALE = {"en": "en-US", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}
 KNOWN_LEFT: dict[str, frozenset[str]] = {}
 
 
-# name -> (match, whether its timeline, past table, chart, board and rules are walked too)
+# name -> (match, whether its timeline, past table, chart, board and rules are walked too): the
+# states each game's test hook names (tests/support/games), every game of scoring.GAMES
 SEEDS: dict[str, tuple[Callable[[], Match], bool]] = {
-    "caro-mid": (caro_in_play, False),
-    "caro-over": (caro_finished, True),
-    "careta-mid": (careta_in_play, True),
-    "careta-team-over": (careta_team_finished, False),
-    "careta-over": (careta_finished, True),
-    "carrera-mid": (carrera_in_play, False),
-    "carrera-over": (carrera_finished, True),
-    "ratel-mid": (ratel_in_play, False),
-    "ratel-over": (ratel_penalty_finished, True),
-    "ratel-damage-over": (ratel_damage_finished, False),
-}
-SHELL = ["/", "/new/caro", "/new/careta", "/new/carrera", "/new/ratel", "/history", "/stats",
-         "/settings", "/share"]
+    name: entry for game in games() for name, entry in walk(game).items()}
+SHELL = ["/", *(f"/new/{game}" for game in games()), "/history", "/stats", "/settings", "/share"]
 AROUND = ["rules", "timeline", "timeline/1", "chart", "board"]
 
 
@@ -379,7 +359,7 @@ def test_the_screens_walked_cover_every_route() -> None:
             yield from paths(route.children or [], path)
 
     walked = set(SHELL) | {"/match/:id"} | {f"/match/:id/{a}" for a in AROUND}
-    shape = {re.sub(r"/(caro|careta|carrera|ratel)$", "/:game", p) for p in walked}
+    shape = {re.sub(rf"/({'|'.join(games())})$", "/:game", p) for p in walked}
     shape = {re.sub(r"/timeline/1$", "/timeline/:step", p) for p in shape}
     assert set(paths(ROUTES)) <= shape
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from storage import Store
-from tests.app.ui import add_players, button, open_page, see, type_into
+from tests.support.app.ui import add_players, button, open_page, see, type_into
 
 pytestmark = pytest.mark.own_app  # counts its matches by stopping the app
 

@@ -6,33 +6,15 @@ pixels."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import expect
 
-from tests.app.pixels import ink
-from tests.app.test_language import phone_in
-from tests.app.trace import tap_until
-from tests.app.ui import choose_radio, host, open_page
+from tests.support.app.language import phone_in
+from tests.support.app.option_labels import RADIO, text_lines
+from tests.support.app.trace import tap_until
+from tests.support.app.ui import choose_radio, host, open_page
 
 LONG = "Fragen: Der Punkteschreiber wählt unter den Gleichauf-Spielern"
 SHORT = "Die zuletzt gespielte gewinnt"
-RADIO = 48  # the radio's own width at the row's start; the label is the rest of the row
-
-
-def text_lines(page: Page, choice: Locator, left: float = RADIO) -> list[tuple[int, int]]:
-    """(first, last) pixel row, within the choice's box, of each line of its label's ink (the
-    label starts `left` px into the box)."""
-    box = choice.bounding_box()
-    assert box is not None
-    png = page.screenshot(clip={"x": box["x"] + left, "y": box["y"],
-                                "width": box["width"] - left, "height": box["height"]})
-    inked = [any(row) for row in ink(png)]
-    lines: list[tuple[int, int]] = []
-    for y, on in enumerate(inked):
-        if on and (not lines or lines[-1][1] != y - 1):
-            lines.append((y, y))
-        elif on:
-            lines[-1] = (lines[-1][0], y)
-    return lines
 
 
 @pytest.mark.browser

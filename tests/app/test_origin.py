@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from tests.app.conftest import AppProcess
+from tests.support.app.process import AppProcess
 
 
 def ws_url(app: AppProcess) -> str:

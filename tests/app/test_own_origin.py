@@ -13,9 +13,9 @@ from playwright.sync_api import Page
 
 from companion.server.own_origin import directive
 from scoring import caro
-from tests.app.conftest import new_phone
-from tests.app.origins import WATCH_VIOLATIONS, about_policy, origin_of
-from tests.app.ui import open_page, see
+from tests.support.app.origins import WATCH_VIOLATIONS, about_policy, origin_of
+from tests.support.app.process import new_phone
+from tests.support.app.ui import open_page, see
 
 
 def _first_caro() -> caro.Match:

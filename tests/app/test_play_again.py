@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from tests.app.ui import button, open_page, see
-from tests.storage.finished import ratel_penalty_finished
+from tests.support.app.ui import button, open_page, see
+from tests.support.storage.finished import ratel_penalty_finished
 
 SEEDS = {"finished": ratel_penalty_finished}
 

@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from scoring import ratel
-from tests.app.conftest import PHONE
-from tests.app.test_ratel import expect_row, new_match, turn
-from tests.app.ui import button, open_page, see
+from tests.support.app.process import PHONE
+from tests.support.app.ratel import expect_row, new_match, turn
+from tests.support.app.ui import button, open_page, see
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan", "Eli", "Fay"]
 ALL_PASS = "Nobody can beat it: all pass"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.test_language import phone_in
-from tests.app.test_shell import start_caro
-from tests.app.ui import button, open_page, see, text
+from tests.support.app.language import phone_in
+from tests.support.app.shell import start_caro
+from tests.support.app.ui import button, open_page, see, text
 
 
 def test_the_rules_sheet_shows_the_pair_points_as_a_table_and_the_rulings(app, phone) -> None:

@@ -14,10 +14,10 @@ from playwright.sync_api import Page, expect
 from companion.session.follow_up import follow_up_id
 from scoring import caro
 from storage import Store
-from tests.app.conftest import AppProcess
-from tests.app.ui import button, host, open_page, see, text
-from tests.companion.test_series import finish, finish_one, next_of
-from tests.storage.finished import caro_finished
+from tests.support.app.process import AppProcess
+from tests.support.app.ui import button, host, open_page, see, text
+from tests.support.companion.series import finish, finish_one, next_of
+from tests.support.storage.finished import caro_finished
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SERIES_SHOTS")  # a folder: keep phone-size screenshots while working

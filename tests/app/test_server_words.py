@@ -12,9 +12,9 @@ from playwright.sync_api import expect
 
 from companion.i18n.catalog import Voice
 from scoring import ratel
-from tests.app.test_lan import unlock
-from tests.app.test_language import phone_in
-from tests.app.ui import button, open_page, see, text, type_into
+from tests.support.app.lan import unlock
+from tests.support.app.language import phone_in
+from tests.support.app.ui import button, open_page, see, text, type_into
 
 pytestmark = pytest.mark.browser
 DE = Voice("de")

@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 
 from scoring import caro
 from storage import Store
-from tests.app.conftest import AppProcess, new_phone
-from tests.app.test_shell import start_caro
-from tests.app.ui import button, open_page, see, text
+from tests.support.app.process import AppProcess, new_phone
+from tests.support.app.shell import start_caro
+from tests.support.app.ui import button, open_page, see, text
 
 
 def lay_first_red(page) -> None:

@@ -12,12 +12,12 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from companion.i18n.catalog import Voice
-from tests.app.conftest import OTHER_PHONES, PHONE
-from tests.app.english_left import EnglishCatalog
-from tests.app.test_language import phone_in
-from tests.app.test_option_labels import text_lines
-from tests.app.trace import tap_until
-from tests.app.ui import button, host, open_page, see, text
+from tests.support.app.english_left import EnglishCatalog
+from tests.support.app.language import phone_in
+from tests.support.app.option_labels import text_lines
+from tests.support.app.process import OTHER_PHONES, PHONE
+from tests.support.app.trace import tap_until
+from tests.support.app.ui import button, host, open_page, see, text
 
 SWITCH = "Keep the screen on during a match"
 LABEL = 72  # the switch's own width (and the space after it) at the row's start: the text after

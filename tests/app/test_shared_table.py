@@ -16,11 +16,11 @@ from playwright.sync_api import expect
 
 from scoring import ratel
 from storage import Store
-from tests.app.conftest import LAN_PIN, AppProcess
-from tests.app.test_lan import new_phone, unlock
-from tests.app.test_shell import start_caro
-from tests.app.ui import button, go_to, host, open_page, see, text
-from tests.storage import finished
+from tests.support.app.lan import unlock
+from tests.support.app.process import LAN_PIN, AppProcess, new_phone
+from tests.support.app.shell import start_caro
+from tests.support.app.ui import button, go_to, host, open_page, see, text
+from tests.support.storage import finished
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.app.ui import (
+from tests.support.app.shell import start_caro
+from tests.support.app.ui import (
     add_players,
     button,
     choose_radio,
@@ -18,14 +19,6 @@ from tests.app.ui import (
     text,
     type_into,
 )
-
-
-def start_caro(page, url: str, *names: str) -> None:
-    open_page(page, url)
-    button(page, "New Caro match").click()
-    add_players(page, *names)
-    button(page, "Start match").click()
-    see(page, f"{names[0]} lays the first caro")
 
 
 def test_bad_player_names_are_refused_with_a_message(app, phone) -> None:

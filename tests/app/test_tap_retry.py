@@ -1,4 +1,4 @@
-"""`tap_until` (tests/app/trace.py) taps again only when the app's trace shows the tap never
+"""`tap_until` (tests/support/app/trace.py) taps again only when the app's trace shows the tap never
 reached the app; a tap that reached it and did nothing fails the test. No browser: a stand-in
 page, and an app log written as the app's trace writes it."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.app.trace import Trace, register, tap_until
+from tests.support.app.trace import Trace, register, tap_until
 
 PORT = 1  # no app the tests start listens there
 

@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from scoring import carrera
-from tests.app.ui import assert_buttons_named, button, open_page, see, text
+from tests.support.app.ui import assert_buttons_named, button, open_page, see, text
 
 
 def won_by_the_lead() -> carrera.Match:

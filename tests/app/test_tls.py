@@ -15,9 +15,9 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from tests.app.conftest import PHONE, AppProcess
-from tests.app.test_lan import run_cli
-from tests.app.ui import button, open_page, see
+from tests.support.app.lan import run_cli
+from tests.support.app.process import PHONE, AppProcess
+from tests.support.app.ui import button, open_page, see
 
 pytestmark = pytest.mark.browser  # starts the app
 

@@ -13,9 +13,9 @@ import pytest
 
 from storage import Store
 from storage.transfer import FORMAT, export_json
-from tests.app.conftest import AppProcess
-from tests.app.ui import button, go_to, host, open_page, see
-from tests.storage import finished
+from tests.support.app.process import AppProcess
+from tests.support.app.ui import button, go_to, host, open_page, see
+from tests.support.storage import finished
 
 
 @pytest.fixture

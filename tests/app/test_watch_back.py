@@ -14,11 +14,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import expect
 
-from tests.app.conftest import LAN_OPTIONS, AppProcess, new_phone, seeded_process
-from tests.app.test_lan import unlock
-from tests.app.test_watchers import BUTTON_NAMES
-from tests.app.ui import button, open_page, see, text
-from tests.storage.finished import caro_finished
+from tests.support.app.lan import unlock
+from tests.support.app.process import LAN_OPTIONS, AppProcess, new_phone, seeded_process
+from tests.support.app.ui import button, open_page, see, text
+from tests.support.app.watchers import BUTTON_NAMES
+from tests.support.storage.finished import caro_finished
 
 pytestmark = pytest.mark.browser
 

@@ -15,10 +15,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.widgets.following_banner import KEPT_ELSEWHERE
-from tests.app.conftest import LAN_OPTIONS, AppProcess, new_phone, seeded_process
-from tests.app.test_lan import pick, unlock
-from tests.app.ui import button, host, open_page, see
-from tests.companion.test_watch_views import (
+from tests.support.app.lan import pick, unlock
+from tests.support.app.process import LAN_OPTIONS, AppProcess, new_phone, seeded_process
+from tests.support.app.ui import button, host, open_page, see
+from tests.support.app.watchers import BUTTON_NAMES
+from tests.support.companion.watch_views import (
     careta_doubt_open,
     caro_started,
     carrera_trick,
@@ -33,8 +34,6 @@ SEEDS = {"caro": caro_started, "careta": careta_doubt_open, "ratel": ratel_trick
 ALLOWED = {"Undo", "Redo", "Rules", "Timeline", "Big scoreboard", "Back", "Enter PIN"}
 # Words telling the scorekeeper what to do; the banner's "enter the PIN" is the watcher's own.
 TO_THE_KEEPER = re.compile(r"\b(tap|pick|enter|undo|choose)\b", re.IGNORECASE)
-BUTTON_NAMES = """() => [...document.querySelectorAll('flt-semantics-host [role=button]')]
-    .map(e => (e.getAttribute('aria-label') || e.textContent || '').trim())"""
 
 
 def caro_next(keeper: Page) -> None:
@@ -105,4 +104,3 @@ def test_a_watcher_reads_the_match_and_follows_the_keeper(table: AppProcess, bro
     check_read_only(watcher, game)
     watcher.wait_for_timeout(1500)
     watcher.screenshot(path=f"/tmp/watch-{game}-next.png")
-

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import builtins
 import os
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+import companion.i18n
 
 
 @pytest.fixture
@@ -30,3 +34,22 @@ def opened(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
         monkeypatch.setattr(owner, name, guard(getattr(owner, name)))
     monkeypatch.setattr(Path, "read_bytes", guard(Path.read_bytes))
     return tried
+
+
+@pytest.fixture
+def speaking(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Any], None]]:
+    """`speaking(words)`: from then on in the test, companion.i18n's `words()` is `words` (what the
+    screens' `_()` and `say()` ask). A module first imported during the test takes the stand-in
+    from companion.i18n (`from companion.i18n import words`) and kept it for every later test of
+    the process; at the end every module holding a stand-in gets the real `words` back."""
+    real = companion.i18n.words
+    stand_ins: list[Callable[[], Any]] = []
+
+    def speak(words: Any) -> None:
+        stand_ins.append(lambda: words)
+        monkeypatch.setattr(companion.i18n, "words", stand_ins[-1])
+
+    yield speak
+    for module in list(sys.modules.values()):
+        if any(getattr(module, "words", None) is stand_in for stand_in in stand_ins):
+            module.words = real

@@ -18,7 +18,7 @@ from companion.session.open_matches import OpenMatches, SessionMatches, StaleVie
 from scoring import caro
 from storage import Store
 from storage.transfer import export_json
-from tests.companion.clock import PIN, Clock
+from tests.support.companion.clock import PIN, Clock
 
 
 @pytest.fixture

@@ -18,13 +18,12 @@ from typing import Any
 import flet as ft
 import pytest
 
-import companion.i18n
 from companion.games.careta.options import CaretaOptions, create
 from companion.i18n.catalog import Voice
-from tests.companion.apart import run_apart
-from tests.companion.test_session_guard import session_with
-from tests.companion.tree import every
-from tests.pseudo import Pseudo, bracketed
+from tests.support.companion.apart import run_apart
+from tests.support.companion.session_guard import session_with
+from tests.support.companion.tree import every
+from tests.support.pseudo import Pseudo, bracketed
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"]
 FOUR = NAMES[:4]
@@ -42,10 +41,10 @@ STATES: dict[str, tuple[list[str], dict[str, Any]]] = {
 
 
 @pytest.fixture
-def pseudo(monkeypatch: pytest.MonkeyPatch) -> Pseudo:
+def pseudo(speaking) -> Pseudo:
     language = Pseudo(bracketed, number=str,
                       listed=lambda items, style: bracketed(" / ".join(items)))
-    monkeypatch.setattr(companion.i18n, "words", lambda: language)
+    speaking(language)
     return language
 
 
@@ -130,8 +129,8 @@ def test_the_english_is_as_it_was() -> None:
     assert "Each team needs 2 players: Team A has 3 and Team B has 1." in texts
 
 
-def test_an_unnamed_team_is_stored_as_a_value_not_the_starting_language(monkeypatch) -> None:
-    monkeypatch.setattr(companion.i18n, "words", lambda: Voice("es"))
+def test_an_unnamed_team_is_stored_as_a_value_not_the_starting_language(speaking) -> None:
+    speaking(Voice("es"))
     match = create(FOUR, "Ann", {"layout": "2v2", "team_names": ["Soles", ""]})
     # A typed name as typed; the unnamed team as its letter, "Equipo B" only as said here
     # (tests/companion/test_careta_unnamed_words.py: every viewer in their own language).

@@ -8,10 +8,11 @@ own unnamed name as unnamed, and refuses a name that reads as another unnamed te
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-import companion.i18n
 from companion.describe.progress import progress, timeline
 from companion.describe.words import change
 from companion.games.careta.end import projection
@@ -33,14 +34,14 @@ READ = [("en", "Team A", "Team B", "Team B (Ben, Dan)"),
         ("ja", "チームA", "チームB", "チームB（Ben, Dan）")]
 
 
-def speak(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
-    monkeypatch.setattr(companion.i18n, "words", lambda: Voice(code))
+def speak(speaking: Callable[[Any], None], code: str) -> None:
+    speaking(Voice(code))
 
 
-def started_in_spanish(monkeypatch: pytest.MonkeyPatch, target: int = 1) -> careta.Match:
+def started_in_spanish(speaking: Callable[[Any], None], target: int = 1) -> careta.Match:
     """Teams left unnamed on a Spanish phone; Ben (team B) is doubted in vain: +1 for team B,
     the match won at a target of 1."""
-    speak(monkeypatch, "es")
+    speak(speaking, "es")
     match = create(FOUR, "Ann", {"layout": "2v2", "target": target})
     match.start_set()
     match.start_game("up")
@@ -49,8 +50,8 @@ def started_in_spanish(monkeypatch: pytest.MonkeyPatch, target: int = 1) -> care
     return match
 
 
-def test_the_spanish_device_stores_values_not_its_words(monkeypatch: pytest.MonkeyPatch) -> None:
-    match = started_in_spanish(monkeypatch)
+def test_the_spanish_device_stores_values_not_its_words(speaking: Callable[[Any], None]) -> None:
+    match = started_in_spanish(speaking)
     assert match.teams == {"A": ["Ann", "Cleo"], "B": ["Ben", "Dan"]}
     assert match.unnamed_teams == ["A", "B"]
     assert "Equipo" not in json.dumps(match.events)
@@ -58,9 +59,9 @@ def test_the_spanish_device_stores_values_not_its_words(monkeypatch: pytest.Monk
 
 @pytest.mark.parametrize("code, team_a, team_b, row_b", READ)
 def test_every_view_names_the_unnamed_team_in_the_viewers_language(
-        monkeypatch: pytest.MonkeyPatch, code: str, team_a: str, team_b: str, row_b: str) -> None:
-    match = started_in_spanish(monkeypatch)
-    speak(monkeypatch, code)
+        speaking: Callable[[Any], None], code: str, team_a: str, team_b: str, row_b: str) -> None:
+    match = started_in_spanish(speaking)
+    speak(speaking, code)
     figures = match.standing_figures()
     # The scoreboard chips and the Big scoreboard (its row's name as heard).
     assert [shown for _name, shown, _text in _rows(figures)][1] == row_b
@@ -79,38 +80,38 @@ def test_every_view_names_the_unnamed_team_in_the_viewers_language(
     assert say(match.won_by[0]) == row_b
 
 
-def test_a_tie_of_teammates_names_their_unnamed_team(monkeypatch: pytest.MonkeyPatch) -> None:
-    speak(monkeypatch, "es")
+def test_a_tie_of_teammates_names_their_unnamed_team(speaking: Callable[[Any], None]) -> None:
+    speak(speaking, "es")
     match = create(FOUR, "Ann", {"layout": "2v2"})
     match.start_set()
     match.start_game("up")
     while match.current:  # Ann and Cleo (team A) tie at 9: the game goes to team A
         match.play(match.current, 9 if match.current in ("Ann", "Cleo") else 2)
-    speak(monkeypatch, "ja")
+    speak(speaking, "ja")
     assert "チームA" in projection(match)
 
 
 def test_a_field_left_showing_its_own_unnamed_name_is_unnamed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        speaking: Callable[[Any], None]) -> None:
     """The field shows "Equipo A" until typed in: left so, or given English "Team A", the team
     is unnamed; any other name, "Soles" or "equipo a", stays exactly as typed."""
-    speak(monkeypatch, "es")
+    speak(speaking, "es")
     values = {"layout": "2v2", "team_names": ["Equipo A", "Team B"]}
     assert typed_names(values, 2) == [None, None]
     assert team_names(values, 2) == ["Equipo A", "Equipo B"]
     assert typed_names({"team_names": [" Soles ", "equipo b"]}, 2) == ["Soles", "equipo b"]
     match = create(FOUR, "Ann", {"layout": "2v2", "team_names": ["Soles", "Equipo B"]})
     assert match.teams == {"Soles": ["Ann", "Cleo"], "B": ["Ben", "Dan"]}
-    speak(monkeypatch, "ja")
+    speak(speaking, "ja")
     assert say(match.side_name("B")) == "チームB" and say(match.side_name("Soles")) == "Soles"
 
 
 def test_a_name_that_reads_as_another_unnamed_team_is_refused_in_the_device_language(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        speaking: Callable[[Any], None]) -> None:
     """Decision: "Equipo B" typed for team A on a Spanish phone, beside team B left unnamed,
     would show two "Equipo B"s there: the field says so and Start refuses it (the engine refuses
     the English "Team B" on every device)."""
-    speak(monkeypatch, "es")
+    speak(speaking, "es")
     why = "«Equipo B» se lee como Equipo B, un equipo sin nombre: elige otro nombre."
     for typed in ("Equipo B", "equipo  b", "Team B"):
         clashes = name_clashes([typed, None], FOUR)
@@ -120,6 +121,6 @@ def test_a_name_that_reads_as_another_unnamed_team_is_refused_in_the_device_lang
         assert say(refused.value.said) == clashes[0]
     assert name_clashes(["Equipo B", None], FOUR) == {0: why}
     assert name_clashes(["Equipo B", "Lunas"], FOUR) == {}  # team B has a name: no clash
-    speak(monkeypatch, "en")
+    speak(speaking, "en")
     assert name_clashes(["Team B", None], FOUR) == {
         0: "“Team B” reads as Team B, a team left unnamed: choose another name."}

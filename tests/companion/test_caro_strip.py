@@ -7,7 +7,7 @@ import pytest
 
 from companion.games.caro import grid
 from companion.games.caro.strip import Strip, off_screen
-from tests.companion.test_caro_grid import playout
+from tests.support.companion.caro_grid import playout
 
 PHONE = 412 - 24  # the grid's width on a 412 px phone (the page's padding)
 EIGHT = Strip(first=3, columns=8, size=48, gap=2, viewport=PHONE - grid.LABEL - grid.GAP)

@@ -16,9 +16,9 @@ import flet as ft
 from flet.controls.id_counter import ControlId
 
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import mid_game, open_match
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import mid_game, open_match
+from tests.support.companion.tree import every
 
 MOST = 70  # controls built per mid-game Undo or Redo (96 before)
 

@@ -15,7 +15,6 @@ from typing import Any
 import flet as ft
 import pytest
 
-import companion.i18n
 from companion.games.caro.grid import _chips, _label
 from companion.games.caro.look import swatch
 from companion.games.caro.screen import CaroEnd, _colour_bar
@@ -24,19 +23,19 @@ from companion.games.caro.watch import board, holdings, turn_line
 from companion.session.follow_up import FollowUp
 from scoring import caro
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import open_match
-from tests.companion.tree import every
-from tests.scoring import test_caro_playout
-from tests.scoring.test_caro import RECORDED_TIE, play
-from tests.scoring.test_caro_said import capitals
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_match
+from tests.support.companion.tree import every
+from tests.support.scoring import caro_playout
+from tests.support.scoring.caro import RECORDED_TIE, play
+from tests.support.scoring.caro_said import capitals
 
 FIELDS = ("value", "content", "label", "tooltip", "semantics_label", "text")
 
 
 @pytest.fixture
-def upper(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(companion.i18n, "words", lambda: capitals())
+def upper(speaking) -> None:
+    speaking(capitals())
 
 
 def words_in(control: Any) -> list[str]:
@@ -75,14 +74,14 @@ def a_series() -> caro.Match:
 
 
 def with_passes() -> caro.Match:
-    m = test_caro_playout.playout(3, 449, mixed=True, sweeping=True, undo_redo=True)
+    m = caro_playout.playout(3, 449, mixed=True, sweeping=True, undo_redo=True)
     while m.can_undo and not m.just_passed:
         m.undo()
     return m
 
 
 def in_play() -> caro.Match:
-    m = test_caro_playout.playout(3, 7, mixed=False, sweeping=False, undo_redo=False)
+    m = caro_playout.playout(3, 7, mixed=False, sweeping=False, undo_redo=False)
     while len(m.board) > 20:
         m.undo()
     return m
@@ -90,7 +89,7 @@ def in_play() -> caro.Match:
 
 STATES = {"in play": in_play,
           "rule break": after_rule_break, "series": a_series, "passes": with_passes,
-          "tie": lambda: play_tie(), "over": lambda: test_caro_playout.playout(
+          "tie": lambda: play_tie(), "over": lambda: caro_playout.playout(
               2, 5, mixed=True, sweeping=False, undo_redo=False)}
 
 

@@ -14,9 +14,9 @@ from flet.messaging.session import Session
 
 from scoring import carrera
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import open_match
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_match
+from tests.support.companion.tree import every
 
 
 def play_tile(session: Session, name: str) -> ft.Container:

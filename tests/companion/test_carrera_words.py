@@ -15,9 +15,9 @@ import pytest
 
 from companion.games.carrera import parts, plays, screen, watch
 from scoring import carrera
-from tests.companion.tree import every
-from tests.pseudo import Pseudo, bracketed
-from tests.scoring.test_carrera_playout import random_action
+from tests.support.companion.tree import every
+from tests.support.pseudo import Pseudo, bracketed
+from tests.support.scoring.carrera_playout import random_action
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 _INNER = re.compile(r"⟦[^⟦⟧]*⟧")

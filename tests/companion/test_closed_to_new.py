@@ -13,7 +13,7 @@ import pytest
 
 from companion.session.access import ClosedToNew, Gate, Locked, PinRefused
 from companion.session.trust import Trust
-from tests.companion.clock import PIN, Clock
+from tests.support.companion.clock import PIN, Clock
 
 
 def keeper_of(gate: Gate, device: str = "192.168.1.20"):

@@ -33,10 +33,10 @@ from scoring.core import Count, FinalScore, Part, Standing, Unit
 from scoring.said import render, term, term_n
 from storage import Store
 from storage.transfer import Export
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import open_route
-from tests.companion.tree import every
-from tests.tally import Tally
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_route
+from tests.support.companion.tree import every
+from tests.support.tally import Tally
 
 
 class RoundTally(Tally):

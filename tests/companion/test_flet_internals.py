@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from companion import cli
+from companion import cli, flet_internals
 from companion import main as web_entry
-from companion.server import flet_internals
-from companion.server.flet_internals import IN_BROWSER, WRITTEN_FOR, mismatch
-from tests.companion.apart import run_apart
+from companion.flet_internals import IN_BROWSER, WRITTEN_FOR, mismatch
+from tests.support.companion.apart import run_apart
 
 ROOT = Path(__file__).resolve().parents[2]
 

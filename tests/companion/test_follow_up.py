@@ -12,7 +12,7 @@ from companion.session.follow_up import find_follow_up, follow_up_id, open_follo
 from companion.session.open_matches import OpenMatches
 from scoring import ratel
 from storage import Store
-from tests.storage.finished import caro_finished, ratel_penalty_finished
+from tests.support.storage.finished import caro_finished, ratel_penalty_finished
 
 
 def again(match: ratel.Match):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 from companion.browser import HeldUpdates
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 
 class FakePersist:
@@ -25,9 +26,9 @@ class FakePersist:
         self.commits.append(future)
 
         def commit() -> None:
-            if self.fail:
+            if self.fail:  # IndexedDB's refusal, resolved (a rejection never woke Python)
                 self.marked += taken  # kept for the next flush, as persist.js does
-                future.set_exception(OSError("QuotaExceededError"))
+                future.set_result(SimpleNamespace(name="QuotaExceededError", message="full"))
             else:
                 future.set_result(None)
 
@@ -89,12 +90,12 @@ def test_a_refused_commit_is_said_once_and_does_not_freeze_the_screen() -> None:
             await asyncio.sleep(0)
         assert sent == ["patch"]
         assert persist.busy(), "the change is kept, and tried again (with the snackbar)"
-        assert told == ["QuotaExceededError"]
+        assert told == ["QuotaExceededError: full"]
         persist.commit()  # the snackbar's own wait fails too: said once, not again
         for _ in range(3):
             await asyncio.sleep(0)
         assert sent == ["patch", "snackbar"]
-        assert told == ["QuotaExceededError"]
+        assert told == ["QuotaExceededError: full"]
         assert persist.marked == 1, "still kept for the next flush"
 
     run_apart(scenario())

@@ -16,8 +16,8 @@ import companion.i18n as i18n
 from companion.i18n import catalog as catalogs
 from companion.i18n.catalog import Voice
 from scoring.said import MINUS
-from tests.companion.apart import run_apart
-from tests.companion.test_session_guard import Wire
+from tests.support.companion.apart import run_apart
+from tests.support.companion.session_guard import Wire
 
 
 async def a_session() -> Session:

@@ -8,9 +8,9 @@ import flet as ft
 
 from scoring import caro
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import open_match, open_route
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_match, open_route
+from tests.support.companion.tree import every
 
 
 def icons_by_name(session) -> dict[str, ft.IconButton]:  # noqa: ANN001 (Flet's Session)

@@ -22,8 +22,8 @@ from scoring import caro
 from storage import Store
 from storage.notices import Kind, Notice
 from storage.transfer import MAX_MESSAGE, export_json
-from tests.app.english_left import EnglishCatalog
-from tests.companion.apart import run_apart
+from tests.support.app.english_left import EnglishCatalog
+from tests.support.companion.apart import run_apart
 
 PIN = "2468"
 
@@ -187,11 +187,11 @@ def test_a_second_import_while_one_runs_is_refused_not_queued(
 
 
 def test_a_refused_import_is_said_in_the_devices_language(
-    tables: OpenMatches, store: Store, monkeypatch: pytest.MonkeyPatch
+    tables: OpenMatches, store: Store, monkeypatch: pytest.MonkeyPatch, speaking
 ) -> None:
     """What the import's message line shows on a German device: the refusal's data said in
     German, cut to a sentence however long its translation runs."""
-    monkeypatch.setattr(companion.i18n, "words", lambda: Voice("de"))
+    speaking(Voice("de"))
     session = keeper(tables)
     (message, error), stored = run(session, picked(data=b'{"a": '))
     assert error and not stored and store.summaries() == []
@@ -203,7 +203,7 @@ def test_a_refused_import_is_said_in_the_devices_language(
     monkeypatch.setattr(words, "gettext", lambda message: (
         "Viel zu lang " * 100 + german(message) if message.startswith("This file") else
         german(message)))  # a translation far longer than its English
-    monkeypatch.setattr(companion.i18n, "words", lambda: words)
+    speaking(words)
     (message, error), _ = run(session, picked(data=b'{"a": '))
     assert error and message.startswith("matches.json: Viel zu lang")
     assert len(message) == len("matches.json: ") + MAX_MESSAGE and message.endswith("…")

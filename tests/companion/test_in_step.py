@@ -16,20 +16,15 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet.controls.context import _context_page
-from flet.messaging.protocol import InvokeMethodRequestBody
-from flet.messaging.session import Session
 
 import companion.app
-from companion.app import build_main
 from companion.session import in_step
 from companion.session.open_matches import OpenMatches, StaleView
-from companion.session.preferences import Preferences
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import mid_game
-from tests.companion.test_session_guard import Wire
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import mid_game
+from tests.support.companion.in_step import Phone, until
+from tests.support.companion.tree import every
 
 WAIT = 0.2  # the cut REPLY_WAIT
 STALE = str(StaleView())
@@ -42,46 +37,6 @@ def short_wait(monkeypatch: pytest.MonkeyPatch) -> None:
     # answer: companion/session/language.py); these pages speak English and are asked only
     # the in-step questions counted here.
     monkeypatch.setattr(companion.app, "use_language", lambda page: ("en", lambda value: None))
-
-
-class Phone:
-    """One keeper's page: its session, what the server sent it, and taps on its app bar."""
-
-    def __init__(self, tables: OpenMatches, folder: Path, mid: str) -> None:
-        self.wire = Wire()
-        self.wire.loop = asyncio.get_running_loop()
-        self.session = Session(self.wire)
-        _context_page.set(self.session.page)
-        self.session.page.route = f"/match/{mid}"
-        build_main(tables, Preferences(folder))(self.session.page)
-        self.session.get_page_patch()
-
-    def questions(self) -> list[InvokeMethodRequestBody]:
-        """The in-step questions sent to this page so far."""
-        return [m.body for m in self.wire.sent if isinstance(m.body, InvokeMethodRequestBody)
-                and m.body.name == "get_device_info"]
-
-    async def tap(self, label: str) -> None:
-        button = next(c for c in every(self.session.page) if isinstance(c, ft.IconButton)
-                      and isinstance(c.icon, ft.Icon) and c.icon.semantics_label == label)
-        await self.session.dispatch_event(button._i, "click", None)
-
-    def answer(self, question: InvokeMethodRequestBody) -> None:
-        """What Flet's client sends back once it has read everything sent before the question."""
-        self.session.handle_invoke_method_results(question.control_id, question.call_id,
-                                                  {}, None)
-
-    def says(self, text: str) -> bool:
-        return any(isinstance(c, ft.Text) and c.value == text for c in every(self.session.page))
-
-
-async def until(check: Any, limit: float = 3.0) -> None:
-    """Wait (a bounded number of short sleeps) until `check()` holds."""
-    for _ in range(int(limit / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("never happened")
 
 
 def two_keepers(folder: Path, scenario: Any) -> Any:

@@ -158,9 +158,9 @@ def test_settings_switches_this_session_at_once_and_refuses_a_crafted_language(
     from flet.messaging.session import Session
 
     from storage import Store
-    from tests.companion.apart import run_apart
-    from tests.companion.test_caro_undo_cost import open_route
-    from tests.companion.tree import every
+    from tests.support.companion.apart import run_apart
+    from tests.support.companion.caro_undo_cost import open_route
+    from tests.support.companion.tree import every
 
     store = Store(tmp_path / "data")
 

@@ -25,8 +25,8 @@ from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from scoring import caro
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_session_guard import Wire
+from tests.support.companion.apart import run_apart
+from tests.support.companion.session_guard import Wire
 
 GERMAN_UNDO = Voice("de").gettext("Undo").encode()
 ENCODE = configure_encode_object_for_msgpack(BaseControl)

@@ -12,9 +12,9 @@ import pytest
 from companion.widgets.player_picker import name_problem
 from scoring import careta
 from scoring.core import RuleViolation, check_players
-from tests.companion.apart import run_apart
-from tests.companion.test_session_guard import picker, session_with
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.session_guard import picker, session_with
+from tests.support.companion.tree import every
 
 KNOWN = ["\ue000", "\u0410NN", "Cleo", "\u0301", "B\u0435n", "Dan"]
 

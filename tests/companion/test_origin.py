@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.server.origin import OriginGuard, allowed_origins, origin_allowed
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 
 def test_own_addresses_are_allowed_and_nothing_else() -> None:

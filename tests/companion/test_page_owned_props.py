@@ -14,15 +14,15 @@ from typing import Any
 import flet as ft
 from flet.messaging.protocol import MessageAction
 
-from companion.server.session_guard import owned_by_page
 from companion.session.access import Gate
+from companion.session.guard import owned_by_page
 from companion.session.open_matches import OpenMatches
 from scoring import caro
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_page_says_desktop import PIN, answer_invokes, button, open_settings
-from tests.companion.test_session_guard import session_with
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.page_says_desktop import PIN, answer_invokes, button, open_settings
+from tests.support.companion.session_guard import session_with
+from tests.support.companion.tree import every
 
 
 def find(session: Any, kind: type, text: str | None = None) -> Any:

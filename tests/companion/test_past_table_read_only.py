@@ -16,11 +16,11 @@ from companion.session.open_matches import OpenMatches
 from scoring import careta, ratel
 from scoring.core import Match
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_watch_back import go
-from tests.companion.test_watch_views import CASES, KEEPER, TO_THE_KEEPER, WATCHER, handlers
-from tests.companion.test_wrong_pins_screen import PIN, enter_pin, open_as, texts
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
+from tests.support.companion.watch_back import go
+from tests.support.companion.watch_views import CASES, KEEPER, TO_THE_KEEPER, WATCHER, handlers
+from tests.support.companion.wrong_pins_screen import PIN, enter_pin, open_as, texts
 
 
 def careta_played() -> Match:

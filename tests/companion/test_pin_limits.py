@@ -11,7 +11,7 @@ import pytest
 
 from companion.session import access
 from companion.session.access import Gate, PinRefused
-from tests.companion.clock import PIN, Clock
+from tests.support.companion.clock import PIN, Clock
 
 HOUR = 3600.0
 

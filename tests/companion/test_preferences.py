@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.session.preferences import THEMES, NotSaved, Preferences
-from tests.companion.apart import run_apart
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
 
 
 def full_disk(*args, **kwargs):
@@ -47,8 +47,8 @@ def test_the_settings_screen_says_so_and_the_session_goes_on(tmp_path: Path, mon
     from flet.messaging.session import Session
 
     from storage import Store
-    from tests.companion.test_caro_undo_cost import open_route
-    from tests.companion.test_session_guard import Wire
+    from tests.support.companion.caro_undo_cost import open_route
+    from tests.support.companion.session_guard import Wire
 
     store = Store(tmp_path / "data")
 

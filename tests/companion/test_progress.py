@@ -16,10 +16,8 @@ import pytest
 from companion.describe.progress import Series, corners, effects, group_titles, progress, timeline
 from scoring import careta, caro, carrera, ratel
 from scoring.core import Match
-from tests.scoring import test_careta_playout as careta_playout
-from tests.scoring import test_caro_playout as caro_playout
-from tests.scoring import test_ratel_playout as ratel_playout
-from tests.scoring.test_carrera_playout import random_action as carrera_action
+from tests.support.scoring import careta_playout, caro_playout, ratel_playout
+from tests.support.scoring.carrera_playout import random_action as carrera_action
 
 
 def table_scores(past: Any) -> list[dict[str, int]]:

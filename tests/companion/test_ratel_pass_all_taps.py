@@ -13,9 +13,9 @@ import flet as ft
 
 from scoring import ratel
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import open_match
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_match
+from tests.support.companion.tree import every
 
 ALL_PASS = "Nobody can beat it: all pass"
 

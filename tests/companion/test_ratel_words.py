@@ -18,17 +18,16 @@ import flet as ft
 import pytest
 from flet.components.component import Component
 
-import companion.i18n
 from companion.games.ratel import result as result_form
 from companion.games.ratel import screen as screen_module
 from companion.games.ratel import watch
 from companion.games.ratel.screen import RatelScreen
 from scoring import ratel
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import open_match
-from tests.companion.tree import every
-from tests.pseudo import Pseudo, bracketed
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_match
+from tests.support.companion.tree import every
+from tests.support.pseudo import Pseudo, bracketed
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan")
 WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
@@ -79,9 +78,9 @@ def english_left(control: ft.Control) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def pseudo(monkeypatch: pytest.MonkeyPatch) -> Pseudo:
+def pseudo(speaking) -> Pseudo:
     language = Pseudo(bracketed, listed=lambda items, style: "⟦" + " / ".join(items) + "⟧")
-    monkeypatch.setattr(companion.i18n, "words", lambda: language)
+    speaking(language)
     return language
 
 

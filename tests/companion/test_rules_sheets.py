@@ -17,6 +17,11 @@ from flet.controls.context import _context_page
 from companion.games import GAME_UIS, RULES_DIR
 from companion.i18n import LANGUAGES, speak
 from companion.i18n.choice import DEFAULT
+from scoring import caro
+from storage import Store
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_route
+from tests.support.companion.tree import every
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARIES = ROOT / "docs" / "glossary"
@@ -158,18 +163,12 @@ def test_a_language_without_its_sheet_reads_english(in_session, monkeypatch,
     assert GAME_UIS["caro"].rules() == "# English"
 
 
-def test_the_rules_screen_of_a_german_session_shows_the_german_sheet(tmp_path: Path) -> None:
-    """On a real Flet session: Deutsch chosen in Settings, then the match's Rules screen draws
-    the German Caro sheet (and no English one)."""
+def _rules_screen_in_german(folder: Path) -> list[ft.Control]:
+    """On a real Flet session: Deutsch chosen in Settings, then a Caro match's Rules screen; the
+    Markdown and texts it draws."""
 
-    from scoring import caro
-    from storage import Store
-    from tests.companion.apart import run_apart
-    from tests.companion.test_caro_undo_cost import open_route
-    from tests.companion.tree import every
-
-    async def rules_in_german(store: Store, mid: str) -> list[str]:
-        session = await open_route(store, tmp_path, "/settings")
+    async def rules_in_german(store: Store, mid: str) -> list[ft.Control]:
+        session = await open_route(store, folder, "/settings")
         session.connection.page_url = "http://127.0.0.1:8550"  # Flet reads it when a route changes
         languages = next(c for c in every(session.page)
                          if isinstance(c, ft.RadioGroup) and c.value in LANGUAGES)
@@ -179,9 +178,33 @@ def test_the_rules_screen_of_a_german_session_shows_the_german_sheet(tmp_path: P
         await session.dispatch_event(session.page._i, "route_change",
                                      {"route": f"/match/{mid}/rules"})
         await asyncio.sleep(0.2)
-        return [c.value for c in every(session.page) if isinstance(c, ft.Markdown)]
+        return [c for c in every(session.page) if isinstance(c, ft.Markdown | ft.Text)]
 
-    with Store(tmp_path / "data") as store:
+    with Store(folder / "data") as store:
         mid = store.create(caro.Match(["Ann", "Ben"]))
-        shown = run_apart(rules_in_german(store, mid))
-    assert shown == [sheet("caro", "de")]
+        return run_apart(rules_in_german(store, mid))
+
+
+def test_the_rules_screen_of_a_german_session_shows_the_german_sheet(tmp_path: Path) -> None:
+    shown = _rules_screen_in_german(tmp_path)
+    assert [c.value for c in shown if isinstance(c, ft.Markdown)] == [sheet("caro", "de")]
+
+
+def test_a_game_without_any_sheet_has_no_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               in_session) -> None:
+    """No sheet in any language (a new game's, before it is written): None, not an error."""
+    monkeypatch.setattr("companion.games.RULES_DIR", tmp_path)
+    assert GAME_UIS["caro"].rules() is None
+    page = FakePage()
+    speak(page, "de")
+    in_session(page)
+    assert GAME_UIS["caro"].rules() is None
+
+
+def test_the_rules_screen_of_a_game_without_a_sheet_says_so_in_the_sessions_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In German for a German session, where it used to raise FileNotFoundError."""
+    monkeypatch.setattr("companion.games.RULES_DIR", tmp_path / "rules")
+    shown = _rules_screen_in_german(tmp_path)
+    assert not [c for c in shown if isinstance(c, ft.Markdown)]
+    assert "Für Caro gibt es hier noch kein Regelblatt." in [c.value for c in shown]

@@ -20,7 +20,7 @@ from companion.server.own_origin import (
     script_hashes,
     write_client,
 )
-from tests.companion.apart import run_apart
+from tests.support.companion.apart import run_apart
 
 PAGE = b"<html><head><script>var flet = {};</script><script src='x.js'></script></head></html>"
 

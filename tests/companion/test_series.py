@@ -3,7 +3,6 @@ an untouched next game kept out of Continue, and Undo taking one back for the sc
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -20,24 +19,10 @@ from companion.session.open_matches import OpenMatches, StaleView
 from scoring import RuleViolation, caro
 from storage import Store
 from storage.transfer import export_json, import_json
-from tests.storage.finished import caro_finished, carrera_finished, ratel_penalty_finished
+from tests.support.companion.series import finish, finish_one, next_of
+from tests.support.storage.finished import caro_finished, carrera_finished, ratel_penalty_finished
 
 PIN = "2468"
-
-
-def finish(m: caro.Match, seed: int) -> caro.Match:
-    """Play a Caro game to its end with legal caros only (the engine passes for whoever cannot
-    lay, C10)."""
-    rng = random.Random(seed)
-    for _ in range(300):
-        if m.is_over:
-            return m
-        m.lay(*rng.choice([(c, cell) for c in caro.COLOURS for cell in m.options(c)]))
-    raise AssertionError("the game did not end")
-
-
-def next_of(done: caro.Match) -> caro.Match:
-    return done.next_game(starter=done.losers[0])
 
 
 def caro_series(tables, games: int) -> tuple[list[str], list[caro.Match]]:
@@ -96,11 +81,6 @@ def test_an_untouched_next_game_waits_and_is_no_game_of_the_series_yet(tmp_path:
         tables.act(fresh, lambda m: m.undo())
         tables.delete(first)
         assert waiting_next_games(store.summaries()) == frozenset()
-
-
-def finish_one(m: caro.Match) -> None:
-    colour, cells = next((c, o) for c in caro.COLOURS if (o := m.options(c)))
-    m.lay(colour, next(iter(cells)))
 
 
 def test_lower_is_better_leads_a_ratel_series_and_carrera_has_no_totals(tmp_path: Path) -> None:

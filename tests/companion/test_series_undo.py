@@ -14,10 +14,10 @@ from companion.session.access import Gate
 from companion.session.follow_up import follow_up_id
 from companion.session.open_matches import OpenMatches
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_in_step import Phone, until
-from tests.companion.test_series import next_of
-from tests.storage.finished import caro_finished
+from tests.support.companion.apart import run_apart
+from tests.support.companion.in_step import Phone, until
+from tests.support.companion.series import next_of
+from tests.support.storage.finished import caro_finished
 
 TAKEN_BACK = ("The next game was taken back (nothing was played in it): Redo or Next game "
               "starts it again.")

@@ -22,7 +22,7 @@ from companion.session.preferences import NotSaved, Preferences
 from scoring import caro
 from scoring.said import render
 from storage import Store
-from tests.companion.test_standings_endpoint import MID, endpoint, get
+from tests.support.companion.standings_endpoint import MID, endpoint, get
 
 PIN = "2468"
 GERMAN = Voice("de")
@@ -106,7 +106,7 @@ def test_the_standings_notice_speaks_the_language_its_page_asks_for(tmp_path: Pa
 
 
 def get_with_query(guard, path: str, query: bytes) -> tuple[int, dict]:
-    from tests.companion.apart import run_apart
+    from tests.support.companion.apart import run_apart
 
     sent: list[dict] = []
 

@@ -8,45 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
-from flet.controls.context import _context_page
-from flet.messaging.connection import Connection
 from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.server import session_guard
-from companion.widgets.player_picker import PlayerPicker
-from tests.companion.apart import run_apart
-from tests.companion.tree import every
+from companion.session import guard as session_guard
+from tests.support.companion.apart import run_apart
+from tests.support.companion.session_guard import Wire, picker, session_with
+from tests.support.companion.tree import every
 
 session_guard.install()
-
-
-class Wire(Connection):
-    """A connection that keeps the messages a page would receive."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.sent: list[Any] = []
-        self.pubsubhub = PubSubHub()
-
-    def send_message(self, message: Any) -> None:
-        self.sent.append(message)
-
-
-def session_with(component: Callable[[], Any]) -> tuple[Session, Wire]:
-    """A session showing `component`, mounted as when a page has registered."""
-    wire = Wire()
-    wire.loop = asyncio.get_running_loop()
-    session = Session(wire)
-    _context_page.set(session.page)
-    session.page.render(component)
-    session.get_page_patch()
-    return session, wire
 
 
 def named(session: Session, label: str) -> ft.IconButton:
@@ -55,23 +28,6 @@ def named(session: Session, label: str) -> ft.IconButton:
                 and control.icon.semantics_label == label):
             return control
     raise AssertionError(f"no button {label!r}")
-
-
-def picker(seen: list[list[str]], known: list[str] | None = None) -> Callable[[], Any]:
-    """A player picker for Ann and Ben (`known`: the past players it offers) that records each
-    new order in `seen`."""
-
-    @ft.component
-    def Host() -> ft.Control:
-        players, set_players = ft.use_state(["Ann", "Ben"])
-
-        def change(order: list[str]) -> None:
-            seen.append(order)
-            set_players(order)
-
-        return PlayerPicker(players, change, known or [], 6)
-
-    return Host
 
 
 def test_a_tap_on_a_disabled_move_down_runs_nothing() -> None:

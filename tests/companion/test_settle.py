@@ -1,9 +1,9 @@
-"""session_guard.settle: the renders it runs before a message from the page are bounded and a
+"""session/guard.py settle(): the renders it runs before a message from the page are bounded and a
 failing one neither stops the others nor goes unsaid."""
 
 from __future__ import annotations
 
-from companion.server.session_guard import SETTLE_PASSES, settle
+from companion.session.guard import SETTLE_PASSES, settle
 
 
 class FakeSession:

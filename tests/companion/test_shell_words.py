@@ -28,10 +28,10 @@ from companion.games import GAME_UIS
 from scoring import caro
 from scoring.said import ENGLISH, said
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_caro_undo_cost import mid_game, open_route
-from tests.companion.tree import every
-from tests.pseudo import Pseudo, bracketed
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import mid_game, open_route
+from tests.support.companion.tree import every
+from tests.support.pseudo import Pseudo, bracketed
 
 # Names: the players', the app's, a command typed as it is, the two file formats, and Settings'
 # languages, each named in itself (an autonym: a reader finds their own language whatever the
@@ -41,6 +41,19 @@ NAMES = ("Cleo", "Dan", "Table Companion", "table-companion --lan", "CSV", "JSON
 
 
 PSEUDO = Pseudo(bracketed, listed=lambda items, style: bracketed(ENGLISH.listed(items, style)))
+
+
+class EverySession:
+    """Stands for companion.i18n's voices by page: every session speaks PSEUDO."""
+
+    def get(self, page: Any) -> Pseudo:
+        return PSEUDO
+
+    def __setitem__(self, page: Any, voice: Any) -> None:
+        """A session's language chosen (or read from its browser) is not taken."""
+
+    def __len__(self) -> int:
+        return 0
 
 
 def unwrapped(text: str) -> str:
@@ -81,11 +94,10 @@ def _stand_in(**kwargs: Any) -> ft.Control:
 def pseudo(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pseudo language for every module that asks for the session's words; the games'
     parts and dates as wrapped stand-ins; history entries with their "said"."""
-    original = companion.i18n.words
-    for module in list(sys.modules.values()):
-        if getattr(module, "__name__", "").startswith("companion") and \
-                getattr(module, "words", None) is original:
-            monkeypatch.setattr(module, "words", lambda: PSEUDO)
+    # Every session speaks it: companion.i18n's own table of the sessions' voices answers it for
+    # any page. Not `words` patched in each module that imported it: a screen imported during
+    # the test took the stand-in from companion.i18n and kept it for every later test.
+    monkeypatch.setattr(companion.i18n, "_voices", EverySession())
     for game, ui in list(GAME_UIS.items()):
         monkeypatch.setitem(GAME_UIS, game, dataclasses.replace(
             ui, screen=_stand_in, watch=None, options=None))  # its texts as the game gives them

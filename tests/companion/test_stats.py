@@ -17,7 +17,7 @@ from companion.describe.records import (
     since,
 )
 from storage import Store, Summary
-from tests.storage import finished
+from tests.support.storage import finished
 
 NOW = datetime(2025, 6, 15, 12, 0, tzinfo=UTC)
 

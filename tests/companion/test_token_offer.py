@@ -22,9 +22,9 @@ from companion.session.token_offer import MAX_ASKS, TokenOffer
 from companion.session.trust import Trust
 from companion.widgets.following_banner import KEPT_ELSEWHERE
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_session_guard import Wire
-from tests.companion.tree import every
+from tests.support.companion.apart import run_apart
+from tests.support.companion.session_guard import Wire
+from tests.support.companion.tree import every
 
 PIN = "2468"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flet.messaging.session import Session
 
-from tests.companion.test_quick_taps import group_of, start_button, started_ratel, tap
+from tests.support.companion.quick_taps import group_of, start_button, started_ratel, tap
 
 
 def test_each_message_is_traced_in_the_order_read(tmp_path: Path,

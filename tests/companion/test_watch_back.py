@@ -19,12 +19,13 @@ from companion.session.follow_up import follow_up_id, open_follow_up, take_back
 from companion.session.open_matches import OpenMatches
 from scoring.core import Match
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_series import next_of
-from tests.companion.test_watch_views import KEEPER, WATCHER, keeper_pass
-from tests.companion.test_wrong_pins_screen import PIN, enter_pin, open_as, settle, texts
-from tests.companion.tree import every
-from tests.storage.finished import caro_finished, ratel_damage_finished
+from tests.support.companion.apart import run_apart
+from tests.support.companion.series import next_of
+from tests.support.companion.tree import every
+from tests.support.companion.watch_back import go
+from tests.support.companion.watch_views import KEEPER, WATCHER, keeper_pass
+from tests.support.companion.wrong_pins_screen import PIN, enter_pin, open_as, settle, texts
+from tests.support.storage.finished import caro_finished, ratel_damage_finished
 
 NOT_FOUND = "Match not found"
 NEXT_TAKEN_BACK = "The next game was taken back."
@@ -37,12 +38,6 @@ def pushed(session: Session) -> list[str]:
     """The routes the server sent this page to."""
     return [m.body.args["route"] for m in session.connection.sent
             if isinstance(m.body, InvokeMethodRequestBody) and m.body.name == "push_route"]
-
-
-async def go(session: Session, route: str) -> None:
-    """What the browser does with a pushed route (or a typed address): show it."""
-    await session.dispatch_event(session.page._i, "route_change", {"route": route})
-    await settle()
 
 
 def ids(store: Store) -> list[str]:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from scoring import GAMES
+
 ROOT = Path(__file__).resolve().parents[2]
 # What the build reads (the sdist holds the same, MANIFEST.in and setup.py say so).
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "assets",
@@ -50,7 +52,7 @@ def test_the_wheel_carries_the_apps_own_icons_and_manifest(wheel: zipfile.ZipFil
 def test_the_wheel_carries_the_rules_sheets_and_the_web_templates(wheel: zipfile.ZipFile) -> None:
     names = set(wheel.namelist())
     sheets = sorted((ROOT / "companion" / "rules").glob("**/*.md"))
-    assert len(sheets) == 16, "four games in English, Español, Deutsch and 日本語"
+    assert len(sheets) == 4 * len(GAMES), "every game in English, Español, Deutsch and 日本語"
     templates = [p for folder in ("web", "server/web") for p in (ROOT / "companion" / folder)
                  .iterdir() if p.suffix in (".js", ".html")]
     assert {"sw.js", "start.js", "persist.js", "connection.js"} <= {p.name for p in templates}

@@ -21,9 +21,9 @@ from companion.session.preferences import Preferences
 from scoring import caro
 from storage import Store
 from storage.transfer import export_csv, export_json
-from tests.companion.apart import run_apart
-from tests.companion.test_page_says_desktop import PIN, shown
-from tests.companion.test_session_guard import Wire
+from tests.support.companion.apart import run_apart
+from tests.support.companion.page_says_desktop import PIN, shown
+from tests.support.companion.session_guard import Wire
 
 
 def damaged_at_start(data: Path) -> str:

@@ -37,7 +37,7 @@ def test_a_stepper_at_one_says_the_singular() -> None:
 
 
 def _texts(control) -> list[str]:  # noqa: ANN001 (any Flet control)
-    from tests.companion.tree import every
+    from tests.support.companion.tree import every
 
     return [c.value for c in every(control) if isinstance(getattr(c, "value", None), str)]
 

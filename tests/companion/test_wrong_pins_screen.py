@@ -6,71 +6,17 @@ of its own, driven by the messages a page sends (a value, then "change"; a "clic
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 import pytest
-from flet.controls.context import _context_page
-from flet.messaging.session import Session
 
-from companion.app import build_main
-from companion.server.lan import Share
 from companion.session.access import Gate, Locked
 from companion.session.open_matches import OpenMatches
-from companion.session.preferences import Preferences
 from storage import Store
-from tests.companion.apart import run_apart
-from tests.companion.test_session_guard import Wire
-from tests.companion.tree import every
-
-PIN = "2468"
-SHARE = Share(urls=["http://192.168.1.2:8550"], port=8550)
-
-
-async def open_as(tables: OpenMatches, folder: Path, route: str, address: str) -> Session:
-    """A session of the app showing `route`, connected from `address`."""
-    wire = Wire()
-    wire.loop = asyncio.get_running_loop()
-    wire.page_url = SHARE.urls[0]
-    session = Session(wire)
-    _context_page.set(session.page)
-    session.page.route = route
-    session.page.client_ip = address
-    build_main(tables, Preferences(folder), SHARE)(session.page)
-    session.get_page_patch()
-    await settle()
-    return session
-
-
-async def settle() -> None:
-    await asyncio.sleep(0.2)  # the renders and the live updates asked for are done
-
-
-def texts(session: Session) -> str:
-    return "\n".join(c.value for c in every(session.page)
-                     if isinstance(c, ft.Text) and isinstance(c.value, str))
-
-
-def button(session: Session, label: str) -> Any:
-    return next(c for c in every(session.page)
-                if isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.TextButton)
-                and c.content == label)
-
-
-async def enter_pin(session: Session, pin: str) -> None:
-    field = next(c for c in every(session.page)
-                 if isinstance(c, ft.TextField) and c.label == "PIN")
-    session.apply_patch(field._i, {"value": pin})
-    await session.dispatch_event(field._i, "change", None)
-    await session.dispatch_event(button(session, "Unlock scorekeeping")._i, "click", None)
-    await settle()
-
-
-async def tap(session: Session, label: str) -> None:
-    await session.dispatch_event(button(session, label)._i, "click", None)
-    await settle()
+from tests.support.companion.apart import run_apart
+from tests.support.companion.tree import every
+from tests.support.companion.wrong_pins_screen import PIN, enter_pin, open_as, settle, tap, texts
 
 
 def test_the_keepers_screens_show_the_count_and_the_lock_works(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from scoring import careta
 from scoring.careta import PASS, TRICK, Card, Match
-from tests.scoring.test_careta_rulings import P3, english, game, last, refused
+from tests.support.scoring.careta_rulings import P3, english, game, last, refused
 
 
 def test_a_card_may_leave_out_a_colour_that_does_not_count() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from scoring.careta import LIED, TRICK, TRICK_SHOWN, TRUTHFUL, Card, Match
 from scoring.core import RuleViolation
-from tests.scoring.test_careta_rulings import english
+from tests.support.scoring.careta_rulings import english
 
 FIVE = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 

@@ -18,8 +18,8 @@ from scoring import names as names_module
 from scoring.careta import DECK, GLOSSARY, PASS, Card, Match
 from scoring.core import RuleViolation
 from scoring.said import Listed, Said, Signed, Term, render
-from tests.pseudo import Pseudo, tilded
-from tests.scoring.test_careta_playout import Chooser, legal_actions, new_match
+from tests.support.pseudo import Pseudo, tilded
+from tests.support.scoring.careta_playout import Chooser, legal_actions, new_match
 
 # Careta's own sentences (every module of its package) and those every game shares (turns, names,
 # a quoted input).

@@ -8,14 +8,7 @@ import pytest
 
 from scoring import caro
 from scoring.core import RuleViolation
-
-
-def play(m: caro.Match, *moves: str) -> None:
-    """Lay moves written "red 0,1" (or "red 0,1 force") for whoever is current, in order."""
-    for move in moves:
-        colour, at, *flag = move.split()
-        row, col = (int(v) for v in at.split(","))
-        m.lay(colour, (row, col), force=flag == ["force"])
+from tests.support.scoring.caro import RECORDED_3, RECORDED_TIE, play
 
 
 def refused(action, *args, **kwargs) -> RuleViolation:
@@ -329,20 +322,6 @@ def test_c9_forced_lay_waives_placement_rules_but_not_cell_hand_or_game() -> Non
 
 # -- C10: passes, game end, shared wins; C11 -------------------------------------------------------
 
-# A 3-player game (found by a seeded search): A keeps a grey no cell accepts, so A is skipped;
-# then nobody can lay.
-RECORDED_3 = ("red 0,0 | black 0,-1 | red 1,-1 | black 1,-2 | black -1,0 | red -1,1 | red 1,-3 | "
-              "black 0,-3 | red 0,-4 | black -1,2 | red 0,2 | white 1,-4 | black 2,-4 | "
-              "red 3,-4 | white -1,-3 | red -2,-3 | red -1,-2 | white -1,-1 | white 2,-3 | "
-              "grey 2,-2 | black -2,-2 | white 1,0 | grey -2,-1 | black -3,-3 | white -3,-2 | "
-              "grey -1,-4 | black 3,-3 | grey 1,2 | white -2,0 | grey -2,1 | grey 2,0 | "
-              "white 2,-1 | grey -3,-4 | white -2,-4").split(" | ")
-# A 2-player game that ends with every caro laid and equal totals.
-RECORDED_TIE = ("black 0,0 | white 0,-1 | white 1,0 | red 1,-1 | black 2,0 | white 2,1 | "
-                "grey 0,-2 | grey 2,2 | black 3,2 | red 0,1 | grey 4,2 | red -1,-2 | grey 2,-1 | "
-                "black 2,3 | white 4,1 | black 4,3 | red 2,-2 | grey 4,0 | white 1,2 | "
-                "white 3,-1 | red 3,1 | grey 1,3 | red -1,0 | black -1,1").split(" | ")
-
 
 def test_c10_a_player_who_cannot_lay_is_skipped_and_a_blocked_table_ends_the_game() -> None:
     m = caro.Match(["A", "B", "C"])
@@ -477,7 +456,7 @@ def test_doubles_is_the_last_caro_of_a_colour_but_never_the_first_caro() -> None
 
 @pytest.mark.parametrize("seed", range(6))
 def test_options_points_and_doubles_agree_through_a_game(seed: int) -> None:
-    from tests.scoring.test_caro_playout import playout
+    from tests.support.scoring.caro_playout import playout
 
     done = playout(2 + seed % 3, seed, mixed=True, sweeping=False, undo_redo=False)
     for n in range(2, len(done.events)):

@@ -17,22 +17,15 @@ from scoring import caro, core, words
 from scoring import names as names_module
 from scoring.core import RuleViolation
 from scoring.said import Listed, Said, Signed, Term, render
-from tests.pseudo import Pseudo, shouted
-from tests.scoring import test_caro_playout
-from tests.scoring.test_caro import RECORDED_3, RECORDED_TIE, play
+from tests.support.scoring import caro_playout
+from tests.support.scoring.caro import RECORDED_3, RECORDED_TIE, play
+from tests.support.scoring.caro_said import capitals
 
 NAMES = ["ann", "ben", "cleo", "dan"]  # lower case: everything else the upper-case words say
 SOURCE = Path(caro.__file__)
 # caro.py's own sentences and those every game shares (turns, names, a quoted input).
 SOURCES = [SOURCE, *(Path(m.__file__) for m in (core, names_module, words))]
 SUM = re.compile(r"^[0-9 +\u00d7=()]+$")  # a lay's sum: figures and signs in any language
-
-
-def capitals() -> Pseudo:
-    """A language that writes every word it is asked for in capitals, so a lower-case letter
-    left on the page is one no catalog was asked to translate."""
-    return Pseudo(shouted, number=lambda n: f"#{n}",
-                  listed=lambda items, style: (" & " if style == "and" else " | ").join(items))
 
 
 def literal_ids(sources: list[Path]) -> set[str]:
@@ -172,7 +165,7 @@ def game(which: str) -> tuple[caro.Match, list[RuleViolation]]:
     if which == "recorded tie":
         return recorded(RECORDED_TIE, 2)
     if which == "passes":  # a player with no caro left passes (test_caro_playout's seed)
-        return test_caro_playout.playout(3, 449, mixed=True, sweeping=True, undo_redo=True), []
+        return caro_playout.playout(3, 449, mixed=True, sweeping=True, undo_redo=True), []
     seed = int(which.split()[1])
     return playout(seed, 2 + seed % 3)
 

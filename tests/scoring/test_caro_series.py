@@ -9,7 +9,7 @@ import pytest
 
 from scoring import caro
 from scoring.core import RuleViolation
-from tests.scoring.test_caro import RECORDED_3, play
+from tests.support.scoring.caro import RECORDED_3, play
 
 
 def finished() -> caro.Match:

@@ -20,8 +20,8 @@ from scoring import carrera
 from scoring.carrera import CARDS, FACE_DOWN, GLOSSARY, Match
 from scoring.core import RuleViolation
 from scoring.said import Listed, Said, Signed, Term, render, term
-from tests.pseudo import Pseudo, shouted
-from tests.scoring.test_carrera_playout import random_action
+from tests.support.pseudo import Pseudo, shouted
+from tests.support.scoring.carrera_playout import random_action
 
 NAMES = ["ANN", "BEN", "CLEO", "DAN", "EVE"]  # no lower case: any left is untranslated English
 SEEDS = 30

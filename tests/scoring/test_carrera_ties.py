@@ -12,7 +12,7 @@ import pytest
 import scoring
 from scoring.carrera import FACE_DOWN as DOWN
 from scoring.carrera import Match
-from tests.scoring.test_carrera import FOUR, THREE, trick
+from tests.support.scoring.carrera import FOUR, THREE, trick
 
 
 def won(ties: str, players: list[str], lead: str, *plays: tuple[str, int] | str) -> Match:

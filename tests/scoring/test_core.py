@@ -7,7 +7,7 @@ import json
 import pytest
 
 from scoring.core import CHECKPOINT_EVERY, RuleViolation
-from tests.tally import Tally
+from tests.support.tally import Tally
 
 
 def test_actions_log_events_and_replay_rebuilds_them() -> None:

@@ -9,43 +9,26 @@ what they were, unless the game put a whole new list in its place.
 from __future__ import annotations
 
 import copy
-import random
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from scoring import careta, caro, carrera, core, ratel
+from scoring import GAMES, core
 from scoring.core import CHECKPOINT_EVERY
-from tests.scoring import (
-    test_careta_playout,
-    test_caro_playout,
-    test_carrera_playout,
-    test_ratel_playout,
-)
-from tests.tally import Tally
+from tests.support.games import games, hook
+from tests.support.tally import Tally
 
 
-def playouts() -> list[tuple[str, list[dict[str, Any]]]]:
-    """The events of a few finished matches of every game, undo and redo included on the way."""
-    out = []
-    for seed in range(3):
-        m, _ = test_ratel_playout.playout(seed, ("damage", "short", "penalty")[seed], 0.3)
-        out.append((f"ratel-{seed}", m.events))
-        m = test_caro_playout.playout(2 + seed, seed, True, True, True)
-        out.append((f"caro-{seed}", m.events))
-        out.append((f"carrera-{seed}", test_carrera_playout.playout(seed, "ask").events))
-        chooser = test_careta_playout.Chooser(rng=random.Random(seed))
-        out.append((f"careta-{seed}", test_careta_playout.playout(chooser, cap=600).events))
-    return out
-
-
-@pytest.mark.parametrize("name, events", playouts(), ids=lambda v: v if isinstance(v, str) else "")
-def test_declared_lists_only_grow(name: str, events: list[dict[str, Any]]) -> None:
-    game = {"ratel": ratel, "caro": caro, "carrera": carrera, "careta": careta}[name.split("-")[0]]
-    declared = game.Match._APPEND_ONLY
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("game", games())
+def test_declared_lists_only_grow(game: str, seed: int) -> None:
+    """Over the seeded playouts of every game (its test hook's, undo and redo on the way)."""
+    events = hook(game).playout(seed).events
+    name = f"{game}-{seed}"
+    declared = GAMES[game]._APPEND_ONLY
     assert declared, f"{name}: the game declares its history lists"
-    m = game.Match.replay(events[:1])
+    m = GAMES[game].replay(events[:1])
     seen: dict[str, tuple[list[Any], list[Any]]] = {}  # name -> (the list object, a deep copy)
     for event in events[1:]:
         m._apply(event)

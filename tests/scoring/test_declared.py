@@ -7,27 +7,14 @@ import pytest
 
 from scoring import GAMES, careta, caro, carrera, ratel
 from scoring.core import Match, RuleViolation
-from tests.storage.finished import (
-    careta_finished,
+from tests.support.games import games, hook
+from tests.support.storage.finished import (
     careta_team_finished,
     caro_finished,
     carrera_finished,
     ratel_penalty_finished,
 )
-from tests.tally import Tally
-
-FRESH = {
-    "caro": lambda: caro.Match(["Ann", "Ben"]),
-    "careta": lambda: careta.Match(["Ann", "Ben", "Cleo"]),
-    "ratel": lambda: ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty"),
-    "carrera": lambda: carrera.Match(["Ann", "Ben", "Cleo"]),
-}
-FINISHED = {
-    "caro": caro_finished,
-    "careta": careta_finished,
-    "ratel": ratel_penalty_finished,
-    "carrera": carrera_finished,
-}
+from tests.support.tally import Tally
 
 
 def test_a_game_that_declares_nothing_gets_the_defaults() -> None:
@@ -41,24 +28,27 @@ def test_a_game_that_declares_nothing_gets_the_defaults() -> None:
     assert len(m.events) == 2  # asking for a next game changed nothing
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", games())
 def test_every_game_declares_what_screens_read(game: str) -> None:
-    cls = GAMES[game]
-    assert issubclass(cls, Match) and cls.HAS_NEXT_GAME is (game == "caro")
-    fresh = FRESH[game]()
+    """What each game's test hook says of it (tests/support/games/<game>.py)."""
+    cls, told = GAMES[game], hook(game)
+    assert issubclass(cls, Match) and cls.HAS_NEXT_GAME is told.HAS_NEXT_GAME
+    fresh = told.fresh()
     assert fresh.history == [] and fresh.final_scores is None
     # Whose turn it is at the start: the starter, or nobody before a Careta set is opened.
-    assert fresh.current == (None if game == "careta" else "Ann")
-    done = FINISHED[game]()
+    assert fresh.current == told.FIRST_TURN
+    done = told.finished()
     assert done.is_over and done.history and isinstance(done.history[-1]["text"], str)
     assert all(isinstance(entry["changes"], dict) for entry in done.history)
     # Scores to average where the game has them; Carrera's race has none (M8).
-    assert (done.final_scores is None) == (game == "carrera")
+    assert (done.final_scores is not None) is told.FINAL_SCORES
 
 
-@pytest.mark.parametrize("game", ["careta", "ratel", "carrera"])
+@pytest.mark.parametrize("game", games())
 def test_games_without_a_next_game_refuse_it_and_change_nothing(game: str) -> None:
-    done = FINISHED[game]()
+    if hook(game).HAS_NEXT_GAME:
+        pytest.skip(f"{game} offers a next game")
+    done = hook(game).finished()
     before = done.events
     with pytest.raises(RuleViolation) as refused:
         done.next_game()
@@ -74,13 +64,13 @@ def test_caro_offers_its_next_game_started_by_the_loser() -> None:
 
 
 def test_won_by_names_the_winners_as_the_standings_do() -> None:
-    for game, build in FINISHED.items():
-        done = build()
+    for game in games():
+        done = hook(game).finished()
         rows = [name for name, _ in done.standings()]
         assert done.won_by and set(done.won_by) <= set(rows), game
         if game != "careta" or done.teams is None:
             assert done.won_by == done.winners
-        assert FRESH[game]().won_by == []  # nobody has won yet
+        assert hook(game).fresh().won_by == []  # nobody has won yet
     # A team win names the team's row, while `winners` stay its players (statistics).
     team = careta_team_finished()
     assert team.winners == ["Ben", "Dan"]
@@ -92,7 +82,8 @@ def test_won_by_names_the_winners_as_the_standings_do() -> None:
 
 def test_standing_notes_are_what_the_big_scoreboard_adds() -> None:
     assert Tally(["Ann", "Ben"]).standing_notes == {}
-    assert FRESH["caro"]().standing_notes == FRESH["careta"]().standing_notes == {}
+    assert caro.Match(["Ann", "Ben"]).standing_notes == {}
+    assert careta.Match(["Ann", "Ben", "Cleo"]).standing_notes == {}
     playing = ratel.Match(["Ann", "Ben", "Cleo"], mode="penalty")
     playing.play(1, 1)
     notes = {name: str(note) for name, note in playing.standing_notes.items()}  # data (Said)

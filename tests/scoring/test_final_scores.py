@@ -10,11 +10,11 @@ import random
 from collections import Counter
 
 from scoring import careta, caro, ratel
-from tests.scoring.test_careta_playout import Chooser
-from tests.scoring.test_careta_playout import playout as careta_playout
-from tests.scoring.test_careta_rulings import TEAMS
-from tests.scoring.test_caro_playout import playout as caro_playout
-from tests.scoring.test_carrera_playout import playout as carrera_playout
+from tests.support.scoring.careta_playout import Chooser
+from tests.support.scoring.careta_playout import playout as careta_playout
+from tests.support.scoring.careta_rulings import TEAMS
+from tests.support.scoring.caro_playout import playout as caro_playout
+from tests.support.scoring.carrera_playout import playout as carrera_playout
 
 
 def summed_changes(match) -> Counter:

@@ -6,46 +6,26 @@ Renders are counted, not timed."""
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import pytest
 
-from scoring import careta, caro, carrera, core, ratel
+from scoring import GAMES, core
 from scoring.core import CHECKPOINT_EVERY
 from scoring.said import Said, said
-from tests.scoring import (
-    test_careta_playout,
-    test_caro_playout,
-    test_carrera_playout,
-    test_ratel_playout,
-)
-
-GAMES = {"ratel": ratel, "caro": caro, "carrera": carrera, "careta": careta}
-HISTORY = {"ratel": "_history", "caro": "_story", "carrera": "_history", "careta": "_entries"}
-
-
-def _playout(game: str, seed: int) -> list[dict[str, Any]]:
-    if game == "ratel":
-        return test_ratel_playout.playout(seed, "penalty", 0.3)[0].events
-    if game == "caro":
-        return test_caro_playout.playout(3, seed, True, True, True).events
-    if game == "carrera":
-        return test_carrera_playout.playout(seed, "ask").events
-    chooser = test_careta_playout.Chooser(rng=random.Random(seed))
-    return test_careta_playout.playout(chooser, cap=300, undo_checks=False).events
+from tests.support.games import games, hook
 
 
 def _events(game: str) -> list[dict[str, Any]]:
     """The first of a few seeded playouts long enough to say something (over 40 actions)."""
     for seed in range(20):
-        events = _playout(game, seed)
+        events = hook(game).playout(seed).events  # its test hook's
         if len(events) > 41:
             return events
     raise AssertionError(f"{game}: no seed played 40 actions")
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=games())
 def played(request: pytest.FixtureRequest) -> tuple[str, list[dict[str, Any]]]:
     return request.param, _events(request.param)
 
@@ -67,8 +47,8 @@ def test_a_replay_renders_no_english(played: tuple[str, list[dict[str, Any]]],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     game, events = played
     renders = _counting_renders(monkeypatch)
-    m = GAMES[game].Match.replay(events)
-    kept = vars(m)[HISTORY[game]]
+    m = GAMES[game].replay(events)
+    kept = vars(m)[hook(game).HISTORY]
     assert len(kept) == len(events) - 1 and all(isinstance(e, core.Entry) for e in kept)
     assert renders[0] == 0, f"{game}: the replay rendered {renders[0]} sentences"
 
@@ -76,7 +56,7 @@ def test_a_replay_renders_no_english(played: tuple[str, list[dict[str, Any]]],
 def test_the_first_read_renders_each_entry_once_and_later_reads_none(
         played: tuple[str, list[dict[str, Any]]], monkeypatch: pytest.MonkeyPatch) -> None:
     game, events = played
-    m = GAMES[game].Match.replay(events)
+    m = GAMES[game].replay(events)
     renders = _counting_renders(monkeypatch)
     first = m.history
     assert renders[0] >= len(first)
@@ -90,11 +70,11 @@ def test_the_first_read_renders_each_entry_once_and_later_reads_none(
         str(entry["said"])
     tail_cost = renders[0]
     renders[0] = 0
-    kept = list(vars(m)[HISTORY[game]])
+    kept = list(vars(m)[hook(game).HISTORY])
     m.undo()
     m.redo()
     assert m.history == first and 0 < renders[0] <= tail_cost
-    now = vars(m)[HISTORY[game]]
+    now = vars(m)[hook(game).HISTORY]
     assert all(a is b for a, b in zip(now[:-tail], kept[:-tail], strict=True))
     assert [e["text"] for e in first] == [str(e["said"]) for e in first]
 
@@ -102,10 +82,10 @@ def test_the_first_read_renders_each_entry_once_and_later_reads_none(
 def test_history_is_the_same_plain_data_live_and_replayed(
         played: tuple[str, list[dict[str, Any]]]) -> None:
     game, events = played
-    live = GAMES[game].Match.replay(events[:1])
+    live = GAMES[game].replay(events[:1])
     for event in events[1:]:
         live._record(event)
-    replayed = GAMES[game].Match.replay(events)
+    replayed = GAMES[game].replay(events)
     assert live.history == replayed.history
     for entry in replayed.history:
         assert list(entry)[:3] == ["text", "said", "changes"]
@@ -114,7 +94,7 @@ def test_history_is_the_same_plain_data_live_and_replayed(
 
 def test_each_read_is_the_readers_own_copy(played: tuple[str, list[dict[str, Any]]]) -> None:
     game, events = played
-    m = GAMES[game].Match.replay(events)
+    m = GAMES[game].replay(events)
     before = copy.deepcopy(m.history)
     for entry in m.history:
         for value in entry.values():

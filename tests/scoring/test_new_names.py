@@ -135,7 +135,7 @@ def test_a_stored_or_imported_match_with_such_names_still_opens() -> None:
 
 
 def test_a_caro_series_with_such_names_goes_on_to_its_next_game() -> None:
-    from tests.scoring.test_caro_playout import playout
+    from tests.support.scoring.caro_playout import playout
 
     finished = playout(2, 1, mixed=True, sweeping=False, undo_redo=False)
     events = json.loads(json.dumps(finished.events))

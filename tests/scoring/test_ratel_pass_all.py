@@ -18,7 +18,7 @@ import pytest
 
 from scoring.core import RuleViolation
 from scoring.ratel import COPIES, HAND, VALUES, Match
-from tests.scoring.test_ratel_playout import BASE, check_invariants, view
+from tests.support.scoring.ratel_playout import BASE, check_invariants, view
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eli", "Fay"]
 

@@ -22,7 +22,7 @@ from scoring import names as names_module
 from scoring.core import RuleViolation
 from scoring.ratel import GLOSSARY, Match
 from scoring.said import ENGLISH, Listed, Said, Signed, Term, render
-from tests.pseudo import PLACEHOLDER, Pseudo, shouted
+from tests.support.pseudo import PLACEHOLDER, Pseudo, shouted
 
 SOURCE = Path(ratel.__file__)
 # ratel.py's own sentences and those every game shares (turns, names, a quoted input).

@@ -110,7 +110,7 @@ def test_a_value_nested_too_deeply_is_refused_not_recursed() -> None:
 
 def test_the_engines_standings_come_back_equal() -> None:
     """Every unit and second figure the four engines give (str today, data as they move)."""
-    from tests.storage.finished import every_game
+    from tests.support.storage.finished import every_game
 
     for match in every_game():
         for row in match.standing_figures():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,11 +9,8 @@ import pytest
 
 import scoring
 from storage import Store
-from tests.storage import finished
-from tests.tally import Plain, Tally
-
-ROOT = Path(__file__).resolve().parents[2]
-PLAYERS = ["Ann", "Ben", "Cleo"]
+from tests.support.storage import finished
+from tests.support.tally import Plain, Tally
 
 
 @pytest.fixture
@@ -42,27 +37,6 @@ def store(folder: Path, tally: type[Tally]) -> Iterator[Store]:
     opened = Store(folder)
     yield opened
     opened.close()
-
-
-def played(moves: int, limit: int = 1000, players: list[str] = PLAYERS) -> Tally:
-    """A Tally match after `moves` additions (players in turn, 1, 2, 3, ... points)."""
-    m = Tally(players, limit=limit)
-    for i in range(moves):
-        m.add(players[i % len(players)], i % 5 + 1, note="x" * 40)
-    return m
-
-
-def crash_copy(store: Store, dest: Path) -> Path:
-    """What a crash would leave right now: the folder as it is on disk while the store is open.
-
-    `copytree` keeps the mtimes, which the store uses to tell changed files at the next start.
-    """
-    shutil.copytree(store.folder, dest)
-    return dest
-
-
-def child_env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 @pytest.fixture

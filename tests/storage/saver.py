@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import scoring
 from storage import Store, fingerprint
-from tests.tally import Tally
+from tests.support.tally import Tally
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 LIMIT = 40  # a match ends after about 30 moves, so matches finish (index writes) and get deleted

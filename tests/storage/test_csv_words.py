@@ -13,7 +13,7 @@ from scoring import GAMES
 from scoring.said import render
 from storage import Store
 from storage.transfer import CSV_COLUMNS, CSV_HEADERS, export_csv
-from tests.pseudo import Pseudo, tilded
+from tests.support.pseudo import Pseudo, tilded
 
 ISO = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?")
 CARD = re.compile(r"\b\d+[A-Z]\b")  # a card as printed on it (Carrera's "4B"), no word

@@ -16,7 +16,7 @@ from scoring import caro, ratel
 from scoring.said import Clause, Day, Listed, Said, from_data, render, to_data
 from storage import Store
 from storage.transfer import ImportReport, export_csv, export_json, import_json, label
-from tests.app.english_left import EnglishCatalog
+from tests.support.app.english_left import EnglishCatalog
 
 DAY = datetime(2025, 5, 12, 18, 30, tzinfo=UTC)
 

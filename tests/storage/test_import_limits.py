@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 import scoring
 import storage.atomic
-from scoring import caro
 from storage import Store, fingerprint
 from storage.transfer import (
     FORMAT,
@@ -29,9 +28,8 @@ from storage.transfer import (
     import_json,
     read_export,
 )
-from tests.storage import finished
-
-NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+from tests.support.storage import finished
+from tests.support.storage.import_limits import NOW, record, small_match
 
 
 @pytest.fixture
@@ -39,23 +37,6 @@ def empty(tmp_path: Path) -> Iterator[Store]:
     store = Store(tmp_path / "b")
     yield store
     store.close()
-
-
-def small_match() -> caro.Match:
-    m = caro.Match(["Ann", "Ben"])
-    m.lay("red", (6, 6))
-    return m
-
-
-def record(**changes: Any) -> dict[str, Any]:
-    """A valid export record of a small Caro match, with `changes` applied."""
-    events = small_match().events
-    rec = {"id": "0123456789ab", "game": "caro", "players": ["Ann", "Ben"], "status": "active",
-           "winners": [], "created": "2026-11-30T10:00:00+00:00",
-           "updated": "2026-11-30T11:00:00+00:00", "fingerprint": fingerprint(events),
-           "events": events}
-    rec.update(changes)
-    return rec
 
 
 def export_of(*records: Any) -> str:

@@ -7,7 +7,6 @@ quotes from the file is bounded where it is taken: a sentence, not a page of nam
 from __future__ import annotations
 
 import errno
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -18,21 +17,15 @@ from companion.i18n.catalog import Voice
 from scoring.said import Listed, Said, render
 from storage import fingerprint
 from storage.transfer import (
-    FORMAT,
     MAX_IMPORT_BYTES,
     MAX_MESSAGE,
-    VERSION,
     ImportIncomplete,
     ImportRefused,
     read_export,
 )
-from tests.app.english_left import EnglishCatalog
-from tests.pseudo import Pseudo, tilded
-from tests.storage.test_import_limits import NOW, record, small_match
-
-
-def export_of(*records: Any, **head: Any) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "matches": list(records), **head})
+from tests.support.app.english_left import EnglishCatalog
+from tests.support.pseudo import Pseudo, tilded
+from tests.support.storage.import_limits import NOW, export_of, record, small_match
 
 
 def replayed(events: list[dict[str, Any]], **changes: Any) -> dict[str, Any]:

@@ -22,8 +22,8 @@ import storage.atomic
 from scoring.core import Standing
 from storage import AtomicJSONStorage, Store, fingerprint
 from storage.atomic import is_temp_file
-from tests.storage.conftest import crash_copy, played
-from tests.tally import Tally
+from tests.support.storage.store import crash_copy, played
+from tests.support.tally import Tally
 
 # -- counting index writes and file reads --------------------------------------------------------
 

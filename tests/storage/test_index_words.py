@@ -20,7 +20,7 @@ from scoring.said import Said, render
 from storage import Store
 from storage.errors import DamagedFileError
 from storage.index import QUOTED, from_index_doc, summary_from_match_doc
-from tests.app.english_left import EnglishCatalog
+from tests.support.app.english_left import EnglishCatalog
 
 
 def spoken(value: object, code: str) -> str:

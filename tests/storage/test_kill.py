@@ -21,8 +21,8 @@ import pytest
 
 from storage import Store, fingerprint
 from storage.atomic import is_temp_file
-from tests.storage.conftest import ROOT, child_env
-from tests.tally import Tally
+from tests.support.storage.store import ROOT, child_env
+from tests.support.tally import Tally
 
 KILLS = 55
 

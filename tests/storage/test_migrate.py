@@ -18,7 +18,7 @@ from scoring.said import said_n, term_n
 from storage import SCHEMA, DamagedFileError, Store
 from storage.atomic import encode
 from storage.migrate import migrate
-from tests.tally import Tally
+from tests.support.tally import Tally
 
 
 class Figures(Tally):

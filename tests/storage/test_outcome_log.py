@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from storage.index import final_scores, outcome
-from tests.tally import Tally
+from tests.support.tally import Tally
 
 
 class Broken(Tally):

@@ -15,7 +15,7 @@ from pathlib import Path
 from scoring import caro
 from storage import Store
 from storage.transfer import export_csv
-from tests.storage.test_transfer import rows_of
+from tests.support.storage.transfer import rows_of
 
 LONG_AGO = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 

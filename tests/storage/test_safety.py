@@ -22,8 +22,8 @@ from storage import (
     StoreLockedError,
     fingerprint,
 )
-from tests.storage.conftest import ROOT, child_env, played
-from tests.tally import Tally
+from tests.support.storage.store import ROOT, child_env, played
+from tests.support.tally import Tally
 
 POSIX = os.name == "posix"
 

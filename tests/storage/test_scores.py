@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from storage import Store
-from tests.storage import finished
+from tests.support.storage import finished
 
 
 def test_summaries_hold_the_final_scores_of_finished_matches(tmp_path: Path) -> None:

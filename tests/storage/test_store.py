@@ -20,8 +20,8 @@ from storage import (
     UnknownGameError,
     fingerprint,
 )
-from tests.storage.conftest import PLAYERS, crash_copy, played
-from tests.tally import Plain, Tally
+from tests.support.storage.store import PLAYERS, crash_copy, played
+from tests.support.tally import Plain, Tally
 
 
 def roundtrip(events: list[dict]) -> list[dict]:

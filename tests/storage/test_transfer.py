@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -23,7 +21,8 @@ from storage.transfer import (
     import_json,
     read_export,
 )
-from tests.storage import finished
+from tests.support.storage import finished
+from tests.support.storage.transfer import rows_of
 
 
 @pytest.fixture
@@ -97,14 +96,6 @@ def test_single_match_export(filled: Store) -> None:
 
 
 # -- CSV export -----------------------------------------------------------------------------------
-
-
-def rows_of(export) -> list[dict[str, str]]:
-    text = export.data.decode("utf-8-sig")
-    assert export.data.startswith(b"\xef\xbb\xbf")  # so spreadsheets read it as UTF-8
-    reader = csv.DictReader(io.StringIO(text))
-    assert tuple(reader.fieldnames or ()) == CSV_COLUMNS
-    return list(reader)
 
 
 def test_csv_has_one_row_per_score_change_with_running_totals(tmp_path: Path) -> None:

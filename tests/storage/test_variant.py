@@ -10,7 +10,7 @@ from pathlib import Path
 
 from scoring import ratel
 from storage import Store
-from tests.storage import finished
+from tests.support.storage import finished
 
 
 def test_summaries_name_the_variant_and_keep_it_across_a_restart(tmp_path: Path) -> None:

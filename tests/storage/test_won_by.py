@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from storage import Store
-from tests.storage import finished
+from tests.support.storage import finished
 
 
 def test_a_team_win_is_kept_as_the_team_and_its_players(tmp_path: Path) -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from companion.screens.settings import MAY_BE_CLEARED
-from tests.app.ui import button, host, see, text
-from tests.web.conftest import web_app
+from tests.support.app.ui import button, host, see, text
+from tests.support.web.site import web_app
 
 pytestmark = pytest.mark.browser
 

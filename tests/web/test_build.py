@@ -195,3 +195,21 @@ def test_the_archive_holds_no_server_code_and_the_start_imports_home_alone(
     at_start, after = done.stdout.splitlines()
     assert at_start == "[]", f"the start imports screens Home does not need: {at_start}"
     assert after == "[]", after
+
+
+def test_save_my_matches_reads_the_data_folders_database_and_names_each_game(
+        web_folder: Path) -> None:
+    """rescue.js reads the matches where IDBFS keeps the data folder: this deployment's
+    database (scope.js, as persist.js names it), keyed by the paths under the folder's mount
+    (companion/browser.py's DATA); its titles are the export's."""
+    import scoring
+    from companion.browser import DATA
+    from scoring.said import to_data
+
+    text = (web_folder / "rescue.js").read_text(encoding="utf-8")
+    assert f'const folder = "{DATA}";' in text
+    assert "const { database } = self.tableCompanionData();" in text
+    titles = json.loads(re.search(r"const TITLES = (\{.*?\});", text).group(1))
+    assert titles == {game: to_data(cls.TITLE) for game, cls in scoring.GAMES.items()}
+    with tarfile.open(web_folder / "app.tar.gz") as tar:
+        assert "companion/web/rescue.js" not in tar.getnames(), "a page script, not Python's"

@@ -1,20 +1,22 @@
 """One download (issue 22): a Chromium phone's first visit fetches each file once, and only the
 Flutter build it runs; a reload fetches nothing; a new release fetches only the files that
-changed. Counted by the server (tests/web/counting.py), which sees the page's, its Python
+changed. Counted by the server (tests/support/web/counting.py), which sees the page's, its Python
 worker's and its service worker's requests alike."""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
 import pytest
 
 from companion.web_build import BUILDS, write_worker
-from tests.app.conftest import PHONE
-from tests.app.ui import open_page, see
-from tests.web.conftest import START
-from tests.web.counting import CountingSite
+from tests.support.app.process import PHONE
+from tests.support.app.ui import open_page, see
+from tests.support.web.cache import COPY_DIGEST, DAMAGE
+from tests.support.web.counting import CountingSite
+from tests.support.web.site import START
 
 pytestmark = pytest.mark.browser
 
@@ -61,12 +63,19 @@ def test_a_first_visit_fetches_each_file_once_and_one_build_and_a_release_what_c
             requests, _ = site.sent.snapshot()
             assert set(requests) <= {WORKER}, f"a reload fetched {dict(requests)}"
 
-            # A new release with one file changed: the worker fetches that file alone.
+            # A new release with one file changed: the worker fetches that file alone, and a
+            # file whose copy was damaged since (issue 35): the install checks each file it
+            # copies forward from the older release's cache.
+            damaged = "pyodide/pyodide-lock.json"
+            assert page.evaluate(DAMAGE, [damaged, "not the release's file"]) == 1
+            page.context.new_cdp_session(page).send("Network.clearBrowserCache")
             site.sent.reset()
             (folder / "version.json").write_text('{"app_name": "a new release"}')
             write_worker(folder)
             assert page.evaluate(UPDATED), "the new release's worker did not take over"
             requests, _ = site.sent.snapshot()
-            assert set(requests) == {WORKER, "/version.json"}, dict(requests)
+            assert set(requests) == {WORKER, "/version.json", f"/{damaged}"}, dict(requests)
+            right = hashlib.sha256((folder / damaged).read_bytes()).hexdigest()
+            assert page.evaluate(COPY_DIGEST, damaged) == right
         finally:
             context.close()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.test_names_drawn import assert_every_name_drawn, cut_off, type_the_names
-from tests.web.conftest import web_app
+from tests.support.app.names_drawn import assert_every_name_drawn, cut_off, type_the_names
+from tests.support.web.site import web_app
 
 pytestmark = pytest.mark.browser
 

@@ -19,11 +19,11 @@ from companion.server.own_origin import policy
 from scoring import caro
 from storage import Store
 from storage.transfer import export_json
-from tests.app.conftest import PHONE
-from tests.app.test_caro import choose, lay
-from tests.app.ui import add_players, button, host, open_page, see, text, type_into
-from tests.storage import finished
-from tests.web.conftest import START, web_app
+from tests.support.app.caro import choose, lay
+from tests.support.app.process import PHONE
+from tests.support.app.ui import add_players, button, host, open_page, see, text, type_into
+from tests.support.storage import finished
+from tests.support.web.site import START, web_app
 
 pytestmark = pytest.mark.browser
 

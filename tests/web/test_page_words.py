@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.i18n.page_words import table
-from tests.app.conftest import PHONE
+from tests.support.app.process import PHONE
 
 pytestmark = pytest.mark.browser
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from scoring import caro
-from tests.app.conftest import CHROMIUM_ARGS, PHONE, chromium_path
-from tests.app.test_caro import choose, lay
-from tests.app.ui import add_players, button, open_page, see
-from tests.web.conftest import START
+from tests.support.app.caro import choose, lay
+from tests.support.app.process import CHROMIUM_ARGS, PHONE, chromium_path
+from tests.support.app.ui import add_players, button, open_page, see
+from tests.support.web.site import START
 
 pytestmark = pytest.mark.browser
 

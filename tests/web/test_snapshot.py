@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import Page
 
 from companion.i18n.catalog import Voice
-from tests.app.conftest import PHONE
-from tests.app.ui import open_page, see
-from tests.web.conftest import START, keep_storage, web_app
+from tests.support.app.process import PHONE
+from tests.support.app.ui import open_page, see
+from tests.support.web.site import START, keep_storage, web_app
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.screens.settings import NOT_READY_OFFLINE, READY_OFFLINE
-from tests.app.conftest import PHONE
-from tests.app.ui import go_to, open_page, see, text
-from tests.web.conftest import START, StaticSite, web_app
+from tests.support.app.process import PHONE
+from tests.support.app.ui import go_to, open_page, see, text
+from tests.support.web.site import START, StaticSite, web_app
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.web_build import write_worker
-from tests.web.conftest import StaticSite
+from tests.support.web.site import StaticSite
 
 pytestmark = pytest.mark.browser
 

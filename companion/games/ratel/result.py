@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.games.ratel.parts import names
 from companion.i18n import _, ngettext, say
+from companion.session.shapes import offered
 from companion.widgets.number_entry import count_field, typed_count
 from scoring import ratel
 from scoring.said import Signed, listed
@@ -59,7 +60,8 @@ def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str]
                                                                             player=group[0])))
         parts.append(ft.RadioGroup(
             value=str(together),
-            on_change=lambda e: set_draft(order, int(e.control.value or 0)),
+            on_change=lambda e: (chosen := offered(e.control.value, [c.value for c in choices]))
+            and set_draft(order, int(chosen)),
             content=ft.Column(choices, spacing=0)))
         if together:
             group = full[-together:]
@@ -104,7 +106,8 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
         ft.Text(_("Who ran out of cards?"), size=14),
         ft.RadioGroup(
             value=out,
-            on_change=lambda e: set_entry(e.control.value, typed),
+            on_change=lambda e: (chosen := offered(e.control.value, players))
+            and set_entry(chosen, typed),
             content=ft.Column([ft.Radio(value=p, label=_("{player} went out").format(player=p))
                                for p in players], spacing=0),
         ),

@@ -1,4 +1,5 @@
-"""Matches of the four real games, finished or in play, for the transfer and stats tests."""
+"""Matches of the real games, finished or in play, for the transfer and stats tests (and the
+games' test hooks, tests/support/games)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ import random
 
 from scoring import careta, caro, carrera, ratel
 from scoring.core import Match
-from tests.scoring.test_careta_playout import Chooser
-from tests.scoring.test_careta_playout import playout as careta_playout
-from tests.scoring.test_caro_playout import playout as caro_playout
-from tests.scoring.test_carrera_playout import playout as carrera_playout
+from tests.support.scoring.careta_playout import Chooser
+from tests.support.scoring.careta_playout import playout as careta_playout
+from tests.support.scoring.caro_playout import playout as caro_playout
+from tests.support.scoring.carrera_playout import playout as carrera_playout
 
 TEAMS = {"Suns": ["Ann", "Cleo"], "Moons": ["Ben", "Dan"]}
 
@@ -84,13 +85,10 @@ def ratel_in_play() -> ratel.Match:
 
 
 def every_game() -> list[Match]:
-    """Finished matches of every game and mode, and one in play."""
-    return [
-        caro_finished(),
-        careta_team_finished(),
-        careta_finished(),
-        ratel_penalty_finished(),
-        ratel_damage_finished(),
-        carrera_finished(),
-        caro_in_play(),
-    ]
+    """Finished matches of every game of scoring.GAMES (each hook's, and its other modes'), and
+    one in play (the first game's), in the registry's order."""
+    from tests.support.games import games, hook, other_finished
+
+    matches = [match for game in games()
+               for match in (hook(game).finished(), *(build() for build in other_finished(game)))]
+    return [*matches, hook(games()[0]).in_play()]

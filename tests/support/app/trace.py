@@ -1,7 +1,7 @@
 """Did a tap reach the app? Read from the app's message trace, never guessed from the screen.
 
 The browser tests start the app with TABLE_COMPANION_TRACE (tests/app/conftest.py): its log gets
-one line for each message a page sent, as the server reads it (companion/server/session_guard.py:
+one line for each message a page sent, as the server reads it (companion/session/guard.py:
 "<session> read event click on <id> ..."). On a busy machine a tap now and then never leaves the
 browser, and tapping again is then safe. A tap that reached the server and changed nothing is the
 app's fault (a guard that dropped it, a handler that ran with an old value): tapping again would

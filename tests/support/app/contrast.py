@@ -1,8 +1,8 @@
 """How readable a piece of the drawn page is: the contrast between its background and its ink,
 read from a screenshot's pixels (Flutter draws text on a canvas, so no style says its colours).
 
-A screenshot of one element is decoded by tests/app/pixels.py (the standard library only): its
-commonest colour is taken for the background and the pixel farthest from it for the ink; the two
+A screenshot of one element is decoded by tests/support/app/pixels.py (the standard library only):
+its commonest colour is taken for the background and the pixel farthest from it for the ink; the two
 give WCAG's contrast ratio. Anti-aliased glyph edges only lower the ink's contrast, so the ratio
 errs on the strict side for small text.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.app.pixels import decode_png
+from tests.support.app.pixels import decode_png
 
 Pixel = tuple[int, int, int]
 

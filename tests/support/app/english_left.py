@@ -16,7 +16,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-LOCALE = Path(__file__).resolve().parents[2] / "companion" / "locale"
+LOCALE = Path(__file__).resolve().parents[3] / "companion" / "locale"
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 # English words no Spanish, German or Japanese sentence holds: English that never reached the
 # catalog (a literal not yet marked with `_`) is found by them.

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.app.trace import tap_until
+from tests.support.app.trace import tap_until
 
 
 def open_page(page: Page, url: str) -> None:
@@ -36,8 +36,9 @@ def see(page: Page, value: str | re.Pattern[str], timeout: float = 15_000) -> No
 
 def choose_radio(page: Page, name: str) -> None:
     """Tap the radio `name` and wait until it reads as checked; tapped again only while the app's
-    trace shows the tap never reached it (tests/app/trace.py). A choice's row is one radio to a
-    screen reader (companion/widgets/option_choice.py): a tap on its label is the row's click."""
+    trace shows the tap never reached it (tests/support/app/trace.py). A choice's row is one radio
+    to a screen reader (companion/widgets/option_choice.py): a tap on its label is the row's
+    click."""
     radio = host(page).get_by_role("radio", name=name)
     tap_until(page, radio.click, lambda ms: expect(radio).to_be_checked(timeout=ms),
               events=("change", "click"))
@@ -66,8 +67,8 @@ def add_players(page: Page, *names: str) -> None:
     """Type each name into the new-match screen's field and press Enter, as a scorekeeper does.
 
     Enter is pressed again (on the field itself, the name typed again if it has gone from the
-    field) only while the app's trace shows the last Enter never reached it (tests/app/trace.py):
-    an Enter that reached the app and added no row fails the test."""
+    field) only while the app's trace shows the last Enter never reached it
+    (tests/support/app/trace.py): an Enter that reached the app and added no row fails the test."""
     field = host(page).get_by_role("textbox", name="Player name")
     for i, name in enumerate(names):
         type_into(page, "Player name", name)

@@ -41,6 +41,8 @@ class Pseudo:
     """A language whose every message is `mark(id)`; `asked` keeps each id looked up, to show the
     words really went through here."""
 
+    code = "en"  # the language it stands in for, as a session's voice (companion.i18n.language)
+
     def __init__(self, mark: Callable[[str], str], *,
                  number: Callable[[int | float], str] = ENGLISH.number,
                  listed: Callable[[list[str], str], str] = joined) -> None:

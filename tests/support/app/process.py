@@ -1,0 +1,157 @@
+"""The app under test as a process, and Chromium's phones: AppProcess, the phone's size, a free
+port, a new tab (tests/app/conftest.py's fixtures are built on them)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Page
+
+from scoring.core import Match
+from tests.support.app.trace import register
+
+if TYPE_CHECKING:
+    from storage import Store
+
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+PHONE = {"width": 412, "height": 915}
+
+
+def answers(url: str) -> bool:
+    """True once `url` serves a page (HTTP 200); False while nothing listens there yet. An https
+    app on loopback (--tls) has a test's self-signed certificate: it is not checked here."""
+    context = ssl._create_unverified_context() if url.startswith("https:") else None
+    try:
+        with urllib.request.urlopen(url, timeout=1, context=context) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class AppProcess:
+    """`table-companion` running as a user starts it, stoppable and restartable."""
+
+    def __init__(self, data: Path, extra: tuple[str, ...] = ()) -> None:
+        self.data = data
+        self.extra = list(extra)  # more command-line options, e.g. --lan --pin 2468
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = data.parent / f"app-{self.port}.log"
+        self.seeded: dict[str, str] = {}  # seed name -> match id, see `shared_app`
+
+    @property
+    def url(self) -> str:
+        return f"{'https' if '--tls' in self.extra else 'http'}://127.0.0.1:{self.port}"
+
+    def start(self) -> AppProcess:
+        cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--port", str(self.port),
+               "--data", str(self.data), *self.extra]
+        root = Path(__file__).resolve().parents[3]
+        register(self.port, self.log)  # tests/support/app/trace.py reads what its pages sent
+        with open(self.log, "ab") as log:
+            # With the trace on, a failure's app log shows what each page sent, in order.
+            self.proc = subprocess.Popen(cmd, start_new_session=True, stdout=log, cwd=root,
+                                         stderr=subprocess.STDOUT,
+                                         env={**os.environ, "TABLE_COMPANION_TRACE": "1"})
+        deadline = time.monotonic() + 120  # a guard against a hang, not a speed check
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the app exited at start:\n{self.output()}")
+            if answers(self.url):
+                return self
+            time.sleep(0.1)
+        raise RuntimeError(f"the app did not answer at all (waited 120 s):\n{self.output()}")
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    @contextmanager
+    def stopped_store(self) -> Iterator[Store]:
+        """The app's store, opened while the app is stopped (one process per data folder),
+        then the app started again: to seed matches or read what it stored."""
+        from storage import Store
+
+        self.stop()
+        try:
+            with Store(self.data) as store:
+                yield store
+        finally:
+            self.start()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        self.proc = None
+
+
+def seeded_process(data: Path, seeds: dict[str, Callable[[], Match]],
+                   extra: tuple[str, ...] = ()) -> AppProcess:
+    """An app (not started) whose data folder holds `seeds`, ids in `.seeded`."""
+    process = AppProcess(data, extra)
+    if seeds:
+        from storage import Store
+
+        with Store(data) as store:
+            process.seeded = {name: store.create(build()) for name, build in seeds.items()}
+    return process
+
+
+LAN_PIN = "2468"
+
+
+LAN_OPTIONS = ("--lan", "--pin", LAN_PIN, "--host", "127.0.0.1")
+
+
+def chromium_path() -> str | None:
+    """The Chromium the tests drive: Debian's headless build where it is installed (the same
+    engine without the browser's own windows and WebUI pages: a full run used 920 CPU-s in 462 s
+    with it, against 1,072 CPU-s in 539 s with the whole browser), else the whole browser, else
+    Playwright's own (its headless build too)."""
+    candidates = ("/usr/bin/chromium-headless-shell", shutil.which("chromium-headless-shell"),
+                  "/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser"))
+    for candidate in candidates:
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None  # Playwright's own browser (`playwright install chromium`)
+
+
+OTHER_PHONES: list = []  # contexts opened by new_phone, closed after each test
+
+
+def new_phone(browser) -> Page:
+    """Another person's phone (or a second tab): a browser context of its own, so it renders
+    and runs its timers as a foreground tab does. Closed after the test."""
+    context = browser.new_context(viewport=PHONE)
+    OTHER_PHONES.append(context)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
