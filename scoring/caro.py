@@ -14,7 +14,7 @@ the next game).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from scoring import core
@@ -192,6 +192,10 @@ class Match(core.Match):
     FINAL_SCORE: ClassVar[core.FinalScore | None] = core.FinalScore("points")
     _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset(
         {"_turns", "_story", "_passed", "_rounds"})  # see core.Match
+    # A round: every player's turn once (the timeline's groups, `step_groups`).
+    PARTS: ClassVar[Mapping[str, core.Part]] = {
+        "round": core.Part(term("caro part", "Round {n}"), term("caro part", "round {n}")),
+    }
 
     def __init__(self, players: list[str], starter: str | None = None,
                  series: dict[str, Any] | None = None) -> None:

@@ -23,7 +23,7 @@ the face-down refill (M6), trophies and rounds (M7), the end of the game (M8) an
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from scoring import core
 from scoring.core import Event, RuleViolation
@@ -109,6 +109,18 @@ class Match(core.Match):
     PLAYERS = range(3, 6)
     _APPEND_ONLY = frozenset({"_history", "_tricks"})  # see core.Match
     SCORE_UNIT = "trophies"
+    PARTS: ClassVar[Mapping[str, core.Part]] = {
+        "round": core.Part(term("carrera part", "Round {n}"), term("carrera part", "round {n}")),
+        "trick": core.Part(term("carrera part", "Trick {n}"), term("carrera part", "trick {n}")),
+    }
+    UNITS: ClassVar[Mapping[str, core.Unit]] = {
+        **core.Match.UNITS,
+        "trophies": core.Unit(term_n("carrera score", "{n} trophy", "{n} trophies", 1),
+                              term("carrera score", "Trophies"),
+                              term("carrera score", "trophies")),
+        "fuel": core.Unit(term_n("carrera score", "{n} fuel", "{n} fuel", 1),
+                          term("carrera score", "Fuel"), term("carrera score", "fuel")),
+    }
 
     def __init__(self, players: list[str], lead: str | None = None, ties: str = "ask") -> None:
         super().__init__({"players": players, "lead": lead, "ties": ties})

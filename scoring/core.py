@@ -21,7 +21,7 @@ import copy
 import functools
 import inspect
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, ClassVar, NamedTuple
 
@@ -309,6 +309,60 @@ class FinalScore(NamedTuple):
     lower_is_better: bool = False
 
 
+class Unit(NamedTuple):
+    """What a score counts, in the words of the game's glossary. A `Count`, a `FinalScore` and
+    `score_unit` name one of the game's `UNITS` by its code ("points", "penalty"); the screens
+    say it through this, and know no unit by name.
+
+    >>> POINTS.amount_term(1), str(POINTS.amount_term(3)).format(n=3), str(POINTS.title)
+    (Term(context='score', word='{n} point', plural='{n} points', n=1), '3 points', 'Points')
+    """
+
+    # The figure with its unit: a `term_n` whose word and plural hold {n} ("{n} penalty point",
+    # "{n} penalty points"); `amount_term(n)` is the form n asks for.
+    amount: Term
+    title: Term  # a chart's or a column's title: "Penalty points"
+    words: Term  # inside a sentence: "penalty points"
+    team_title: Term | None = None  # the title when teams keep it ("Team points"); None: title
+    bare: bool = False  # a change is said without it: "Ann +18" (plain points)
+
+    def amount_term(self, n: int) -> Term:
+        """`amount` in the form `n` asks for (its {n} still to fill in)."""
+        return Term(self.amount.context, self.amount.word, self.amount.plural, n)
+
+
+# Points, the unit every game may count (Caro's, Careta's): a change of them is said bare.
+# (Made as `Term`s, not term(): the catalogs have them from each game's `vocabulary`, as a
+# game's GLOSSARY lists only the words its own module says.)
+POINTS = Unit(
+    amount=Term("score", "{n} point", "{n} points", 1),
+    title=Term("score", "Points"),
+    words=Term("score", "points"),
+    team_title=Term("score", "Team points"),
+    bare=True,
+)
+
+
+class Part(NamedTuple):
+    """How a timeline titles one part of a match (a key of `GROUPED_BY`), in the words of the
+    game's glossary: `first` opens a title ("Round {n}"), `inner` follows a wider part ("Set 1 ·
+    game {n}"); each a phrase holding {n}, the part's number, but for a part that is not
+    counted (its number None: "The deal", "the deal"). The part a chart counts along
+    (`CHART_BY`) also names its axis ("Round") and a number of them (`count`, a `term_n` holding
+    {n}: "{n} round", "{n} rounds")."""
+
+    first: Term
+    inner: Term
+    axis: Term | None = None
+    count: Term | None = None
+
+    def count_term(self, n: int) -> Term | None:
+        """`count` in the form `n` asks for (its {n} still to fill in); None without one."""
+        if self.count is None:
+            return None
+        return Term(self.count.context, self.count.word, self.count.plural, n)
+
+
 class Entry:
     """One `history` entry as a match keeps it: what happened as data ("said": frozen, shared by
     every read and every checkpoint), the entry's own figures ("changes" and what a game adds),
@@ -480,7 +534,7 @@ class Match:
         handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
         if handler is None or kind == "setup":
             raise RuleViolation("bad-event", "Unknown action {given} for {game}.",
-                                given=given_said(kind), game=self.TITLE)
+                                given=given_said(kind), game=self.title_word())
         before = len(self._log)
         try:
             handler(event)
@@ -574,7 +628,8 @@ class Match:
             raise RuleViolation("bad-event", "A match log must start with its settings.")
         settings = {k: v for k, v in events[0].items() if k not in ("type", "game")}
         if events[0].get("game", cls.GAME) != cls.GAME:
-            raise RuleViolation("bad-event", "This log is not a {game} match.", game=cls.TITLE)
+            raise RuleViolation("bad-event", "This log is not a {game} match.",
+                                game=cls.title_word())
         with stored_names():
             match = cls(**settings)
         for event in events[1:]:
@@ -630,6 +685,14 @@ class Match:
     # Whose turn it is; None when nobody in particular is to act (or the game has no turns).
     # A plain class attribute, so a game may keep it as an instance attribute or a property.
     current: str | None = None
+    # What a screen marks `current` with ("to play", beside a name): the one glossary word for
+    # whose turn it is; `turn_said` is its sentence.
+    CURRENT_WORD: ClassVar[Term] = Term("turn", "to play")  # in the catalogs as POINTS is
+
+    @classmethod
+    def turn_said(cls, player: Any) -> Said:
+        """Whose turn it is as a headline, `CURRENT_WORD`'s sentence: "Ann to play"."""
+        return said("{player} to play", player=player)
     # Does `next_game()` give the next game of a series (Caro: the loser starts, C11)? A game
     # without one is played again from the same settings instead.
     HAS_NEXT_GAME: ClassVar[bool] = False
@@ -642,6 +705,60 @@ class Match:
         """What this match's history "changes" count (a game whose modes count differently,
         Ratel, answers per match)."""
         return self.SCORE_UNIT
+
+    # -- the game's vocabulary --------------------------------------------------------------------
+    # What the screens say of a game they know only through these (timeline, chart, Home, New
+    # match, History, Statistics, exports): each a glossary word of the game, which
+    # companion/i18n/extract.py puts in the catalogs (`vocabulary`).
+
+    # The parts GROUPED_BY names, as the timeline titles them ({"round": Part(...)}).
+    PARTS: ClassVar[Mapping[str, Part]] = {}
+    # The units Count, FinalScore and score_unit name ({"points": POINTS, ...}).
+    UNITS: ClassVar[Mapping[str, Unit]] = {"points": POINTS}
+    # The lowest total leads and wins (Ratel's damage and penalty points): the game's standings,
+    # a series' winner in History and Statistics' "lower is better" follow it.
+    LOWEST_WINS: ClassVar[bool] = False
+
+    @classmethod
+    def title_word(cls) -> Term:
+        """The game's name as its players write it in the reader's language, a glossary word
+        ("game title"): ラーテル for Ratel in Japanese; the published title where a language has
+        no name of its own. `TITLE` is its English.
+
+        >>> Match.title_word().context
+        'game title'
+        """
+        return Term("game title", cls.TITLE)
+
+    @classmethod
+    def players_said(cls) -> Said:
+        """How many play, as a box says it: "2–4 players", "4 players" for a fixed count.
+
+        >>> str(Match.players_said())
+        '2 players'
+        """
+        least, most = min(cls.PLAYERS), max(cls.PLAYERS)
+        if least == most:
+            return said_n("{n} player", "{n} players", most)
+        return said_n("{least}–{n} player", "{least}–{n} players", most, least=least)
+
+    @classmethod
+    def unit_named(cls, code: str) -> Unit | None:
+        """The unit this game declares under `code` (a Count's, FinalScore's or score_unit's);
+        None for one it does not declare."""
+        return cls.UNITS.get(code)
+
+    @classmethod
+    def vocabulary(cls) -> list[Term]:
+        """Every glossary word the game declares for the screens (title, parts, units, the
+        turn's word), for the catalogs to hold."""
+        found = [cls.title_word(), cls.CURRENT_WORD]
+        for part in cls.PARTS.values():
+            found.extend(word for word in part if word is not None)
+        for unit in cls.UNITS.values():
+            found.extend(word for word in (unit.amount, unit.title, unit.words, unit.team_title)
+                         if word is not None)
+        return found
 
     @property
     def players(self) -> list[str]:
@@ -670,7 +787,7 @@ class Match:
     def next_game(self, starter: str | None = None) -> Match:
         """The next game of a series, for a game with `HAS_NEXT_GAME`; `no-next-game` here."""
         raise RuleViolation("no-next-game", "{game} has no next game: play it again.",
-                            game=self.TITLE)
+                            game=self.title_word())
 
     @property
     def is_over(self) -> bool:

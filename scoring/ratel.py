@@ -41,6 +41,17 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("ratel mode", "short game"),
     ("ratel mode", "penalty game"),
     ("ratel role", "starter"),  # who a refusal says must be a player's name
+    # the words the screens say of the game (Match.PARTS, Match.UNITS)
+    ("ratel part", "Round {n}"),
+    ("ratel part", "round {n}"),
+    ("ratel part", "Round"),
+    ("ratel part", "{n} round", "{n} rounds"),
+    ("ratel score", "{n} damage", "{n} damage"),
+    ("ratel score", "Damage"),
+    ("ratel score", "damage"),
+    ("ratel score", "{n} penalty point", "{n} penalty points"),
+    ("ratel score", "Penalty points"),
+    ("ratel score", "penalty points"),
 )
 
 
@@ -114,8 +125,23 @@ class Match(core.Match):
     SCORE_UNIT: ClassVar[str] = "damage"
     GROUPED_BY: ClassVar[tuple[str, ...]] = ("round",)
     CHART_BY: ClassVar[str] = "round"
+    LOWEST_WINS: ClassVar[bool] = True  # the least damage, the fewest penalty points (R5, R6)
     # The penalty mode's penalty points; the damage modes have no final score (final_scores).
-    FINAL_SCORE: ClassVar[core.FinalScore | None] = core.FinalScore("penalty", lower_is_better=True)
+    FINAL_SCORE: ClassVar[core.FinalScore | None] = core.FinalScore(
+        "penalty", lower_is_better=LOWEST_WINS)
+    PARTS: ClassVar[Mapping[str, core.Part]] = {
+        "round": core.Part(term("ratel part", "Round {n}"), term("ratel part", "round {n}"),
+                           axis=term("ratel part", "Round"),
+                           count=term_n("ratel part", "{n} round", "{n} rounds", 1)),
+    }
+    UNITS: ClassVar[Mapping[str, core.Unit]] = {
+        **core.Match.UNITS,
+        "damage": core.Unit(term_n("ratel score", "{n} damage", "{n} damage", 1),
+                            term("ratel score", "Damage"), term("ratel score", "damage")),
+        "penalty": core.Unit(term_n("ratel score", "{n} penalty point", "{n} penalty points", 1),
+                             term("ratel score", "Penalty points"),
+                             term("ratel score", "penalty points")),
+    }
 
     @property
     def score_unit(self) -> str:
@@ -1018,7 +1044,7 @@ went out discarded at least its winning play, so 39 at most.
     def ahead(self) -> list[str]:
         """The players with the fewest damage (or penalty points) while some have more."""
         counts = self._penalties if self.mode == "penalty" else self._damage
-        return core.ahead_of_rest(counts, lower_is_better=True)
+        return core.ahead_of_rest(counts, lower_is_better=self.LOWEST_WINS)
 
     @property
     def standing_notes(self) -> dict[str, Any]:

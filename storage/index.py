@@ -29,7 +29,7 @@ import scoring
 from scoring.core import Match, Standing
 from scoring.names import cut as _cut
 from scoring.names import quotable
-from scoring.said import Said, from_data, said, to_data
+from scoring.said import Said, Term, from_data, said, to_data
 from storage.atomic import Tables
 from storage.errors import DamagedFileError
 
@@ -131,6 +131,13 @@ class Summary:
         """The game's display name, or its id if that game is not registered."""
         cls = scoring.GAMES.get(self.game)
         return cls.TITLE if cls is not None else self.game
+
+    @property
+    def title_word(self) -> Term | str:
+        """The game's name as its players write it, said in the reader's language
+        (`Match.title_word`); its id if that game is not registered."""
+        cls = scoring.GAMES.get(self.game)
+        return cls.title_word() if cls is not None else self.game
 
 
 def fingerprint(events: Sequence[dict[str, Any]]) -> str:

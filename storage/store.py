@@ -37,7 +37,7 @@ from tinydb import TinyDB
 import scoring
 from scoring.core import Match
 from scoring.names import quotable
-from scoring.said import Said, listed, said, to_data
+from scoring.said import Said, Term, listed, said, to_data
 from storage.atomic import (
     FOLDER_MODE,
     SCHEMA,
@@ -767,5 +767,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
 def _describe(summary: Summary) -> Said:
     # A name or a game the index holds is a file's text: quoted (quotable).
     # Translators: {game} is its title ("Caro"), {players} its players ("Ann and Ben").
-    return said("The {game} match of {players} ({id})", game=quotable(summary.title),
+    title = summary.title_word  # a game this version does not know: its id, quoted
+    return said("The {game} match of {players} ({id})",
+                game=title if isinstance(title, Term) else quotable(title),
                 players=listed(quotable(p) for p in summary.players), id=quotable(summary.id))

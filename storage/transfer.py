@@ -67,17 +67,13 @@ LEEWAY = timedelta(days=1)  # a clock a little ahead of this one's is fine; 9999
 MAX_MESSAGE = 400  # characters of a refusal
 CHUNK = 200  # matches handed to Store.create_many at a time during an import
 # "date": the day the match was last played; "taken at": when that row's action was taken;
-# "unit": what "change" and "running total" count (points, damage, penalty, trophies).
+# "unit": what "change" and "running total" count, as the game says it (`Match.UNITS`).
 CSV_HEADERS: tuple[Term, ...] = (
     term("csv column", "match"), term("csv column", "game"), term("csv column", "date"),
     term("csv column", "action"), term("csv column", "taken at"), term("csv column", "player"),
     term("csv column", "change"), term("csv column", "unit"), term("csv column", "reason"),
     term("csv column", "running total"))
 CSV_COLUMNS = tuple(str(header) for header in CSV_HEADERS)  # in English
-# A match's `score_unit` as the "unit" column says it (a unit not here is written as it is).
-CSV_UNITS: dict[str, Term] = {
-    "points": term("csv unit", "points"), "damage": term("csv unit", "damage"),
-    "penalty": term("csv unit", "penalty"), "trophies": term("csv unit", "trophies")}
 Render = Callable[[Any], str]  # a said value (Said, Term, name, number) as text in one language
 
 
@@ -189,7 +185,7 @@ def label(game: str, players: Sequence[Any], when: datetime | None) -> Said:
     cls = scoring.GAMES.get(game)
     # A game this version does not know is named by the file, and its players may be any text:
     # each is quoted (quotable; a name quoted already is kept as it is).
-    title = cls.TITLE if cls is not None else quotable(game, NAME)
+    title = cls.title_word() if cls is not None else quotable(game, NAME)
     names = Listed(tuple(quotable(player, QUOTED) for player in players), "names")
     if when is None:
         return said("{game}: {players}", game=title, players=names)
@@ -290,8 +286,10 @@ def csv_rows(summary: Summary, match: Match, times: Sequence[datetime] = (),
     rows: list[list[Any]] = []
     totals: dict[str, int] = {}
     date = summary.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    unit = say(CSV_UNITS.get(match.score_unit, match.score_unit))
-    title = say(match.TITLE)
+    # the "unit" column: what the match's changes count, in the words its game declares
+    declared = match.unit_named(match.score_unit)
+    unit = say(declared.words if declared is not None else match.score_unit)
+    title = say(match.title_word())
     dated = len(times) == len(match.events)
     for n, entry in enumerate(match.history, start=1):
         taken = (times[n] if dated else summary.played_at).astimezone()

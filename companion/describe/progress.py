@@ -4,20 +4,22 @@ every step, for the timeline and the chart.
 Pure (no Flet, no I/O): everything is read from the match's events and `history`, whose entries
 say what each action did to the scoreboard. A step is one action after the settings: step `n` is
 `history[n - 1]`, and the table after it is `Match.replay(events[: n + 1])`. Nothing here knows a
-game: the groups are what each game's `step_groups` says (Caro: rounds of turns; Careta: the deal
-and the games of each set; Ratel: rounds; Carrera: tricks), the series add up the history's
+game: the groups are what each game's `step_groups` says, titled in the words of its `PARTS`
+(Caro: rounds of turns; Careta: the deal and the games of each set; Ratel: rounds; Carrera:
+tricks), its units said as its `UNITS` say them, and the series add up the history's
 changes of each of its `counts` to the values of a match replayed from its settings alone, so
 both cost one pass over the match (no replay per step).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.describe.words import change, unit_title
 from companion.i18n import _, say
-from scoring.core import Count, Match
+from scoring.core import Count, Match, Part
 
 
 @dataclass(frozen=True)
@@ -49,39 +51,37 @@ class Series:
 # -- the timeline ---------------------------------------------------------------------------------
 
 
-def _part(part: str, number: int | None, first: bool) -> str:
-    """One part of a group's title, a whole phrase per part the games name (a part no game has
-    is said as its code)."""
-    if part == "round":
-        text = _("Round {n}") if first else _("round {n}")
-    elif part == "trick":
-        text = _("Trick {n}") if first else _("trick {n}")
-    elif part == "set":
-        text = _("Set {n}") if first else _("set {n}")
-    elif part == "game":
-        text = _("Game {n}") if first else _("game {n}")
-    elif part == "deal" and number is None:
-        return _("The deal") if first else _("the deal")
-    else:
-        text = f"{part} {{n}}"
-    return text.format(n=say(number if number is not None else ""))
+def _part(named: Mapping[str, Part], part: str, number: int | None, first: bool) -> str:
+    """One part of a group's title, as the game names it (`Match.PARTS`: "Round {n}", "round
+    {n}"); a part the game does not name is said as its code."""
+    found = named.get(part)
+    if found is None:
+        return f"{part} {say(number)}" if number is not None else part
+    text = say(found.first if first else found.inner)
+    return text.format(n=say(number)) if number is not None else text
 
 
-def group_title(parts: tuple[tuple[str, int | None], ...]) -> str:
-    """A group's title from the parts of the match it is (`Match.step_groups`), widest first.
+def group_title(parts: tuple[tuple[str, int | None], ...],
+                named: Mapping[str, Part] | None = None) -> str:
+    """A group's title from the parts of the match it is (`Match.step_groups`), widest first,
+    each as the game names it (`named`: its `PARTS`).
 
-    >>> group_title((("round", 2), ("trick", 5))), group_title((("set", 1), ("deal", None)))
-    ('Round 2 · trick 5', 'Set 1 · the deal')
+    >>> from scoring import ratel
+    >>> group_title((("round", 2),), ratel.Match.PARTS), group_title((("set", 1), ("deal", None)))
+    ('Round 2', 'set 1 · deal')
     >>> group_title(())
     'The match'
     """
     if not parts:
         return _("The match")
-    return " · ".join(_part(part, number, i == 0) for i, (part, number) in enumerate(parts))
+    named = named if named is not None else {}
+    return " · ".join(_part(named, part, number, i == 0)
+                      for i, (part, number) in enumerate(parts))
 
 
 def _said(match: Match, counts: list[Count], entry: dict[str, Any]) -> list[str]:
-    return [change(say(match.side_name(name)), delta, count.unit)
+    units = {count.unit: match.unit_named(count.unit) or count.unit for count in counts}
+    return [change(say(match.side_name(name)), delta, units[count.unit])
             for count in counts for name, delta in entry.get(count.key, {}).items() if delta]
 
 
@@ -93,7 +93,8 @@ def effects(match: Match, entry: dict[str, Any]) -> list[str]:
 
 def group_titles(match: Match) -> list[str]:
     """The group of every step, in step order (one title per history entry)."""
-    return [group_title(parts) for parts in match.step_groups]
+    named = match.PARTS
+    return [group_title(parts, named) for parts in match.step_groups]
 
 
 def timeline(match: Match) -> list[Group]:
@@ -124,9 +125,11 @@ def _accumulate(title: str, start: dict[str, int], deltas: list[dict[str, int]],
     return Series(title, {named(side): series for side, series in values.items()})
 
 
-def series_title(count: Count) -> str:
-    """A chart's title: "Points", "Team points", "Penalty points", "Fuel"."""
-    return unit_title(count.unit, teams=count.teams)
+def series_title(count: Count, match: Match | None = None) -> str:
+    """A chart's title: "Points", "Team points", "Penalty points", "Fuel" (the unit as the
+    match's game declares it)."""
+    unit = match.unit_named(count.unit) if match is not None else None
+    return unit_title(unit or count.unit, teams=count.teams)
 
 
 def progress(match: Match) -> list[Series]:
@@ -135,7 +138,7 @@ def progress(match: Match) -> list[Series]:
     points, Carrera trophies and fuel."""
     start = type(match).replay(match.events[:1]).counts  # the table before the first action
     history = match.history
-    return [_accumulate(series_title(count), count.now,
+    return [_accumulate(series_title(count, match), count.now,
                         [entry.get(count.key, {}) for entry in history],
                         lambda side: say(match.side_name(side)))
             for count in start]

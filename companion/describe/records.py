@@ -25,6 +25,7 @@ from typing import Protocol
 from companion.describe.words import amount, counted, figure
 from companion.i18n import _, ngettext
 from scoring import GAMES
+from scoring.core import Unit
 
 ALL = "all"
 PERIODS: tuple[str, ...] = (ALL, "7d", "30d", "year")
@@ -45,7 +46,7 @@ def period_name(period: str) -> str:
 class ScoreKind:
     """What a game's final score is, for the average column."""
 
-    unit: str  # a `FinalScore`'s unit: "points", "penalty"
+    unit: Unit | str  # a `FinalScore`'s unit as its game declares it (a code it does not: as is)
     lower_is_better: bool = False
 
     @property
@@ -58,14 +59,16 @@ def score_kind(game: str) -> ScoreKind | None:
     """What the final scores of `game` count (its Match's `FINAL_SCORE`); None for a game
     without a final score worth averaging, or one no longer offered.
 
-    >>> score_kind("ratel"), score_kind("carrera")
-    (ScoreKind(unit='penalty', lower_is_better=True), None)
+    >>> [(kind.label, kind.lower_is_better) for kind in (score_kind("ratel"),)]
+    [('penalty points', True)]
+    >>> score_kind("carrera") is None
+    True
     """
     cls = GAMES.get(game)
     final = cls.FINAL_SCORE if cls is not None else None
-    if final is None:
+    if cls is None or final is None:
         return None
-    return ScoreKind(final.unit, final.lower_is_better)
+    return ScoreKind(cls.unit_named(final.unit) or final.unit, final.lower_is_better)
 
 
 class SummaryLike(Protocol):

@@ -1,16 +1,20 @@
 """Words the screens share: what a score counts, said with its number in the session's language.
 
-Every sentence here is a literal English message id (`ngettext`, `_`), so the catalogs carry it
-and each language picks its own plural form; the number is written by the language's `Words`
-(`say(n)`: a negative with the typographic minus in English).
+What a score counts is the game's to say: each game declares its units (`Match.UNITS`, glossary
+words with their plural forms), and these ask it; nothing here knows a unit by name. The number
+is written by the language's `Words` (`say(n)`: a negative with the typographic minus in
+English).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from companion.i18n import N_ as N_  # re-exported: the marker lives with the catalogs
-from companion.i18n import _, ngettext, say
+from companion.i18n import _, pgettext, say
+from scoring import GAMES
+from scoring.core import Match, Unit
 from scoring.said import MINUS, Signed
 
 
@@ -52,74 +56,88 @@ def _form(n: int | float) -> int:
     return n if isinstance(n, int) else 2
 
 
-def amount(unit: str, n: int | float, written: str | None = None) -> str:
-    """`n` of what a score counts (a `Count`'s or `FinalScore`'s unit), "12 points",
-    "1 trophy"; `written`: the figure already written (an average "12.5"). A unit no game
-    has is said as written.
+def unit_of(unit: Unit | str) -> Unit | None:
+    """`unit` as a game declares it: a `Unit` as it is, a code (a Count's, a FinalScore's) as
+    the first game of the registry that declares it says it; None for a code no game has."""
+    if isinstance(unit, Unit):
+        return unit
+    for cls in (Match, *GAMES.values()):
+        found = cls.unit_named(unit)
+        if found is not None:
+            return found
+    return None
+
+
+def amount(unit: Unit | str, n: int | float, written: str | None = None) -> str:
+    """`n` of what a score counts (a game's `Unit`, or its code), "12 points", "1 trophy";
+    `written`: the figure already written (an average "12.5"). A unit no game has is said as
+    written.
 
     >>> amount("penalty", 1), amount("points", -10), amount("fuel", 2), amount("coins", 3)
     ('1 penalty point', '−10 points', '2 fuel', '3 coins')
     """
     text = written if written is not None else say(n)
-    k = _form(n)
-    if unit == "points":
-        return ngettext("{n} point", "{n} points", k).format(n=text)
-    if unit == "penalty":
-        return ngettext("{n} penalty point", "{n} penalty points", k).format(n=text)
-    if unit == "damage":
-        return ngettext("{n} damage", "{n} damage", k).format(n=text)
-    if unit == "trophies":
-        return ngettext("{n} trophy", "{n} trophies", k).format(n=text)
-    if unit == "fuel":
-        return ngettext("{n} fuel", "{n} fuel", k).format(n=text)
-    return f"{text} {unit}"
+    found = unit_of(unit)
+    if found is None:
+        return f"{text} {unit}"
+    return say(found.amount_term(_form(n))).format(n=text)
 
 
-def change(name: str, delta: int, unit: str) -> str:
+def change(name: str, delta: int, unit: Unit | str) -> str:
     """A change as the timeline says it: "Ann +18" (plain points), "Ben −1 trophy".
 
     >>> change("Ann", 18, "points"), change("Ben", -1, "trophies"), change("Cy", 2, "fuel")
     ('Ann +18', 'Ben −1 trophy', 'Cy +2 fuel')
     """
-    if unit == "points":
+    found = unit_of(unit)
+    if found is not None and found.bare:
         return _("{player} {change}").format(player=name, change=signed(delta))
     return _("{player} {change}").format(player=name,
                                          change=amount(unit, abs(delta), signed(delta)))
 
 
-def unit_title(unit: str, *, teams: bool = False) -> str:
+def unit_title(unit: Unit | str, *, teams: bool = False) -> str:
     """What a chart or a column counts: "Points", "Team points", "Penalty points", "Fuel".
 
     >>> unit_title("points", teams=True), unit_title("penalty"), unit_title("coins")
     ('Team points', 'Penalty points', 'Coins')
     """
-    if unit == "points":
-        return _("Team points") if teams else _("Points")
-    if unit == "penalty":
-        return _("Penalty points")
-    if unit == "damage":
-        return _("Damage")
-    if unit == "trophies":
-        return _("Trophies")
-    if unit == "fuel":
-        return _("Fuel")
-    return unit.capitalize()
+    found = unit_of(unit)
+    if found is None:
+        return str(unit).capitalize()
+    return say(found.team_title if teams and found.team_title is not None else found.title)
 
 
-def counted(unit: str) -> str:
+def counted(unit: Unit | str) -> str:
     """What a score counts, in a sentence's middle: "points", "penalty points".
 
     >>> counted("penalty"), counted("trophies")
     ('penalty points', 'trophies')
     """
-    if unit == "points":
-        return _("points")
-    if unit == "penalty":
-        return _("penalty points")
-    if unit == "damage":
-        return _("damage")
-    if unit == "trophies":
-        return _("trophies")
-    if unit == "fuel":
-        return _("fuel")
-    return unit
+    found = unit_of(unit)
+    return say(found.words) if found is not None else str(unit)
+
+
+def several_words(title: str) -> bool:
+    """Whether a game's title, as said, is more than one word ("My Favorite Carrera RS"): such a
+    title is never glued into a compound (German writes "Ratel-Partie", but no
+    "My Favorite Carrera RS-Partie"), so its sentences have their own wording (the catalogs'
+    context "title of several words").
+
+    >>> several_words("Ratel"), several_words("My Favorite Carrera RS"), several_words("ラーテル")
+    (False, True, False)
+    """
+    return len(title.split()) > 1
+
+
+def new_match(title: Any) -> str:
+    """A New match button's or screen's words for a game (its title, a glossary word): "New
+    Ratel match", German "Neue Ratel-Partie" but "Neue Partie: My Favorite Carrera RS".
+
+    >>> new_match("Ratel"), new_match("My Favorite Carrera RS")
+    ('New Ratel match', 'New My Favorite Carrera RS match')
+    """
+    text = say(title)
+    if several_words(text):
+        return pgettext("title of several words", "New {game} match").format(game=text)
+    return _("New {game} match").format(game=text)

@@ -17,6 +17,7 @@ from typing import Any
 from companion.i18n import LANGUAGES, N_, language
 from companion.i18n.choice import DEFAULT
 from scoring.core import Match
+from scoring.said import Said, Term
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 # Each module defines UI = GameUI(...); a game appears in the app once its module is listed.
@@ -54,7 +55,8 @@ class GameUI:
     defaults: dict[str, Any] = field(default_factory=dict)
     options: Callable[..., Any] | None = None
     # The name in a match screen's app bar, beside five icons: about 7 letters fit on a phone.
-    bar_title: str = ""
+    # A glossary word like the title (`term("game title", ...)`), said in the session's language.
+    bar_title: Term | str = ""
     # Said under the game's figures on the Statistics screen, about its average final score.
     stats_note: str = ""
     # Does the game's screen itself say this history entry where the eye goes (Careta's "Last
@@ -66,12 +68,20 @@ class GameUI:
         return self.match_cls.GAME
 
     @property
-    def title(self) -> str:
-        return self.match_cls.TITLE
+    def title(self) -> Term:
+        """The game's name as its players write it (`Match.title_word`), said with `say`."""
+        return self.match_cls.title_word()
 
     @property
-    def short_title(self) -> str:
-        return self.bar_title or self.title
+    def short_title(self) -> Term:
+        if isinstance(self.bar_title, Term):
+            return self.bar_title
+        return Term("game title", self.bar_title) if self.bar_title else self.title
+
+    @property
+    def players_said(self) -> Said:
+        """How many play: "2–4 players", "4 players" (`Match.players_said`)."""
+        return self.match_cls.players_said()
 
     @property
     def players(self) -> range:

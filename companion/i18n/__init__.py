@@ -22,8 +22,8 @@ from companion.i18n.catalog import Voice
 from companion.i18n.choice import DEFAULT, LANGUAGES, known
 from scoring.said import Words, render
 
-__all__ = ["LANGUAGES", "N_", "Voice", "_", "language", "ngettext", "pgettext", "say", "speak",
-           "words"]
+__all__ = ["LANGUAGES", "N_", "Voice", "_", "language", "ngettext", "npgettext", "pgettext", "say",
+           "speak", "words"]
 
 
 
@@ -124,3 +124,8 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """A word that means different things in different places (a game's glossary)."""
     return words().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """`ngettext` for a sentence that reads differently in some places (`pgettext`'s context)."""
+    return words().npgettext(context, singular, plural, n)

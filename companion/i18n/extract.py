@@ -57,13 +57,16 @@ def extracted(root: Path = ROOT) -> Catalog:
 def glossary_words() -> list[tuple[str, ...]]:
     """Every game's glossary words (context, word[, plural]): an engine may name a word by a
     variable (caro.colour_word(colour)), which no extraction finds, so each game lists its
-    words in GLOSSARY (a name of its module or package, scoring.ENGINES) and they are all in
-    the catalogs."""
+    words in GLOSSARY (a name of its module or package, scoring.ENGINES), and declares the
+    words the screens say of it (its title, the parts of a match, its units:
+    `Match.vocabulary`); they are all in the catalogs."""
     from scoring import ENGINES  # the engines are pure: importing them costs nothing else
 
     found: list[tuple[str, ...]] = []
     for engine in ENGINES.values():
         found.extend(getattr(engine, "GLOSSARY", ()))
+        found.extend((word.context, word.word, *((word.plural,) if word.plural else ()))
+                     for word in engine.Match.vocabulary())
     return found
 
 

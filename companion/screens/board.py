@@ -13,7 +13,7 @@ from companion.i18n import _, ngettext, say, words
 from companion.screens.about_match import use_match_page
 from companion.session.viewport import use_page_width
 from scoring.core import Match, Standing
-from scoring.said import listed
+from scoring.said import Term, listed
 
 
 def _last_text(match: Match) -> str:
@@ -31,7 +31,8 @@ def scale_for(width: float) -> float:
 
 
 def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
-         extra: str = "", scale: float = 1.0) -> ft.Control:
+         extra: str = "", scale: float = 1.0,
+         turn_word: Term = Match.CURRENT_WORD) -> ft.Control:
     """One player: name on the left, the figure as large as the row allows on the right."""
     said = words()
     name, value = say(standing.name), standing.text_in(said)  # a name may be a value
@@ -50,12 +51,13 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     if extra:  # beside the score, as large as the rest of the standings
         left.append(ft.Text(extra, size=22 * scale, weight=ft.FontWeight.BOLD))
+    turn = say(turn_word)  # `Match.current`'s word: whose turn it is
     if current:
-        left.append(ft.Text(_("to play"), size=16 * scale, weight=ft.FontWeight.BOLD,
+        left.append(ft.Text(turn, size=16 * scale, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.PRIMARY))
     # Read out as pauses between phrases: "Ann: 12 points, 3 cards, to play".
     heard = [_("{player}: {score}").format(player=name, score=value), *([extra] if extra else []),
-             *([_("to play")] if current else []), *([_("winner")] if won else []),
+             *([turn] if current else []), *([_("winner")] if won else []),
              *([_("leads")] if leads else [])]
     return ft.Semantics(
         label=", ".join(heard),
@@ -97,7 +99,8 @@ def BoardScreen() -> ft.View:
     more = match.standing_notes
     ahead = [] if match.is_over else match.ahead
     rows = [_row(row, current=row.name == current, won=row.name in won,
-                 leads=row.name in ahead, extra=say(more.get(row.name, "")), scale=scale)
+                 leads=row.name in ahead, extra=say(more.get(row.name, "")), scale=scale,
+                 turn_word=match.CURRENT_WORD)
             for row in match.standing_figures()]
     if width >= 900:  # a wide screen: two players a line, so a table of five fits its height
         rows = [ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
@@ -107,8 +110,7 @@ def BoardScreen() -> ft.View:
                          len(match.winners)).format(winners=say(listed(won))) if won
                 else _("Game over"))
     else:
-        head = (_("{player} to play").format(player=current) if current
-                else say(ui.title))
+        head = say(match.turn_said(current)) if current else say(ui.title)
     return ft.View(
         route=at.route,
         appbar=ft.AppBar(title=ft.Text(say(ui.title))),

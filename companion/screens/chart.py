@@ -8,9 +8,10 @@ import flet_charts as fch
 
 from companion.describe.progress import Series, by_round, corners, progress, step_rounds
 from companion.describe.words import figure
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, say
 from companion.screens.about_match import match_view, use_match_page
 from companion.widgets.icon_action import icon_action
+from scoring.core import Part
 
 # Line colours that stay apart from each other in light and dark themes (up to 8 sides).
 LINE_COLOURS = (
@@ -48,22 +49,23 @@ def _legend(series: Series) -> ft.Control:
     return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
 
 
-def _after(side: str, value: int, unit: str, x: int) -> str:
-    """A point's tooltip: "Ann: 12 after step 4"."""
-    if unit == "round":
-        text = _("{player}: {score} after round {n}")
-    else:
-        text = _("{player}: {score} after step {n}")
-    return text.format(player=side, score=figure(value), n=figure(x))
+def _after(side: str, value: int, part: Part | None, x: int) -> str:
+    """A point's tooltip: "Ann: 12 after step 4"; along a game's part, "Ann: 2 (round 4)"."""
+    if part is not None:
+        return _("{player}: {score} ({part})").format(
+            player=side, score=figure(value), part=say(part.inner).format(n=figure(x)))
+    return _("{player}: {score} after step {n}").format(player=side, score=figure(value),
+                                                        n=figure(x))
 
 
-def _line(i: int, count: int, side: str, values: list[int], unit: str) -> fch.LineChartData:
+def _line(i: int, count: int, side: str, values: list[int],
+          part: Part | None) -> fch.LineChartData:
     """One side's line. Sides with equal scores share their path: each later line is drawn
     thinner and dashed on top of the earlier ones, with a smaller dot at each change, so every
     side stays visible (stripes, gaps and rings) where lines coincide."""
     colour = LINE_COLOURS[i % len(LINE_COLOURS)]
     return fch.LineChartData(
-        points=[fch.LineChartDataPoint(x, y, tooltip=_after(side, y, unit, x))
+        points=[fch.LineChartDataPoint(x, y, tooltip=_after(side, y, part, x))
                 for x, y in corners(values)],
         color=colour,
         stroke_width=2.5 + (count - 1 - i) * min(1.5, 4.5 / max(count - 1, 1)),
@@ -73,25 +75,30 @@ def _line(i: int, count: int, side: str, values: list[int], unit: str) -> fch.Li
     )
 
 
-def _chart(series: Series, unit: str = "step") -> ft.Control:
+def _chart(series: Series, part: Part | None = None) -> ft.Control:
+    """`series` along its steps, or along the parts of the match `part` names (the game's
+    `CHART_BY`: Ratel's rounds)."""
     steps = len(next(iter(series.values.values()))) - 1
     low = min(0, min(min(v) for v in series.values.values()))
     high = max(max(v) for v in series.values.values())
     y_every = spacing(max(high - low, 1), 6)
     x_every = spacing(max(steps, 1), 5)
     count = len(series.values)
-    lines = [_line(i, count, side, values, unit)
+    lines = [_line(i, count, side, values, part)
              for i, (side, values) in enumerate(series.values.items())]
     now = ", ".join(_("{player} {score}").format(player=side, score=figure(values[-1]))
                     for side, values in series.values.items())
-    if unit == "round":
-        over = ngettext("{title} chart over {n} round: {now}",
-                        "{title} chart over {n} rounds: {now}", steps)
+    counted = part.count_term(steps) if part is not None else None
+    if counted is not None:
+        over = _("{title} chart over {count}: {now}").format(
+            title=series.title, count=say(counted).format(n=figure(steps)), now=now)
     else:
         over = ngettext("{title} chart over {n} step: {now}",
-                        "{title} chart over {n} steps: {now}", steps)
+                        "{title} chart over {n} steps: {now}", steps).format(
+            title=series.title, n=figure(steps), now=now)
+    axis = say(part.axis) if part is not None and part.axis is not None else _("Step")
     return ft.Semantics(
-        label=over.format(title=series.title, n=figure(steps), now=now),
+        label=over,
         content=fch.LineChart(
             data_series=lines,
             min_x=0,
@@ -101,8 +108,7 @@ def _chart(series: Series, unit: str = "step") -> ft.Control:
             max_y=(high // y_every + 1) * y_every,
             left_axis=fch.ChartAxis(label_spacing=y_every, label_size=36),
             bottom_axis=fch.ChartAxis(label_spacing=x_every, label_size=26, show_max=False,
-                                      title=ft.Text(_("Round") if unit == "round" else _("Step"),
-                                                    size=12), title_size=18),
+                                      title=ft.Text(axis, size=12), title_size=18),
             horizontal_grid_lines=fch.ChartGridLines(interval=y_every, width=1,
                                                      color=ft.Colors.OUTLINE_VARIANT),
             vertical_grid_lines=fch.ChartGridLines(interval=x_every, width=1,
@@ -127,14 +133,15 @@ def ChartScreen() -> ft.View:
                  if match.is_over else ngettext("After {n} step.", "After {n} steps.", steps)
                  ).format(n=figure(steps)), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
-    rounds = step_rounds(match)  # Ratel counts rounds, the others steps
+    # A game whose scores change only as a part ends counts those (Ratel: rounds), else steps.
+    rounds = step_rounds(match)
+    part = match.PARTS.get(match.CHART_BY) if rounds is not None else None
     for series in progress(match):
-        shown, unit = (by_round(series, rounds), "round") if rounds is not None \
-            else (series, "step")
+        shown = by_round(series, rounds) if rounds is not None else series
         controls += [
             ft.Text(series.title, size=18, weight=ft.FontWeight.BOLD),
             _legend(series),
-            ft.Container(_chart(shown, unit), padding=ft.Padding.only(right=12, top=6)),
+            ft.Container(_chart(shown, part), padding=ft.Padding.only(right=12, top=6)),
         ]
     return match_view(at, _("Chart"), controls, actions=[
         icon_action(ft.Icons.HISTORY, _("Timeline"),

@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.describe.series import waiting_next_games
 from companion.describe.when import ago
+from companion.describe.words import new_match
 from companion.games import GAME_UIS
 from companion.i18n import _, say
 from companion.session.context import use_services
@@ -27,11 +28,10 @@ def _game_card(ui, keeps_score: bool) -> ft.Control:
             content=ft.Column(
                 [
                     ft.Text(say(ui.title), size=18, weight=ft.FontWeight.BOLD),
-                    ft.Text(_("{low}–{high} players · {about}").format(
-                        low=say(ui.players.start), high=say(ui.players.stop - 1),
-                        about=_(ui.blurb)), size=14),
+                    ft.Text(_("{players} · {about}").format(
+                        players=say(ui.players_said), about=_(ui.blurb)), size=14),
                     ft.Row(
-                        [ft.FilledButton(_("New {game} match").format(game=say(ui.title)),
+                        [ft.FilledButton(new_match(ui.title),
                                          icon=ft.Icons.ADD, height=48,
                                          on_click=lambda e: page.navigate(f"/new/{ui.game}"))],
                         alignment=ft.MainAxisAlignment.END,

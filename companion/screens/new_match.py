@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.describe.words import new_match
 from companion.games import GAME_UIS
 from companion.i18n import _, say
 from companion.session.context import use_services
@@ -104,7 +105,7 @@ def NewMatch() -> ft.View:
     return ft.View(
         route=f"/new/{game}",
         # The bar's short name: "My Favorite Carrera RS" does not fit there in any language.
-        appbar=ft.AppBar(title=ft.Text(_("New {game} match").format(game=say(ui.short_title)))),
+        appbar=ft.AppBar(title=ft.Text(new_match(ui.short_title))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[

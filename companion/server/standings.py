@@ -152,7 +152,7 @@ def open_boards(tables: OpenMatches) -> Lookup:
     """The lookup for the app's open matches: a match no screen has open is not answered."""
 
     def board(mid: str) -> Board | None:
-        return tables.read_open(mid, lambda match: Board(match.TITLE,
+        return tables.read_open(mid, lambda match: Board(match.title_word(),
                                                          match.standing_figures()))
 
     return board

@@ -9,15 +9,16 @@ import flet as ft
 from companion.describe.words import amount, counted
 from companion.i18n import _
 from companion.widgets.icon_action import icon_action
+from scoring.core import Unit
 
 
 def count_stepper(value: int, low: int, high: int, on_change: Callable[[int], None], *,
-                  unit: str = "", noun: str = "", one: str = "",
+                  unit: Unit | str = "", noun: str = "", one: str = "",
                   disabled: bool = False) -> ft.Control:
-    """`value` between `low` and `high` of `unit` (what a score counts: "points", "penalty",
-    "fuel"), shown as "1 point", "10 points" in the session's language; the buttons are "Less
-    points" and "More points". `noun` is the older name of `unit` (`one` is no longer needed:
-    each language's catalog has its forms)."""
+    """`value` between `low` and `high` of `unit` (what a score counts, as a game declares it:
+    `Match.UNITS`, or its code), shown as "1 point", "10 points" in the session's language; the
+    buttons are "Less points" and "More points". `noun` is the older name of `unit` (`one` is no
+    longer needed: each language's catalog has its forms)."""
     unit = unit or noun
     what = counted(unit)
     return ft.Row(

@@ -22,7 +22,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     """`note`: a line of its own under the result (a series' game number and totals)."""
     services = use_services()
     page = ft.context.page
-    title = say(summary.title)
+    title = say(summary.title_word)
     # A summary's rows are values (storage/index.py): each figure said in the reader's language.
     standing = " · ".join(_("{player} {score}").format(player=say(row.name),
                                                        score=row.text_in(words()))

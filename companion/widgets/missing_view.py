@@ -82,7 +82,7 @@ def _taken_back_view(tables: Any, mid: str, route: str,
         return None
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(say(match.TITLE))),
+        appbar=ft.AppBar(title=ft.Text(say(match.title_word()))),
         controls=[GoneBack(previous, match.HAS_NEXT_GAME, sent_back, key=previous)],
         padding=12,
     )

@@ -10,13 +10,14 @@ import flet as ft
 from companion.describe.records import score_kind
 from companion.describe.series import Series
 from companion.describe.when import day
-from companion.describe.words import counted, figure
-from companion.i18n import _, ngettext, say
+from companion.describe.words import counted, figure, several_words
+from companion.i18n import _, ngettext, npgettext, say
 from companion.widgets.match_row import MatchRow
+from scoring.core import Unit
 from scoring.said import listed
 
 
-def totals_text(totals: tuple[tuple[str, int], ...], unit: str) -> str:
+def totals_text(totals: tuple[tuple[str, int], ...], unit: Unit | str) -> str:
     """ "Ann 130 · Ben 95 points" (`unit`: what the game's final score counts; a minus sign
     for a negative total)."""
     scores = " · ".join(_("{player} {score}").format(player=name, score=figure(total))
@@ -28,9 +29,14 @@ def series_heading(series: Series) -> tuple[str, str]:
     """(title, result) of a series: "Caro series: 2 games", "Won the series: Ann (...)"."""
     first = series.games[0].summary
     count = len(series.games)
-    title = ngettext("{game} series: {n} game · {players}", "{game} series: {n} games · {players}",
-                     count).format(game=say(first.title), n=figure(count),
-                                   players=", ".join(first.players))
+    game = say(first.title_word)
+    if several_words(game):  # never glued into a compound ("Caro-Serie")
+        heading = npgettext("title of several words", "{game} series: {n} game · {players}",
+                            "{game} series: {n} games · {players}", count)
+    else:
+        heading = ngettext("{game} series: {n} game · {players}",
+                           "{game} series: {n} games · {players}", count)
+    title = heading.format(game=game, n=figure(count), players=", ".join(first.players))
     kind = score_kind(first.game)
     if not series.leaders or kind is None:
         result = "" if series.over else _("Game {n} is in play.").format(n=figure(count))

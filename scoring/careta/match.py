@@ -33,7 +33,7 @@ from scoring.careta.glossary import (
 )
 from scoring.careta.teams import TEAM_LAYOUTS, _team_name_violation, unnamed_team
 from scoring.core import Event, RuleViolation
-from scoring.said import Listed, Said, Signed, listed, said, said_n
+from scoring.said import Listed, Said, Signed, listed, said, said_n, term
 from scoring.words import given_said
 
 GAMES_PER_SET = 3
@@ -87,6 +87,12 @@ class Match(core.Match):
     PLAYERS: ClassVar[range] = range(2, 9)
     _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_entries", "_groups"})  # see core.Match
     FINAL_SCORE: ClassVar[core.FinalScore | None] = core.FinalScore("points")
+    # A set is three games (K4), after the deal (its steps before the first game).
+    PARTS: ClassVar[Mapping[str, core.Part]] = {
+        "set": core.Part(term("careta part", "Set {n}"), term("careta part", "set {n}")),
+        "game": core.Part(term("careta part", "Game {n}"), term("careta part", "game {n}")),
+        "deal": core.Part(term("careta part", "The deal"), term("careta part", "the deal")),
+    }
 
     def __init__(
         self,

@@ -33,11 +33,10 @@ from tests.support.companion.caro_undo_cost import mid_game, open_route
 from tests.support.companion.tree import every
 from tests.support.pseudo import Pseudo, bracketed
 
-# Names: the players', the app's and the games' (their titles are names in every language),
-# a command typed as it is, the two file formats, and Settings' languages, each named in itself
-# (an autonym: a reader finds their own language whatever the screen speaks).
+# Names: the players', the app's, a command typed as it is, the two file formats, and Settings'
+# languages, each named in itself (an autonym: a reader finds their own language whatever the
+# screen speaks). The games' titles are glossary words, said in each language.
 NAMES = ("Cleo", "Dan", "Table Companion", "table-companion --lan", "CSV", "JSON",
-         *(ui.title for ui in GAME_UIS.values()), *(ui.short_title for ui in GAME_UIS.values()),
          *companion.i18n.LANGUAGES.values())
 
 

@@ -40,7 +40,7 @@ def test_a_label_lists_the_players_and_writes_the_day_as_the_language_does() -> 
     named = label("caro", ["Ana", "Ben", "Cleo"], DAY)
     assert render(named, Voice("es", UTC)) == "Caro: Ana, Ben y Cleo (12 may 2025)"
     assert render(named, Voice("de", UTC)) == "Caro: Ana, Ben und Cleo (12. Mai 2025)"
-    assert render(named, Voice("ja", UTC)) == "Caro：Ana、Ben、Cleo（2025年5月12日）"
+    assert render(named, Voice("ja", UTC)) == "カロ：Ana、Ben、Cleo（2025年5月12日）"  # its title
     assert render(named, Voice("en", UTC)) == "Caro: Ana, Ben and Cleo (12 May 2025)"
 
 
@@ -92,7 +92,7 @@ def test_an_export_with_a_damaged_match_says_the_problem_in_german(
                             "is empty); it was set aside; the other matches are fine.")
     german = spoken(made.sentence("nach matches.csv"), "de")
     assert "Ausgelassen, weil sie nicht gelesen werden konnten: Caro: Ann und Ben (" in german
-    assert (f"Die Caro-Partie von Ann und Ben ({bad}) konnte nicht gelesen werden (die Datei "
+    assert (f"Die Partie von Ann und Ben (Caro, {bad}) konnte nicht gelesen werden (die Datei "
             "ist leer); sie wurde beiseitegelegt; die anderen Partien sind in Ordnung.") in german
     assert not german.endswith(".."), german  # the problem's full stop left to the sentence
     japanese = spoken(made.sentence("matches.csv"), "ja")
@@ -132,4 +132,4 @@ def test_skipped_matches_are_said_in_the_language(store: Store) -> None:
     german = spoken(report.message, "de")
     assert "Caro: Ann und Ben (" in german and "; Ratel: Cleo, Dan und Eve (" in german
     japanese = spoken(report.message, "ja")
-    assert "Ann、Ben" in japanese and "／Ratel：Cleo、Dan、Eve" in japanese
+    assert "Ann、Ben" in japanese and "／ラーテル：Cleo、Dan、Eve" in japanese  # its title

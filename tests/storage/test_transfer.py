@@ -107,17 +107,17 @@ def test_csv_has_one_row_per_score_change_with_running_totals(tmp_path: Path) ->
     at = summary.played_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")  # created whole: one time
     history = finished.ratel_penalty_finished().history
     assert [[r[c] for c in CSV_COLUMNS] for r in rows] == [
-        [mid, "Ratel", date, "1", at, "Ben", "10", "penalty", history[0]["text"], "10"],
-        [mid, "Ratel", date, "1", at, "Cleo", "5", "penalty", history[0]["text"], "5"],
-        [mid, "Ratel", date, "2", at, "Ann", "3", "penalty", history[1]["text"], "3"],
-        [mid, "Ratel", date, "2", at, "Cleo", "10", "penalty", history[1]["text"], "15"],
+        [mid, "Ratel", date, "1", at, "Ben", "10", "penalty points", history[0]["text"], "10"],
+        [mid, "Ratel", date, "1", at, "Cleo", "5", "penalty points", history[0]["text"], "5"],
+        [mid, "Ratel", date, "2", at, "Ann", "3", "penalty points", history[1]["text"], "3"],
+        [mid, "Ratel", date, "2", at, "Cleo", "10", "penalty points", history[1]["text"], "15"],
     ]
 
 
 def test_csv_running_totals_end_at_the_final_scores_of_every_game(filled: Store) -> None:
     rows = rows_of(export_csv(filled))
     last: dict[tuple[str, str], int] = {}
-    units = {"Caro": "points", "Careta": "points", "Ratel": {"damage", "penalty"},
+    units = {"Caro": "points", "Careta": "points", "Ratel": {"damage", "penalty points"},
              "My Favorite Carrera RS": "trophies"}
     for row in rows:
         assert int(row["change"]) != 0 and row["reason"]

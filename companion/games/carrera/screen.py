@@ -24,6 +24,7 @@ from companion.session.follow_up import FollowUp
 from companion.widgets.option_choice import option_choice
 from scoring import carrera
 from scoring.core import Match
+from scoring.said import term
 
 
 def tie_prompt(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
@@ -105,5 +106,5 @@ UI = GameUI(
     first_hint=N_("Any player may lead; the winner of each trick leads the next."),
     defaults={"ties": "ask"},
     options=CarreraOptions,
-    bar_title="Carrera",
+    bar_title=term("game title", "Carrera"),
 )

@@ -11,6 +11,7 @@ import flet as ft
 from companion.games.ratel.parts import names
 from companion.i18n import _, ngettext, say
 from companion.session.shapes import offered
+from companion.widgets.number_entry import count_field, typed_count
 from scoring import ratel
 from scoring.said import Signed, listed
 
@@ -22,13 +23,6 @@ def _box(parts: list[ft.Control]) -> ft.Control:
         padding=10,
         content=ft.Column(parts, spacing=8),
     )
-
-
-def typed_count(text: str) -> int | str:
-    """A typed hand as a number when it is one, else the text as typed, for the engine to refuse
-    with its own message (nothing the scorekeeper typed is dropped silently)."""
-    t = text.strip()
-    return int(t) if t.isascii() and t.isdigit() and len(t) <= 6 else t
 
 
 def _escaped_button(name: str, place: int) -> str:
@@ -125,11 +119,9 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
     if out is not None:
         parts.append(ft.Text(_("Cards left in hand (penalty points):"), size=14))
         for name in others:
-            parts.append(ft.TextField(
-                label=_("{player}'s cards left").format(player=name), value=typed.get(name, ""),
-                keyboard_type=ft.KeyboardType.NUMBER, dense=True,
-                on_change=lambda e, name=name: set_entry(
-                    out, {**typed, name: e.control.value or ""}),
+            parts.append(count_field(
+                _("{player}'s cards left").format(player=name), typed.get(name, ""),
+                lambda text, name=name: set_entry(out, {**typed, name: text}),
             ))
     complete = out is not None and len(filled) == len(others)
 

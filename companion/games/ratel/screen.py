@@ -236,7 +236,7 @@ def RatelOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]], 
         parts += [
             ft.Text(_("Penalty limit: the game ends when anyone reaches it"), size=14),
             count_stepper(limit, 1, 99, lambda n: set_values({**values, "penalty_limit": n}),
-                          noun="points"),
+                          unit=ratel.Match.UNITS["penalty"]),
         ]
     return ft.Column(parts, spacing=4)
 

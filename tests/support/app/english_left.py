@@ -70,6 +70,9 @@ class EnglishCatalog:
         translated = _forms(_read(po)) if language != "en" and po.exists() else {}
         self.messages: list[English] = []
         self.kept: list[re.Pattern[str]] = []  # translations that hold an English form as is
+        # A game's title beside its translation is the original named, not English left: the
+        # rules sheets open with "カロ（Caro）の概要".
+        self.titles: dict[str, tuple[str, ...]] = {}
         # Words the language writes as English does (German's "Teams"): a message made of them
         # and placeholders alone ("Teams {layout}") is no sign of English in a text.
         same = {word for (context, form), done in translated.items() if form in done
@@ -84,6 +87,8 @@ class EnglishCatalog:
             if PLACEHOLDER.search(form) and set(words) <= same:
                 continue
             self.messages.append(English(form, _pattern(form), max(words, key=len)))
+            if context == "game title":
+                self.titles[form] = done
             self.kept += [_pattern(s) for s in done
                           if s != form and WORD.search(PLACEHOLDER.sub(" ", s))]
 
@@ -91,7 +96,8 @@ class EnglishCatalog:
         """The English messages `text` holds (their English form), none when it speaks the
         language. A text that also reads as a translation holding that English (the catalog
         keeps "SP" in "{n} SP") is not English left."""
-        hits = [m.text for m in self.messages if m.needle in text and m.pattern.search(text)]
+        hits = [m.text for m in self.messages if m.needle in text and m.pattern.search(text)
+                and not any(said in text for said in self.titles.get(m.text, ()))]
         if hits and any(p.fullmatch(text) for p in self.kept):
             return []
         if not hits and self.messages:

@@ -26,9 +26,9 @@ def new_match(page: Page, url: str, *names: str, starter: str | None = None,
     if mode:
         choose_radio(page, mode)
     for _ in range(abs(limit_steps)):
-        before = host(page).get_by_text(re.compile(r"^\d+ points$")).inner_text()
-        button(page, "More points" if limit_steps > 0 else "Less points").click()
-        expect(host(page).get_by_text(re.compile(r"^\d+ points$"))).not_to_have_text(before)
+        before = host(page).get_by_text(re.compile(r"^\d+ penalty points$")).inner_text()
+        button(page, "More penalty points" if limit_steps > 0 else "Less penalty points").click()
+        expect(host(page).get_by_text(re.compile(r"^\d+ penalty points$"))).not_to_have_text(before)
     button(page, "Start match").click()
     see(page, "Round 1 · ")
 

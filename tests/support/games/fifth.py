@@ -278,8 +278,12 @@ def _glossary(lang: str) -> Callable[[str], str]:
 
 
 def _template(root: Path) -> Catalog:
-    """The tree's template, as `python -m companion.i18n.extract` makes it."""
-    return extracted(root)
+    """The tree's template, as `python -m companion.i18n.extract` makes it there: with the
+    game's title word (`Match.vocabulary`), which this process's registry does not hold."""
+    template = extracted(root)
+    if template.get(TITLE, context="game title") is None:
+        template.add(TITLE, None, [("scoring/GLOSSARY", 0)], context="game title")
+    return template
 
 
 def _write_template(root: Path) -> None:
