@@ -7,7 +7,7 @@ go; the waits' timeouts only keep a broken build from hanging the run."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from scoring import caro
 from scoring.core import Match
 from storage import Store
 from tests.support.companion.apart import run_apart
+from tests.support.storage.store_writes import in_thread
 
 WAIT = 20  # seconds a step may take before the test gives up on it (never reached when right)
 
@@ -48,23 +49,6 @@ def store(tmp_path: Path) -> Iterator[HeldStore]:
 
 def pair() -> caro.Match:
     return caro.Match(players=["Ann", "Ben"])
-
-
-def in_thread(work: Callable[[], Any]) -> tuple[threading.Thread, threading.Event, dict]:
-    """Run `work` in a thread; the Event is set once it returned or raised (`out` says which)."""
-    done, out = threading.Event(), {}
-
-    def run() -> None:
-        try:
-            out["value"] = work()
-        except BaseException as error:
-            out["error"] = error
-        finally:
-            done.set()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    return thread, done, out
 
 
 def hold_a_save(store: HeldStore, tables: OpenMatches, mid: str, seen: int | None = None

@@ -8,33 +8,15 @@ the waits' timeouts only keep a broken build from hanging the run."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from scoring import caro
 from storage import Store
-from tests.support.storage.store_writes import HeldWrites
+from tests.support.storage.store_writes import HeldWrites, in_thread
 
 WAIT = 20  # seconds a step may take before the test gives up on it (never reached when right)
-
-
-def in_thread(work: Callable[[], Any]) -> tuple[threading.Event, dict]:
-    """Run `work` in a thread; the Event is set once it returned or raised (`out` says which)."""
-    done, out = threading.Event(), {}
-
-    def run() -> None:
-        try:
-            out["value"] = work()
-        except BaseException as error:
-            out["error"] = error
-        finally:
-            done.set()
-
-    threading.Thread(target=run, daemon=True).start()
-    return done, out
 
 
 def pair() -> caro.Match:
@@ -44,9 +26,9 @@ def pair() -> caro.Match:
 def held_save(store: HeldWrites, mid: str, match: caro.Match) -> tuple[threading.Event, dict]:
     """Save `match` as `mid` in a thread whose file write waits; returns once it waits."""
     store.held = mid
-    saved = in_thread(lambda: store.save(mid, match))
+    _, done, out = in_thread(lambda: store.save(mid, match))
     assert store.writing.wait(WAIT), "the held write never started"
-    return saved
+    return done, out
 
 
 def test_a_held_write_of_one_match_holds_up_nothing_of_another(tmp_path: Path) -> None:
@@ -69,11 +51,11 @@ def test_a_held_write_of_one_match_holds_up_nothing_of_another(tmp_path: Path) -
             store.delete(finished[-1].split()[1])
             finished.append("deleted it")
 
-        done, out = in_thread(other)
+        _, done, out = in_thread(other)
         assert done.wait(WAIT) and "error" not in out, out
         assert not saved_a.is_set() and len(finished) == 6
         order: list[str] = []
-        loaded, loaded_out = in_thread(lambda: order.append(str(store.load(a).board)))
+        _, loaded, loaded_out = in_thread(lambda: order.append(str(store.load(a).board)))
         assert not loaded.wait(0.2)  # no time is asserted: the order below is what counts
         order.insert(0, "released")
         store.release.set()
@@ -91,7 +73,7 @@ def test_close_waits_for_a_held_write_and_the_index_has_it(tmp_path: Path) -> No
     store.load(mid)
     match.lay("red", (6, 6))
     saved, _ = held_save(store, mid, match)
-    closed, out = in_thread(store.close)
+    _, closed, out = in_thread(store.close)
     assert not closed.wait(0.2)
     store.release.set()
     assert saved.wait(WAIT) and closed.wait(WAIT) and "error" not in out
@@ -127,7 +109,7 @@ def test_the_same_matchs_save_and_delete_wait_for_its_write(tmp_path: Path, step
         saved, _ = held_save(store, mid, match)
         second = (lambda: store.save(mid, match)) if step == "save" else (
             lambda: store.delete(mid))
-        done, out = in_thread(second)
+        _, done, out = in_thread(second)
         assert not done.wait(0.2)  # no time is asserted: it is let go only below
         store.release.set()
         assert saved.wait(WAIT) and done.wait(WAIT) and "error" not in out, out

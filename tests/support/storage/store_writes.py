@@ -1,8 +1,10 @@
-"""Helpers of tests/storage/test_store_writes.py that other tests share: HeldWrites."""
+"""Helpers of the tests of held saves (tests/storage/test_store_writes.py,
+tests/companion/test_match_locks.py): HeldWrites, in_thread."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,3 +31,20 @@ class HeldWrites(Store):
             if self.fail:
                 raise OSError(28, "No space left on device")
         return super()._write_new(mid, doc)
+
+
+def in_thread(work: Callable[[], Any]) -> tuple[threading.Thread, threading.Event, dict]:
+    """Run `work` in a thread; the Event is set once it returned or raised (`out` says which)."""
+    done, out = threading.Event(), {}
+
+    def run() -> None:
+        try:
+            out["value"] = work()
+        except BaseException as error:
+            out["error"] = error
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, done, out
