@@ -8,9 +8,10 @@ import flet_charts as fch
 
 from companion.describe.progress import Series, by_round, corners, progress, step_rounds
 from companion.describe.words import figure
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, say
 from companion.screens.about_match import match_view, use_match_page
 from companion.widgets.icon_action import icon_action
+from scoring.said import listed
 
 # Line colours that stay apart from each other in light and dark themes (up to 8 sides).
 LINE_COLOURS = (
@@ -82,8 +83,8 @@ def _chart(series: Series, unit: str = "step") -> ft.Control:
     count = len(series.values)
     lines = [_line(i, count, side, values, unit)
              for i, (side, values) in enumerate(series.values.items())]
-    now = ", ".join(_("{player} {score}").format(player=side, score=figure(values[-1]))
-                    for side, values in series.values.items())
+    now = say(listed([_("{player} {score}").format(player=side, score=figure(values[-1]))
+                       for side, values in series.values.items()], "members"))
     if unit == "round":
         over = ngettext("{title} chart over {n} round: {now}",
                         "{title} chart over {n} rounds: {now}", steps)

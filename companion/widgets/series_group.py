@@ -30,7 +30,7 @@ def series_heading(series: Series) -> tuple[str, str]:
     count = len(series.games)
     title = ngettext("{game} series: {n} game · {players}", "{game} series: {n} games · {players}",
                      count).format(game=say(first.title), n=figure(count),
-                                   players=", ".join(first.players))
+                                   players=say(listed(first.players, "members")))
     kind = score_kind(first.game)
     if not series.leaders or kind is None:
         result = "" if series.over else _("Game {n} is in play.").format(n=figure(count))

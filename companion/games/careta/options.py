@@ -236,8 +236,8 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
             size=say(size), counts=say(listed(has))), color=ft.Colors.ERROR, size=14))
         return parts
     order = seating(players, values)
-    seats = ", ".join(_("{player} ({letter})").format(player=p, letter=team_letter(team_index[p]))
-                      for p in order)
+    seats = say(listed([_("{player} ({letter})").format(player=p, letter=team_letter(team_index[p]))
+                         for p in order], "members"))
     parts.append(ft.Text(_("Seating (turn order): {seats}").format(seats=seats), size=14))
     by_letter = {LETTERS[i]: members for i, members in enumerate(groups)}
     if alternating(order, by_letter):
