@@ -121,7 +121,8 @@ class Listed:
     """Values said as one list: style "and" ("Ann, Ben and Cleo") or "or"; "names", the players
     naming a match ("Ana, Ben y Cleo"; the engines' English keeps the bare commas a match's name
     always had, "Caro: Ann, Ben"); "parts", items that hold commas of their own (matches named
-    by their players), joined by the language's `PARTS` ("Caro: Ann, Ben; Ratel: Cleo, Dan")."""
+    by their players), joined by the language's `PARTS` ("Caro: Ann, Ben; Ratel: Cleo, Dan");
+    "members", names side by side with no "and" ("Suns (Ann, Cleo)", Japanese "Ann、Cleo")."""
 
     __copy__ = _itself
     __deepcopy__ = _itself
@@ -272,7 +273,7 @@ class _English:
     def listed(self, items: list[str], style: str) -> str:
         if len(items) <= 1:
             return "".join(items)
-        if style == "names":
+        if style in ("names", "members"):
             return ", ".join(items)
         return ", ".join(items[:-1]) + f" {style} " + items[-1]
 

@@ -145,6 +145,9 @@ class Voice:
     def listed(self, items: list[str], style: str) -> str:
         if not items:
             return ""
+        if style == "members":  # a bare separator, the language's own
+            # Translators: between two names in a list with no "and" ("Ann, Ben"; Japanese 、).
+            return self.pgettext("between names", ", ").join(items)
         return format_list(items, style="or" if style == "or" else "standard",
                            locale=self.locale)
 

@@ -12,6 +12,7 @@ from companion.i18n import _, ngettext, say
 from companion.screens.about_match import match_view, use_match_page
 from companion.widgets.icon_action import icon_action
 from scoring.core import Part
+from scoring.said import listed
 
 # Line colours that stay apart from each other in light and dark themes (up to 8 sides).
 LINE_COLOURS = (
@@ -86,8 +87,8 @@ def _chart(series: Series, part: Part | None = None) -> ft.Control:
     count = len(series.values)
     lines = [_line(i, count, side, values, part)
              for i, (side, values) in enumerate(series.values.items())]
-    now = ", ".join(_("{player} {score}").format(player=side, score=figure(values[-1]))
-                    for side, values in series.values.items())
+    now = say(listed([_("{player} {score}").format(player=side, score=figure(values[-1]))
+                      for side, values in series.values.items()], "members"))
     counted = part.count_term(steps) if part is not None else None
     if counted is not None:
         over = _("{title} chart over {count}: {now}").format(

@@ -26,7 +26,7 @@ from companion.describe.records import (
 )
 from companion.describe.words import figure
 from companion.games import GAME_UIS
-from companion.i18n import _, ngettext, say
+from companion.i18n import _, ngettext, pgettext, say
 from companion.session.context import use_services
 from companion.session.shapes import offered
 
@@ -56,8 +56,11 @@ def _title(game: str) -> str:
 
 
 def _won(wins: int, played: int) -> str:
-    return _("{played} played · {won} won · {rate}").format(
-        played=figure(played), won=figure(wins), rate=percent(wins / played if played else 0))
+    # Each count agrees with its own number ("1 played", "2 played"): matches, in the translation.
+    played_text = ngettext("{n} played", "{n} played", played).format(n=figure(played))
+    won_text = ngettext("{n} won", "{n} won", wins).format(n=figure(wins))
+    return _("{played} · {won} · {rate}").format(
+        played=played_text, won=won_text, rate=percent(wins / played if played else 0))
 
 
 def _period_in_sentence(period: str) -> str:
@@ -197,8 +200,11 @@ def StatsScreen() -> ft.View:
         controls.append(
             ft.Row(
                 [
-                    _picker(_("First player"), a, names, lambda v: set_pair((v, b))),
-                    _picker(_("Second player"), b, names, lambda v: set_pair((a, v))),
+                    # Not the game's "starting player": the first of the two compared.
+                    _picker(pgettext("head-to-head", "First player"), a, names,
+                            lambda v: set_pair((v, b))),
+                    _picker(pgettext("head-to-head", "Second player"), b, names,
+                            lambda v: set_pair((a, v))),
                 ],
                 spacing=8,
             )

@@ -14,6 +14,7 @@ from companion.session.files import use_file_picker
 from companion.widgets.export_dialog import show_export_dialog
 from companion.widgets.icon_action import icon_action
 from scoring import RuleViolation
+from scoring.said import listed
 
 
 @ft.component
@@ -42,7 +43,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     else:
         detail = standing
     variant = say(summary.variant)  # "short game": the summary words it, any game
-    players = ", ".join(summary.players)
+    players = say(listed(summary.players, "members"))
     label = (_("{game} ({variant}): {players}") if variant
              else _("{game}: {players}")).format(game=title, variant=variant, players=players)
     picker = use_file_picker()  # for the export, made while rendering

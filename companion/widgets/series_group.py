@@ -36,7 +36,8 @@ def series_heading(series: Series) -> tuple[str, str]:
     else:
         heading = ngettext("{game} series: {n} game · {players}",
                            "{game} series: {n} games · {players}", count)
-    title = heading.format(game=game, n=figure(count), players=", ".join(first.players))
+    title = heading.format(game=game, n=figure(count),
+                           players=say(listed(first.players, "members")))
     kind = score_kind(first.game)
     if not series.leaders or kind is None:
         result = "" if series.over else _("Game {n} is in play.").format(n=figure(count))

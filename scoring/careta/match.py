@@ -797,8 +797,8 @@ class Match(core.Match):
                 side = max(reached, key=lambda s: self._points[s])
                 pts = self._points[side]
                 if self.teams is not None:
-                    parts.append(said_n("{team} win the match with {n} point.",
-                                        "{team} win the match with {n} points.", pts,
+                    parts.append(said_n("{team} wins the match with {n} point.",
+                                        "{team} wins the match with {n} points.", pts,
                                         team=self._label(side)))
                 else:
                     parts.append(said_n("{player} wins the match with {n} point.",

@@ -330,10 +330,10 @@ def test_teams_seated_alternately_score_together_and_reach_a_lower_target(app, p
     tap(phone, "State 2", "Dan plays a card and states 2.")
     # K10: teammates tied for the win score the game point for their team; Ann was shown
     # truthful, so no deception point is possible and nobody is asked to unmask.
-    see(phone, "Ann and Ben tie at 8, all Suns: the game point goes to Suns (K10).")
+    see(phone, "Ann and Ben tie at 8, all Suns: the game point goes to Suns.")
     shot(phone, "08-team-tie")
-    tap(phone, "End game 1", "Suns (Ann, Ben) win the match with 2 points.")
-    see(phone, "Suns win the match! (Ann and Ben)")  # K11: the target was 2
+    tap(phone, "End game 1", "Suns (Ann, Ben) wins the match with 2 points.")
+    see(phone, "Suns wins the match! (Ann and Ben)")  # K11: the target was 2
     points(phone, "Suns", 2, target=2)
     points(phone, "Moons", 0, target=2)
     expect(button(phone, "State 0")).to_have_count(0)

@@ -146,7 +146,7 @@ def test_a_team_win_marks_the_teams_row_and_names_the_team(app, phone) -> None:
 
     # The game-over screen: the team's chip wears the trophy, the headline names the team.
     open_page(phone, board)
-    see(phone, "Moons win the match! (Ben and Dan)")
+    see(phone, "Moons wins the match! (Ben and Dan)")
     see(phone, "1 point, target 1.")
     trophy = host(phone).get_by_text("winner", exact=True)
     expect(trophy).to_have_count(1)

@@ -126,7 +126,7 @@ def test_the_english_is_as_it_was() -> None:
     assert "Teams 2v2 (for 4 players)" in texts
     assert "Pick teams that fit 5 players, or No teams." in texts
     texts = texts_of(FOUR, {"layout": "2v2", "assign": {"Ben": 0}})
-    assert "Each team needs 2 players: Team A has 3 and Team B has 1." in texts
+    assert "Each team needs 2 players: Team A has 3 players and Team B has 1 player." in texts
 
 
 def test_an_unnamed_team_is_stored_as_a_value_not_the_starting_language(speaking) -> None:

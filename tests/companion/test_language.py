@@ -69,7 +69,7 @@ def test_each_session_speaks_its_own_language(in_session) -> None:
     assert i18n.language(keeper) == "en" and i18n.language(watcher) == "de"
     speak(watcher, "ja")
     assert _("Settings") == "設定"
-    assert ngettext("{n} min ago", "{n} min ago", 5).format(n=5) == "5 分前"
+    assert ngettext("{n} min ago", "{n} min ago", 5).format(n=5) == "5分前"
 
 
 def test_an_unknown_language_is_refused_and_changes_nothing(in_session) -> None:

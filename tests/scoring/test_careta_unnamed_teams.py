@@ -65,7 +65,7 @@ def test_a_match_won_by_an_unnamed_team_names_it_as_a_value() -> None:
     assert m.won_by == [said("{team} ({players})", team=careta.unnamed_team("B"),
                              players="Ben, Dan")]
     assert [str(name) for name in m.won_by] == ["Team B (Ben, Dan)"]
-    assert m.history[-1]["text"].endswith(" Team B (Ben, Dan) win the match with 1 point.")
+    assert m.history[-1]["text"].endswith(" Team B (Ben, Dan) wins the match with 1 point.")
     assert m.final_scores == {"Ann": 0, "Ben": 1, "Cleo": 0, "Dan": 1}  # by player, as before
     # The name is data a file holds (a summary's won_by and standings) and reads back equal.
     assert from_data(json.loads(json.dumps(to_data(m.won_by[0])))) == m.won_by[0]

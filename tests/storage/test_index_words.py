@@ -150,7 +150,7 @@ def test_the_newer_version_notice_starts_with_a_capital_in_spanish(tmp_path: Pat
     assert spanish.startswith(f"No se puede abrir la partida {mid}: se guardó con una versión "
                               "más reciente"), spanish
     assert spoken(notice.spoken(), "de").startswith(f"Die Partie {mid} wurde von einer neueren")
-    assert spoken(notice.spoken(), "ja").startswith(f"マッチ{mid}は新しいバージョン")
+    assert spoken(notice.spoken(), "ja").startswith(f"対戦{mid}は新しいバージョン")
 
 
 def test_every_store_notice_starts_with_a_capital(tmp_path: Path) -> None:

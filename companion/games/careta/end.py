@@ -27,14 +27,13 @@ def projection(match: careta.Match) -> str:
         who = say(listed(_("{player} ({team})").format(player=p, team=side_text(match, team))
                          if (team := match.team_of(p)) else p for p in leaders))
         return _("{players} tie at {stated}: no point to anyone. The tied players still show "
-                 "their cards, but nothing is scored for them (K8).").format(players=who,
-                                                                              stated=best)
+                 "their cards, but nothing is scored for them.").format(players=who, stated=best)
     if len(winners) == 1:
         return _("{player} wins with {stated}: {points}.").format(
             player=winners[0], stated=best, points=signed(careta.WIN_POINTS))
     team = side_text(match, match.side(winners[0]))
-    return _("{players} tie at {stated}, all {team}: the game point goes to {team} "
-             "(K10).").format(players=say(listed(winners)), stated=best, team=team)
+    return _("{players} tie at {stated}, all {team}: the game point goes to "
+             "{team}.").format(players=say(listed(winners)), stated=best, team=team)
 
 
 def _verdict(verdict: str) -> str:

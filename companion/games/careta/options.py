@@ -229,14 +229,15 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
         ))
     wrong = [i for i, members in enumerate(groups) if len(members) != size]
     if wrong:
-        has = [_("{team} has {n}").format(team=labels[i], n=say(len(groups[i]))) for i in wrong]
+        has = [ngettext("{team} has {n} player", "{team} has {n} players", len(groups[i]))
+               .format(team=labels[i], n=say(len(groups[i]))) for i in wrong]
         # A team has 2 to 4 players: "players" is always the plural.
         parts.append(ft.Text(_("Each team needs {size} players: {counts}.").format(
             size=say(size), counts=say(listed(has))), color=ft.Colors.ERROR, size=14))
         return parts
     order = seating(players, values)
-    seats = ", ".join(_("{player} ({letter})").format(player=p, letter=team_letter(team_index[p]))
-                      for p in order)
+    seats = say(listed([_("{player} ({letter})").format(player=p, letter=team_letter(team_index[p]))
+                         for p in order], "members"))
     parts.append(ft.Text(_("Seating (turn order): {seats}").format(seats=seats), size=14))
     by_letter = {LETTERS[i]: members for i, members in enumerate(groups)}
     if alternating(order, by_letter):

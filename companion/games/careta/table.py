@@ -88,11 +88,11 @@ def match_winner(match: careta.Match) -> ft.Control:
 
 
 def winner_headline(match: careta.Match) -> str:
-    """"Suns win the match! (Ann and Cleo)", "Ann wins the match!"."""
+    """"Suns wins the match! (Ann and Cleo)", "Ann wins the match!"."""
     winners, teams = match.winners, match.teams
     if teams:
         side = match.side(winners[0])
-        return _("{team} win the match! ({players})").format(
+        return _("{team} wins the match! ({players})").format(
             team=side_text(match, side), players=say(listed(teams[side])))
     return ngettext("{players} wins the match!", "{players} win the match!",
                     len(winners)).format(players=say(listed(winners)))
