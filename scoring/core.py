@@ -24,7 +24,7 @@ import inspect
 import threading
 import types
 import typing
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any, ClassVar, NamedTuple
 
@@ -368,7 +368,7 @@ def check_players(players: Sequence[str], allowed: range) -> list[str]:
     Traceback (most recent call last):
     scoring.core.RuleViolation: “ANN” looks the same as “Ann”: give them names that can be ...
     """
-    if isinstance(players, str) or not isinstance(players, Iterable):
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise RuleViolation("bad-players", "Players must be a list of names.")
     names = list(players)
     keys: dict[str, str] = {}

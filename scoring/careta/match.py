@@ -3,7 +3,7 @@ event-sourced `core.Match`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -174,7 +174,7 @@ class Match(core.Match):
                                            players, unnamed)
                 if why is not None:
                     raise why
-            if isinstance(members, str) or not isinstance(members, Iterable):
+            if not isinstance(members, (list, tuple)):
                 raise RuleViolation("bad-option", "The team “{name}” needs a list of players.",
                                     name=name)
             out[name] = list(members)
