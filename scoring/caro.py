@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from scoring import core
-from scoring.core import Event, RuleViolation
+from scoring.core import Event, RuleViolation, checked
 from scoring.said import Said, Signed, Term, listed, said, said_n, term
 from scoring.words import given_said
 
@@ -74,6 +74,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
 )
 
 
+@checked
 def colour_word(colour: str, n: int | None = None) -> Term:
     """A colour as the table names it ("grey"), a glossary word (see GLOSSARY); with `n`, `n`
     caros of it as a noun ("grey", "greys": "3 greys")."""
@@ -90,6 +91,7 @@ def _at(cell: Cell) -> Said:
     return said("row {row}, column {column}", row=cell[0], column=cell[1])
 
 
+@checked
 def pair_points(a: str, b: str) -> int:
     """Points of two touching caros (C1); the same colour twice scores 0 (only after a forced lay).
 
@@ -104,6 +106,7 @@ def pair_points(a: str, b: str) -> int:
                             second=given_said(b)) from None
 
 
+@checked
 def where(cell: Cell) -> str:
     """A cell as the table says it, in English: "row 2, column −1" (coordinates as given, C2)."""
     return str(_at(cell))

@@ -22,11 +22,11 @@ the face-down refill (M6), trophies and rounds (M7), the end of the game (M8) an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from scoring import core
-from scoring.core import Event, RuleViolation
+from scoring.core import Event, RuleViolation, checked
 from scoring.names import quotable
 from scoring.said import Said, Term, listed, said, said_n, term, term_n
 from scoring.words import given_said
@@ -52,11 +52,13 @@ FUEL = term("carrera unit", "fuel")  # what a supply holds, as a word on its own
 MOMENTUM = term("carrera unit", "momentum")
 
 
+@checked
 def trophies(n: int) -> Term:
     """The word for trophies in the form `n` asks for ("1 trophy", "2 trophies")."""
     return term_n("carrera unit", "trophy", "trophies", n)
 
 
+@checked
 def speed_sum(first: str | Said, fuel: int, momentum: int) -> str | Said:
     """How a face-up card's speed adds up, from what its card counts (`first`: its name, or a
     phrase saying a 1 zeroed it) and the fuel and momentum on it: "5 + 2 fuel + 1 momentum".
@@ -81,7 +83,8 @@ def _then(first: Said, then: Said) -> Said:
     return said("{first} {then}", first=first, then=then)
 
 
-def counted_rank(card: str, plays: Iterable[Mapping[str, Any]]) -> int | None:
+@checked
+def counted_rank(card: str, plays: Sequence[Mapping[str, Any]]) -> int | None:
     """The rank `card` counts toward its speed in a trick holding `plays` (each with its "card"):
     the card's own, but 0 for a 4A, 4B or 5 when a 1 is face up there (M3); None face down.
 
@@ -91,9 +94,10 @@ def counted_rank(card: str, plays: Iterable[Mapping[str, Any]]) -> int | None:
     >>> counted_rank(FACE_DOWN, one) is None
     True
     """
+    _check_card(card)
     if card == FACE_DOWN:
         return None
-    one = any(play["card"] == "1" for play in plays)
+    one = any(play.get("card") == "1" for play in plays)
     return 0 if one and card in ZEROED_BY_ONE else RANKS[card]
 
 
@@ -663,7 +667,7 @@ def _chips_said(result: dict[str, Any]) -> Said:
 
 def _check_card(card: Any) -> None:
     if not isinstance(card, str) or (card not in CARDS and card != FACE_DOWN):
-        shown = f"“{quotable(card)}”" if isinstance(card, str) else quotable(repr(card))
+        shown = f"“{quotable(card)}”" if isinstance(card, str) else given_said(card)
         raise RuleViolation(
             "bad-card", "{card} is not a card: play a 1, 2, 3, 4A, 4B, 5 or face down.",
             card=shown,

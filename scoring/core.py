@@ -16,12 +16,15 @@ A game subclasses `Match`: it sets `GAME`, `TITLE` and `PLAYERS`, builds its sta
 
 from __future__ import annotations
 
+import collections.abc as abc
 import contextlib
 import copy
 import functools
 import inspect
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, ClassVar, NamedTuple
 
@@ -34,7 +37,7 @@ from scoring.names import (
     new_name_problem,
     shown,
 )
-from scoring.said import ENGLISH, Said, Term, Words, render, said, said_n
+from scoring.said import ENGLISH, Said, Term, Words, listed, render, said, said_n
 from scoring.words import given_said
 
 Event = dict[str, Any]
@@ -72,6 +75,201 @@ class RuleViolation(ValueError):
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.rule!r}, {str(self)!r})"
+
+
+# -- the arguments of public methods --------------------------------------------------------------
+#
+# Every public method and rules function refuses junk with RuleViolation (../API.md), whatever a
+# caller passes. Each refuses what it knows in its own words (a card that is not one, a player
+# not playing); `checked` covers the rest: when the body fails otherwise (a TypeError on a list
+# given for a name), an argument that is not of the kind its annotation names (a text, a whole
+# number, a list of texts) is refused with `bad-input`, and a failure with every argument of its
+# kind stays the bug it is. Match subclasses get it on every public method
+# (`Match.__init_subclass__`); a game module's public functions are decorated. An annotation it
+# cannot read (Any, a protocol) takes anything.
+
+# What each kind is called in a refusal ("This needs a whole number, not a list.").
+_KIND_WORDS: dict[type, Said] = {
+    str: said("a text"),
+    int: said("a whole number"),
+    float: said("a number"),
+    bool: said("a yes or a no"),
+    list: said("a list"),
+    dict: said("a mapping"),
+    type(None): said("nothing"),
+}
+_OTHER_KIND = said("a value of another kind")
+_SEQUENCES = (list, tuple)
+_Check = Callable[[Any], "tuple[Any, Any] | None"]  # None, or (the value refused, its hint)
+
+
+def _kind_words(hint: Any) -> list[Any]:
+    """What `hint` accepts, as the phrases a refusal lists ("a text or nothing")."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        found: list[Any] = []
+        for arg in typing.get_args(hint):
+            found.extend(w for w in _kind_words(arg) if w not in found)
+        return found
+    if hint is None or hint is type(None):
+        return [_KIND_WORDS[type(None)]]
+    if origin is not None:
+        hint = dict if isinstance(origin, type) and issubclass(origin, abc.Mapping) else list
+    if isinstance(hint, type):
+        kind = getattr(hint, "KIND", None)  # a class of a game names itself: "a card"
+        if isinstance(kind, Said):
+            return [kind]
+        for base, words in _KIND_WORDS.items():
+            if issubclass(hint, base):
+                return [words]
+    return [_OTHER_KIND]
+
+
+def _check_of(hint: Any) -> _Check | None:
+    """A check of a value against `hint`, or None when `hint` accepts anything."""
+    if hint is Any or hint is object or isinstance(hint, (typing.TypeVar, str)):
+        return None
+    if hint is None or hint is type(None):
+        return lambda v: None if v is None else (v, hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        checks = [_check_of(a) for a in args]
+        if any(c is None for c in checks):
+            return None
+
+        def one_of(v: Any) -> tuple[Any, Any] | None:
+            inner = None
+            for check in checks:
+                refused = check(v)  # type: ignore[misc]
+                if refused is None:
+                    return None
+                if refused[0] is not v and inner is None:
+                    inner = refused  # the value is of this kind, one of its items is not
+            return inner or (v, hint)
+        return one_of
+    if origin is typing.Literal:
+        return lambda v: None if any(v == a and type(v) is type(a) for a in args) else (v, hint)
+    if origin is type:
+        return None
+    if isinstance(origin, type) and issubclass(origin, abc.Mapping):
+        keys, values = (_check_of(a) for a in (args or (Any, Any)))
+
+        def mapping(v: Any) -> tuple[Any, Any] | None:
+            if not isinstance(v, abc.Mapping):
+                return v, hint
+            for key, value in v.items():
+                refused = (keys and keys(key)) or (values and values(value))
+                if refused:
+                    return refused
+            return None
+        return mapping
+    if isinstance(origin, type) and issubclass(origin, tuple) and args and args[-1] is not ...:
+        items = [_check_of(a) for a in args]
+
+        def fixed(v: Any) -> tuple[Any, Any] | None:
+            if not isinstance(v, _SEQUENCES) or len(v) != len(items):
+                return v, hint
+            return next((r for c, x in zip(items, v, strict=True) if c and (r := c(x))), None)
+        return fixed
+    if isinstance(origin, type) and issubclass(origin, abc.Iterable):
+        each = _check_of(args[0]) if args else None
+        # a list or tuple for a sequence, a set for a set; any iterable for an Iterable (its
+        # items unread: an iterator is not read twice)
+        kinds = (abc.Set if issubclass(origin, abc.Set) else _SEQUENCES
+                 if issubclass(origin, abc.Sequence) else abc.Iterable)
+
+        def items_of(v: Any) -> tuple[Any, Any] | None:
+            if isinstance(v, (str, bytes, bytearray, abc.Mapping)) or not isinstance(v, kinds):
+                return v, hint
+            if each is None or not isinstance(v, (*_SEQUENCES, abc.Set)):
+                return None
+            return next((r for x in v if (r := each(x))), None)
+        return items_of
+    if isinstance(origin, type):
+        hint = origin
+    if not isinstance(hint, type):
+        return None  # a Callable, a protocol: not a kind of value
+    if hint is bool:
+        return lambda v: None if isinstance(v, bool) else (v, hint)
+    if hint is int:
+        return lambda v: None if isinstance(v, int) and not isinstance(v, bool) else (v, hint)
+    if hint is float:
+        return lambda v: (None if isinstance(v, (int, float)) and not isinstance(v, bool)
+                          else (v, hint))
+    return lambda v: None if isinstance(v, hint) else (v, hint)
+
+
+def refused_kind(value: Any, hint: Any) -> RuleViolation:
+    """The refusal of `value` where `hint`'s kind was expected."""
+    return RuleViolation("bad-input", "This needs {kinds}, not {given}.",
+                         kinds=listed(_kind_words(hint), "or"), given=given_said(value))
+
+
+def checked(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn` refusing, with `bad-input`, an argument that is not of the kind its annotation
+    names, where `fn` itself fails on it otherwise (the annotations read at the first such)."""
+    plan: list[tuple[str, _Check | None]] | None = None
+    rest: _Check | None = None  # the check of each of *args
+    names: dict[str, _Check | None] = {}
+
+    def read() -> list[tuple[str, _Check | None]]:
+        nonlocal rest
+        try:
+            hints = typing.get_type_hints(fn)
+        except Exception:  # an annotation naming what the module cannot see: check nothing
+            hints = {}
+        steps: list[tuple[str, _Check | None]] = []
+        for param in inspect.signature(fn).parameters.values():
+            check = _check_of(hints.get(param.name, Any))
+            if param.kind is param.VAR_POSITIONAL:
+                rest = check
+            elif param.kind is not param.VAR_KEYWORD:
+                names[param.name] = check
+                if param.kind is not param.KEYWORD_ONLY:
+                    steps.append((param.name, check))
+        return steps
+
+    def wrong_kind(args: tuple, kwargs: dict[str, Any]) -> tuple[Any, Any] | None:
+        nonlocal plan
+        if plan is None:
+            plan = read()
+        for i, value in enumerate(args):
+            check = plan[i][1] if i < len(plan) else rest
+            refused = check and check(value)
+            if refused:
+                return refused
+        for name, value in kwargs.items():
+            check = names.get(name)
+            refused = check and check(value)
+            if refused:
+                return refused
+        return None
+
+    @functools.wraps(fn)
+    def checking(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except RuleViolation:
+            raise
+        except Exception as error:
+            refused = wrong_kind(args, kwargs)
+            if refused is None:
+                raise
+            raise refused_kind(*refused) from error
+
+    return checking
+
+
+def _check_arguments(cls: type) -> None:
+    """`checked` on every public method, static method and class method `cls` defines, and on
+    its `__init__`."""
+    for name, value in list(vars(cls).items()):
+        if name.startswith("_") and name != "__init__":
+            continue
+        if isinstance(value, (staticmethod, classmethod)):
+            setattr(cls, name, type(value)(checked(value.__func__)))
+        elif inspect.isfunction(value):
+            setattr(cls, name, checked(value))
 
 
 # Names a match already holds were accepted by the rules of their day: a match read back or
@@ -170,7 +368,7 @@ def check_players(players: Sequence[str], allowed: range) -> list[str]:
     Traceback (most recent call last):
     scoring.core.RuleViolation: “ANN” looks the same as “Ann”: give them names that can be ...
     """
-    if isinstance(players, str) or not isinstance(players, Iterable):
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise RuleViolation("bad-players", "Players must be a list of names.")
     names = list(players)
     keys: dict[str, str] = {}
@@ -466,6 +664,7 @@ class Match:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _make_reads_consistent(cls)
+        _check_arguments(cls)
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
@@ -509,6 +708,9 @@ class Match:
         if expected is None:
             raise RuleViolation("not-your-turn", "Nobody is to act now.")
         if player is not None and player != expected:
+            if not isinstance(player, str):  # from a log: said as a value, never as Python's
+                raise RuleViolation("not-your-turn", "It is {player}'s turn, not {given}.",
+                                    player=expected, given=given_said(player))
             raise RuleViolation("not-your-turn", "It is {player}'s turn, not {other}'s.",
                                 player=expected, other=player)
         return expected
@@ -873,3 +1075,4 @@ class Match:
 
 
 _make_reads_consistent(Match)
+_check_arguments(Match)

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from scoring import core
-from scoring.core import Event, RuleViolation
+from scoring.core import Event, RuleViolation, checked
 from scoring.names import quotable
 from scoring.said import Said, Signed, listed, said, said_n, term, term_n
 from scoring.words import given_said
@@ -55,6 +55,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
 )
 
 
+@checked
 def card_value(value: int) -> str:
     """A value as printed on the card.
 
@@ -64,6 +65,7 @@ def card_value(value: int) -> str:
     return f"{value:+d}"
 
 
+@checked
 def play_said(count: int, value: int) -> Said:
     """A play as the table says it: "2 x +3", "2 x −3" (the typographic minus).
 
@@ -790,7 +792,7 @@ went out discarded at least its winning play, so 39 at most.
             if not _is_int(n) or not 0 <= n <= limit:
                 # what was typed, quoted as the reader's language quotes; else as the value is
                 shown = (said("“{typed}”", typed=quotable(n)) if isinstance(n, str)
-                         else quotable(repr(n)))
+                         else given_said(n))
                 return RuleViolation(
                     "bad-result",
                     "{player}'s hand must be a whole number of cards from 0 to {most}, not "

@@ -3,6 +3,7 @@ English list joiner some callers outside the engines still use (`names`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from scoring.names import quotable
@@ -39,23 +40,24 @@ def given(value: object) -> str:
 
 def given_said(value: object) -> Said | str | int:
     """`given` as data, for a refusal's sentence (scoring/said.py): a text or a decimal as typed,
-    a whole number as a number (the reader's digits), anything else by its kind, in words.
+    a whole number as a number (the reader's digits), anything else by its kind, in words a
+    person reads (never Python's: no True, no type names).
 
     >>> [str(given_said(v)) for v in ("up", 7, ["Cleo"], {"a": 1}, None, True, 2.5j)]
-    ["'up'", '7', 'a list', 'a mapping', 'nothing', 'True', 'a complex']
+    ["'up'", '7', 'a list', 'a mapping', 'nothing', 'a yes or a no', 'a value of another kind']
     >>> given_said(-2)  # a number: "−2" in English, as the reader's locale writes it elsewhere
     -2
     """
     if value is None:
         return said("nothing")
     if isinstance(value, bool):
-        return repr(value)
+        return said("a yes or a no")
     if isinstance(value, int):
         return value
-    if isinstance(value, (str, float)):
+    if isinstance(value, str) or (isinstance(value, float) and math.isfinite(value)):
         return quotable(repr(value))
     if isinstance(value, (list, tuple)):
         return said("a list")
     if isinstance(value, dict):
         return said("a mapping")
-    return said("a {kind}", kind=type(value).__name__)
+    return said("a value of another kind")  # a nan, a set, bytes, an object

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.careta.glossary import COLOUR_WORDS, COLOURS, DIRECTIONS, SUIT_WORDS, TRICK_WORD, UP
-from scoring.core import RuleViolation
+from scoring.core import RuleViolation, checked
 from scoring.said import Said, Term, listed, said, said_n
 from scoring.words import given_said
 
@@ -17,6 +17,7 @@ HAND_SIZE = 4
 TRUTHFUL, LIED, TRICK_SHOWN = "truthful", "lied", "trick"
 
 
+@checked
 def suit_of(number: int) -> str:
     """The suit colour of a numbered card 1-12 (K1): 1 5 9 red, 2 6 10 yellow, 3 7 11 blue, 4 8 12
     green.
@@ -71,7 +72,7 @@ copies are red with yellow, blue or green (K1).
                 raise _bad_card(said("The Trick Card has no number, suit or colour (K1)."))
             return
         if self.trick is not False:
-            raise _bad_card(said("A card is the Trick Card or not: trick must be True or False."))
+            raise _bad_card(said("Whether a card is the Trick Card is a yes or a no (K1)."))
         n = self.number
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
             raise _bad_card(said("Cards are numbered 0 to 12 (or the Trick Card), not {given} "
@@ -178,6 +179,7 @@ DECK: tuple[Card, ...] = (
 )
 
 
+@checked
 def copies(number: int) -> int:
     """How many cards of the deck carry `number` (K1).
 
@@ -271,7 +273,8 @@ def _check_truth_shape(truth: Any) -> None:
         return
     if not isinstance(truth, list):
         raise RuleViolation(
-            "bad-truth", 'A truth is True, False, "trick" or the cards shown, not {given}.',
+            "bad-truth", "A play is shown truthful, a lie, a lie with the Trick Card or by its "
+                         "cards, not {given}.",
             given=given_said(truth),
         )
     if len(_cards(truth, A_PLAY)) not in (1, 2):
@@ -279,6 +282,7 @@ def _check_truth_shape(truth: Any) -> None:
                              count=len(truth)))
 
 
+@checked
 def is_valid_ally(a: Card, b: Card) -> bool:
     """Whether two cards are valid allies (K3): a suit or secondary colour of one matches a suit or
     secondary colour of the other. The Trick Card is nobody's ally.
@@ -297,6 +301,7 @@ def is_valid_ally(a: Card, b: Card) -> bool:
     return bool(valid)
 
 
+@checked
 def play_colours_needed(cards: Sequence[Card]) -> list[int]:
     """Which cards of a play (by position) need their colours said before the verdict can be
     given: none for one card (its score is its number) nor with the Trick Card; for two cards,
@@ -313,6 +318,7 @@ def play_colours_needed(cards: Sequence[Card]) -> list[int]:
     return _deciding(hand, lambda pair: bool(pair[0].colours & pair[1].colours))
 
 
+@checked
 def cause_colours_needed(hand: Sequence[Card]) -> list[int]:
     """Which cards of a 4-card hand need their colours said before Cause can be judged (K9): the
     secondary colour never counts, a 0 card's suit only when it decides.
@@ -328,6 +334,7 @@ def cause_colours_needed(hand: Sequence[Card]) -> list[int]:
     return _deciding(cards, _is_cause_of)
 
 
+@checked
 def play_score(cards: Sequence[Card], direction: str) -> int | None:
     """The score a play of 1 or 2 cards really makes (K2), or None when the play is a lie whatever
     was stated: it holds the Trick Card, or its two cards are not valid allies (K3).
@@ -353,6 +360,7 @@ def play_score(cards: Sequence[Card], direction: str) -> int | None:
     return a.number + b.number if direction == UP else -abs(a.number - b.number)
 
 
+@checked
 def judge_play(cards: Sequence[Card], stated: int, direction: str) -> tuple[str, Said]:
     """(verdict, why) of a revealed play against its stated score (K2, K3, K7): TRUTHFUL or LIED
     or TRICK_SHOWN, and the reason as a phrase, so a lie by invalid allies says so even when the
@@ -381,6 +389,7 @@ def judge_play(cards: Sequence[Card], stated: int, direction: str) -> tuple[str,
                         stated=stated)
 
 
+@checked
 def is_cause(hand: Sequence[Card]) -> bool:
     """Whether a hand is a Cause (K9): exactly 4 cards, one of each suit or all of one suit; the
     secondary colour does not count and the Trick Card has no suit.
@@ -403,6 +412,7 @@ def _is_cause_of(cards: Sequence[Card]) -> bool:
     return len({c.suit for c in cards}) in (1, 4)
 
 
+@checked
 def score_range(direction: str = UP, with_ally: bool = False) -> range:
     """The stated scores a play could make (K2): 0..12 for one card, 0..24 UP or -12..0 DOWN with
     an ally. Anything outside is an input error, not a lie.

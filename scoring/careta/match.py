@@ -3,7 +3,7 @@ event-sourced `core.Match`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -180,7 +180,7 @@ class Match(core.Match):
                                            players, unnamed)
                 if why is not None:
                     raise why
-            if isinstance(members, str) or not isinstance(members, Iterable):
+            if not isinstance(members, (list, tuple)):
                 raise RuleViolation("bad-option", "The team “{name}” needs a list of players.",
                                     name=name)
             out[name] = list(members)
@@ -236,7 +236,7 @@ class Match(core.Match):
 
     def side(self, player: str) -> str:
         """Who a player's points go to: their team, or themselves (K10)."""
-        return self._team[player] or player
+        return self._team[self._check_player(player)] or player
 
     @property
     def points(self) -> dict[str, int]:
@@ -373,6 +373,7 @@ class Match(core.Match):
 
     def cause_allowed(self, player: str) -> bool:
         """Whether `player` may claim Cause now (K9)."""
+        self._check_player(player)
         return (
             not self._over
             and self._set_open
@@ -673,9 +674,10 @@ class Match(core.Match):
         return self._game
 
     def _check_player(self, player: Any) -> str:
-        if not isinstance(player, str) or player not in self.players:
-            raise RuleViolation("unknown-player", "“{player}” is not playing.",
-                                player=str(player))
+        if not isinstance(player, str):  # from a log: "The player must be a player's name"
+            core.check_member(player, self.players, PLAYER_ROLE)
+        if player not in self.players:
+            raise RuleViolation("unknown-player", "“{player}” is not playing.", player=player)
         return player
 
     def _check_stated(self, stated: Any, direction: str, with_ally: bool) -> int | str:
@@ -740,8 +742,8 @@ class Match(core.Match):
         if not isinstance(truth, list):
             raise RuleViolation(
                 "bad-truth",
-                "Say whether {player} told the truth (True), lied (False), lied with the "
-                'Trick Card ("trick") or give the cards shown.', player=player,
+                "Say whether {player} told the truth, lied or lied with the Trick Card, or give "
+                "the cards shown.", player=player,
             )
         cards = _cards(truth, said("{player}'s play", player=player))
         if len(cards) != play["cards"]:
@@ -876,7 +878,7 @@ class Match(core.Match):
         player = self._require_player(event.get("player"), current)
         with_ally = event.get("with_ally", False)
         if not isinstance(with_ally, bool):
-            raise RuleViolation("bad-event", "with_ally is True or False.")
+            raise RuleViolation("bad-event", "Whether a card comes with an ally is a yes or a no.")
         if with_ally and event.get("stated") == PASS:
             raise RuleViolation(
                 "passed", "A PASS states no score, so it cannot come with an ally (K3)."
@@ -1039,7 +1041,7 @@ class Match(core.Match):
         else:
             raise RuleViolation(
                 "bad-truth",
-                "Say whether {player} had Cause (True or False) or give the 4 cards shown.",
+                "Say whether {player} had Cause (yes or no) or give the 4 cards shown.",
                 player=player,
             )
         who, n = listed(doubters), len(doubters)

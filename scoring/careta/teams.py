@@ -8,23 +8,29 @@ from typing import Any
 
 from scoring import core
 from scoring.careta.glossary import TEAM_LETTER_WORDS, TEAM_LETTERS
-from scoring.core import RuleViolation
+from scoring.core import RuleViolation, checked
 from scoring.names import looks_like
 from scoring.said import Said, said
+from scoring.words import given_said
 
 # Team layouts the rulebook lists, as (players per team, number of teams) (K1, K10).
 TEAM_LAYOUTS = frozenset({(2, 2), (3, 2), (4, 2), (2, 3), (2, 4)})
 
 
+@checked
 def unnamed_team(letter: str) -> Said:
     """How a team left unnamed is called, as data: "Team A" in the reader's language.
 
     >>> str(unnamed_team("B"))
     'Team B'
     """
+    if letter not in TEAM_LETTER_WORDS:
+        raise RuleViolation("bad-option", "A team left unnamed is called by the letter of its "
+                                          "place, A to D, not {given}.", given=given_said(letter))
     return said("Team {letter}", letter=TEAM_LETTER_WORDS[letter])
 
 
+@checked
 def team_name_problems(teams: Sequence[str | None], players: Sequence[str]) -> dict[int, Said]:
     """{place in `teams`: why a new match refuses that team name (a `Said`)}, for a screen to
     say beside each name as it is typed; {} when a match would take them all. A name is judged
@@ -38,6 +44,11 @@ def team_name_problems(teams: Sequence[str | None], players: Sequence[str]) -> d
     >>> {i: str(why) for i, why in team_name_problems(["Team B", None], ["Ann"]).items()}
     {0: '“Team B” reads as Team B, a team left unnamed: choose another name.'}
     """
+    if not isinstance(teams, (list, tuple)) or len(teams) > len(TEAM_LETTERS):
+        raise RuleViolation("bad-option", "Teams are given as a list of {n} names at most.",
+                            n=len(TEAM_LETTERS))
+    if not isinstance(players, (list, tuple)):
+        raise RuleViolation("bad-players", "Players must be a list of names.")
     problems: dict[int, Said] = {}
     unnamed = [TEAM_LETTERS[i] for i, name in enumerate(teams)
                if name is None and i < len(TEAM_LETTERS)]
@@ -79,6 +90,7 @@ def _team_name_violation(name: Any, earlier: Sequence[str], players: Sequence[st
     return None
 
 
+@checked
 def reads_as(name: str, *others: str) -> bool:
     """Whether a person may take the team name `name` for any of `others`: the same letters in
     another case or width, or the same look (`scoring.names.looks_like`)."""
@@ -86,6 +98,7 @@ def reads_as(name: str, *others: str) -> bool:
                for other in others)
 
 
+@checked
 def alternate_seating(teams: Mapping[str, Sequence[str]]) -> list[str]:
     """A seating order with teammates alternating (K10): the first of each team, then the second
     of each team, and so on.
