@@ -51,7 +51,7 @@
       "fetchAgain": "Volver a descargarlo",
       "fetchFailed": "No se pudo descargar: conéctate a la red y vuelve a intentarlo.",
       "save": "Guardar mis partidas",
-      "saved": "Tus partidas están guardadas en {file}, en tus descargas. La app las vuelve a cargar con Importar desde JSON en Ajustes.",
+      "saved": "Tus partidas están guardadas en {file}, en tus descargas. Puedes volver a cargarlas en la app con Importar desde JSON, en Ajustes.",
       "savedSome": "Algunos archivos de partidas no se pudieron leer y se dejaron fuera.",
       "noMatches": "No hay partidas en este dispositivo que guardar.",
       "saveFailed": "No se pudieron leer las partidas del almacenamiento de este navegador ({error})."
@@ -77,7 +77,7 @@
       "fetchAgain": "Neu laden",
       "fetchFailed": "Die Datei konnte nicht geladen werden: Verbinde dich mit dem Netz und versuch es noch einmal.",
       "save": "Meine Partien speichern",
-      "saved": "Deine Partien sind in {file} gespeichert, bei deinen Downloads. Die App liest sie mit „Aus JSON importieren“ in den Einstellungen wieder ein.",
+      "saved": "Deine Partien sind in {file} in deinen Downloads gespeichert. Die App liest sie mit „Aus JSON importieren“ in den Einstellungen wieder ein.",
       "savedSome": "Einige Partiedateien konnten nicht gelesen werden und wurden weggelassen.",
       "noMatches": "Auf diesem Gerät gibt es keine Partien zum Speichern.",
       "saveFailed": "Die Partien konnten nicht aus dem Speicher dieses Browsers gelesen werden ({error})."
@@ -104,9 +104,9 @@
       "fetchFailed": "取得できませんでした。ネットワークにつないで、もう一度お試しください。",
       "save": "対戦を保存",
       "saved": "対戦を{file}に保存しました（ダウンロードフォルダー）。設定の「JSONからインポート」でアプリに戻せます。",
-      "savedSome": "読み込めなかった対戦のファイルがあり、それらは含めていません。",
+      "savedSome": "一部の対戦ファイルは読み込めなかったため、含まれていません。",
       "noMatches": "この端末に保存する対戦はありません。",
-      "saveFailed": "このブラウザーのストレージから対戦を読み込めませんでした（{error}）。"
+      "saveFailed": "このブラウザーの保存領域から対戦を読み込めませんでした（{error}）。"
     }
   };
   // Not Object.hasOwn: older phones' browsers (Safari before 15.4) lack it.
