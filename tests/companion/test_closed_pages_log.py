@@ -17,7 +17,7 @@ import socket
 import struct
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from storage import Store
 from tests.support.app.process import free_port
 from tests.support.app.wire import Wire
 from tests.support.companion.caro_undo_cost import mid_game
+from tests.support.polling import until
 
 
 @dataclass
@@ -48,14 +49,6 @@ class Served:
     mid: str
     quiet: QuietCloses
 
-
-def until(done: Callable[[], bool], tries: int = 300) -> bool:
-    """Poll `done` (bounded: at most `tries` checks, 0.1 s apart)."""
-    for _ in range(tries):
-        if done():
-            return True
-        time.sleep(0.1)
-    return done()
 
 
 def serve(app: Any) -> tuple[int, uvicorn.Server, threading.Thread]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import threading
-import time
 import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from storage import Store
 from tests.support.app.process import free_port
 from tests.support.app.wire import REGISTER_CLIENT, Wire
 from tests.support.companion.caro_undo_cost import mid_game
+from tests.support.polling import until
 
 PIN = "2468"
 GRACE = 2  # seconds a closed page's session is kept here (45 when served)
@@ -58,14 +58,6 @@ class Served:
     def open_sockets(self) -> int:
         return self.limit.open.get("127.0.0.1", 0)
 
-
-def until(done: Callable[[], bool], tries: int = 300) -> bool:
-    """Poll `done` (bounded: at most `tries` checks, 0.1 s apart)."""
-    for _ in range(tries):
-        if done():
-            return True
-        time.sleep(0.1)
-    return done()
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +45,7 @@ from tests.support.companion.caro_undo_cost import mid_game
 from tests.support.companion.raw_pages import RawPage
 from tests.support.companion.session_guard import Wire
 from tests.support.companion.tree import every
+from tests.support.polling import until
 
 PIN = "2468"
 KEEPER = "127.0.0.2"
@@ -99,13 +99,6 @@ class Served:
         match.undo()
         return now, ({other, turn_line(match)} - {now}).pop()
 
-
-def until(done: Any, tries: int = 300) -> bool:
-    for _ in range(tries):
-        if done():
-            return True
-        time.sleep(0.1)
-    return done()
 
 
 @pytest.fixture(scope="module")
