@@ -62,7 +62,7 @@ class Wire:
 
     def controls(self, kind: str) -> list[dict[str, Any]]:
         """Every control of type `kind` (e.g. "RadioGroup") the server has sent so far."""
-        return [c for c in _walk(self.received) if c.get("_c") == kind]
+        return [c for c in walk(self.received) if c.get("_c") == kind]
 
     def event(self, target: int, name: str, data: Any = None, **props: Any) -> None:
         """Report `props` changed on the page, then fire event `name` on control `target`."""
@@ -74,7 +74,7 @@ class Wire:
         self._open.close()
 
 
-def _walk(value: Any) -> Iterator[dict[str, Any]]:
+def walk(value: Any) -> Iterator[dict[str, Any]]:
     stack, seen = [value], 0
     while stack and seen < 1_000_000:  # bounded: a patch is far smaller
         seen += 1

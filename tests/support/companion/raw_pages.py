@@ -18,6 +18,8 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from tests.support.app.wire import walk
+
 REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS = 1, 2, 3, 4
 PAGE = 1  # the page's own control id
 
@@ -160,19 +162,6 @@ class RawPage:
                 await asyncio.wait_for(self.ws.close(), 5)
             except (TimeoutError, ConnectionClosed, OSError):
                 pass
-
-
-def walk(value: Any) -> Iterator[dict[str, Any]]:
-    """The controls (dicts with a `_c`) inside `value`, at any depth."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if "_c" in item:
-                yield item
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
 
 
 def values(frames: Any) -> Iterator[Any]:
