@@ -290,11 +290,16 @@ def test_the_keepers_answer_goes_out_before_any_followers_frame(served: Served) 
         mine = keeper.ws.local_address[1]
 
         async def quiet() -> None:
-            for _ in range(600):  # bounded: a minute
-                if not followers.FOLLOWERS.busy():
-                    break
+            """No page waits to be drawn and no frame has left for half a second (bounded: a
+            minute): what was drawn before has reached the wire, so what follows a tap is its."""
+            still, seen = 0, -1
+            for _ in range(600):
+                sent = len(served.sends.sent)
+                still = still + 1 if sent == seen and not followers.FOLLOWERS.busy() else 0
+                if still >= 5:
+                    return
+                seen = sent
                 await asyncio.sleep(0.1)
-            await asyncio.sleep(0.5)  # what they drew has left the server
 
         def answer(mark: int) -> list[int]:
             """The ports frames went to from `mark` until the keeper's first."""
@@ -302,7 +307,9 @@ def test_the_keepers_answer_goes_out_before_any_followers_frame(served: Served) 
             return after[:after.index(mine)] if mine in after else after
 
         try:
-            await asyncio.sleep(2.0)  # every page drawn before the taps
+            now, _ = served.shown()  # every page drawn (a busy machine takes a while) first
+            for page in pages:
+                assert await page.wait_for(lambda p=page: p.says(now), 60)
             waited = []
             for first, second in (("Undo", "Redo"), ("Undo", "Redo"), ("Undo", "Redo")):
                 await quiet()  # the followers of the pair before all drawn and sent
