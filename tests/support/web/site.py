@@ -8,12 +8,14 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, CDPSession, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.support.app.origins import WATCH_VIOLATIONS, about_policy, origin_of
 from tests.support.app.process import PHONE, answers, free_port
@@ -63,11 +65,45 @@ class WebApp:
     elsewhere: list[str] = field(default_factory=list)  # requests to other origins
     policy_console: list[str] = field(default_factory=list)  # what the page's policy blocked
     storage_answer: CDPSession | None = None  # keeps `keep_storage`'s answer in force
+    storage_kept: bool = True
+    quota: int | None = None
+    crashed: list[Page] = field(default_factory=list)  # tabs whose renderer died
+
+    def watch(self, page: Page) -> None:
+        page.on("crash", lambda: self.crashed.append(page))
+
+    def answer_storage(self, page: Page) -> None:
+        """`keep_storage`'s answer and the quota, through `page` (in force while it lives)."""
+        self.storage_answer = keep_storage(page, self.site.url, self.storage_kept)
+        if self.quota is not None:
+            self.storage_answer.send("Storage.overrideQuotaForOrigin",
+                                     {"origin": self.site.url.rstrip("/"),
+                                      "quotaSize": self.quota})
 
     def at_home(self) -> Page:
-        """The app's Home: its open tab brought back there, or a new tab where none is open."""
-        pages = [p for p in self.context.pages if not p.is_closed()]
-        page = pages[0] if pages else self.context.new_page()
+        """The app's Home: its open tab brought back there, or a new tab where none is open.
+
+        A tab whose renderer died (Chromium on a loaded test machine, as a phone's browser may
+        kill a tab) is closed and the app opened again in a new one, once, with a warning: the
+        tests here are about what the app keeps, and a new tab starts from what it kept."""
+        try:
+            return self._home()
+        except PlaywrightError:
+            if not self.crashed:
+                raise
+            return self._home()
+
+    def _home(self) -> Page:
+        for page in [p for p in self.crashed if not p.is_closed()]:
+            warnings.warn(f"the tab's renderer crashed at {page.url}: the app opened anew",
+                          stacklevel=3)
+            page.close()
+        pages = [p for p in self.context.pages if not p.is_closed() and p not in self.crashed]
+        if pages:
+            page = pages[0]
+        else:
+            page = self.context.new_page()
+            self.answer_storage(page)
         if page.url.startswith(self.site.url):
             page.evaluate("location.hash = '#/'")  # the app's own route: no restart
         else:
@@ -96,17 +132,15 @@ def web_app(browser, site: StaticSite, *, storage_kept: bool,
     opened."""
     context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(15_000)
-    app = WebApp(context, site)
+    app = WebApp(context, site, storage_kept=storage_kept, quota=quota)
+    context.on("page", app.watch)
     context.on("request", lambda r: app.elsewhere.append(r.url)
                if origin_of(r.url) != origin_of(site.url) else None)
     context.on("console", lambda m: app.policy_console.append(m.text)
                if about_policy(m.text) else None)
     context.add_init_script(WATCH_VIOLATIONS)
     try:
-        app.storage_answer = keep_storage(context.new_page(), site.url, storage_kept)
-        if quota is not None:
-            app.storage_answer.send("Storage.overrideQuotaForOrigin",
-                                    {"origin": site.url.rstrip("/"), "quotaSize": quota})
+        app.answer_storage(context.new_page())
         app.at_home()
         yield app
     finally:
