@@ -139,7 +139,7 @@ def _rating_row(place: int, rating: Rating) -> ft.Control:
                                               sigma=_one_decimal(rating.sigma))
     return ft.Row(
         [
-            ft.Text(_("{place}.").format(place=figure(place)), size=16, width=32),
+            ft.Text(_("{place}.").format(place=figure(place)), size=16, width=44),
             ft.Column(
                 [
                     ft.Text(rating.name, size=16, weight=ft.FontWeight.BOLD),
