@@ -82,7 +82,8 @@ NOT_IN_ARCHIVE = (
 )
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
-DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "repath", "six", "babel")
+DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "repath", "six", "babel",
+                 "openskill")
 # Inside them, what the app never imports in a browser: Flet's sign-in, server, command line and
 # test tools, the clients' Dart sources, Babel's extraction tools (the app only reads its .po
 # catalogs), and each distribution's list of installed files.
@@ -466,7 +467,10 @@ def distribution_files(name: str) -> list[tuple[Path, str]]:
     found = []
     for item in dist.files or []:
         posix = item.as_posix()
-        if (posix.startswith("..") or "__pycache__" in posix or posix.endswith((".pyc", ".pyi"))
+        # a compiled module beside its Python source (openskill's mypyc build) is for this
+        # machine, not Pyodide's: the source is what the browser imports
+        if (posix.startswith("..") or "__pycache__" in posix
+                or posix.endswith((".pyc", ".pyi", ".so"))
                 or "/sboms/" in posix  # type stubs and bills of materials: never imported
                 or posix.startswith(NOT_IMPORTED) or posix.endswith(".dist-info/RECORD")
                 or (posix.startswith("babel/locale-data/")

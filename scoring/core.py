@@ -490,6 +490,36 @@ class Standing(NamedTuple):
         return self.text_in(ENGLISH)
 
 
+class Placing(NamedTuple):
+    """One side's place in a finished match, for ratings: its rank (1 the best; sides that tie
+    share a rank) and the players on it (one, or a Careta team's members).
+
+    >>> Placing(1, ("Ann", "Cleo")).rank
+    1
+    """
+
+    rank: int
+    players: tuple[str, ...]
+
+
+def placed(values: Sequence[tuple[tuple[str, ...], tuple[int, ...]]]) -> list[Placing]:
+    """Each side's `Placing` from a key per side (smaller is better: negate a figure where more
+    is better): equal keys share a rank, and the next rank skips them (1, 1, 3), in the order
+    of the sides given within a rank.
+
+    >>> placed([(("Ann",), (0, -60)), (("Ben",), (1, -40)), (("Cleo",), (0, -60))])
+    [Placing(rank=1, players=('Ann',)), Placing(rank=1, players=('Cleo',)), \
+Placing(rank=3, players=('Ben',))]
+    """
+    ordered = sorted(values, key=lambda side: side[1])
+    result, rank, last = [], 0, None
+    for i, (players, key) in enumerate(ordered):
+        if key != last:
+            rank, last = i + 1, key
+        result.append(Placing(rank, tuple(players)))
+    return result
+
+
 class Count(NamedTuple):
     """One score a match keeps per side, for the chart and the timeline: its unit, each side's
     value now, and the key of the `history` entries that hold its changes."""
@@ -1010,6 +1040,27 @@ class Match:
         """The standings as data, in the same order: what a scoreboard draws large and what it
         writes beside it."""
         raise NotImplementedError
+
+    @property
+    def placings(self) -> list[Placing]:
+        """Every side's place once the match is over, best first (ties share a rank), for
+        ratings; [] until then. The winners come first; the rest follow by their standing's
+        figure (lower first where `LOWEST_WINS`), so a figure ranks within the winners too (Ratel's
+        damage). A game whose sides are not its players (Careta's teams) or whose standings
+        do not rank gives its own."""
+        if not self.is_over:
+            return []
+        won = set(self.winners)
+        try:
+            figures = {row.name: row.value for row in self.standing_figures()}
+        except NotImplementedError:
+            figures = {}
+        sign = 1 if self.LOWEST_WINS else -1
+        return placed([
+            ((p,), (0 if p in won else 1,
+                    sign * figures[p] if isinstance(figures.get(p), int) else 0))
+            for p in self.players
+        ])
 
     @property
     def counts(self) -> list[Count]:

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import scoring
-from scoring.core import Match, Standing
+from scoring.core import Match, Placing, Standing
 from scoring.names import cut as _cut
 from scoring.names import quotable
 from scoring.said import Said, Term, from_data, said, to_data
@@ -53,6 +53,7 @@ NO_SETTINGS = said("its first event is not the match settings")
 NO_STANDINGS = said("its standings are not a list of (name, value, unit, more) rows")
 NO_VARIANT = said("its variant is not a value")
 NO_SCORES = said("its scores are not a list of (name, number) pairs")
+NO_PLACINGS = said("its places are not a list of (rank, players) pairs")
 # One whole sentence per list of names ("players", "winners") and per time and fault (an
 # import's check of a match says the same: storage/transfer.py).
 NOT_NAMES: dict[str, Said] = {
@@ -120,6 +121,9 @@ class Summary:
     # a `Said` for one left unnamed: say each), for a list that says who won; a file from
     # before it was kept gives `winners`.
     won_by: tuple[Any, ...] = ()
+    # Each side's place once the match is over (`Match.placings`: rank 1 the best, ties
+    # sharing one; a Careta team's members together), best first, for ratings; () in play.
+    placings: tuple[Placing, ...] = ()
 
     @property
     def played_at(self) -> datetime:
@@ -234,6 +238,32 @@ def final_scores(match: Match, mid: str = "(id not given)") -> tuple[tuple[str, 
     )
 
 
+def placings(match: Match, mid: str = "(id not given)") -> tuple[Placing, ...]:
+    """The match's `placings` as a file holds them; () while in play. Like the standings, a
+    bug in a game's places is logged with the match's id `mid` and costs no save."""
+    try:
+        return tuple(Placing(int(p.rank), tuple(str(n) for n in p.players))
+                     for p in match.placings)
+    except Exception:
+        log.warning("placings of %s match %s failed; saved without", match.GAME, mid,
+                    exc_info=True)
+        return ()
+
+
+def placings_doc(rows: Sequence[Placing]) -> list[list[Any]]:
+    """The places as a file holds them: [rank, [players]]."""
+    return [[p.rank, list(p.players)] for p in rows]
+
+
+def replayed_placings(events: list[dict[str, Any]]) -> tuple[Placing, ...]:
+    """The places of a finished match file written before they were kept: replay it once
+    (none for a file that does not replay: loading it is what reports the damage)."""
+    try:
+        return placings(scoring.replay(events))
+    except Exception:
+        return ()
+
+
 def replayed_scores(events: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:
     """The final scores of a match file written before they were kept: replay it once.
 
@@ -330,6 +360,20 @@ def _scores(value: Any) -> tuple[tuple[str, int], ...]:
     raise DamagedFileError(NO_SCORES)
 
 
+def _placings(value: Any) -> tuple[Placing, ...]:
+    rows = []
+    if isinstance(value, list):
+        for row in value:
+            if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], int)
+                    and not isinstance(row[0], bool) and isinstance(row[1], list)
+                    and all(isinstance(n, str) for n in row[1])):
+                break
+            rows.append(Placing(row[0], tuple(row[1])))
+        else:
+            return tuple(rows)
+    raise DamagedFileError(NO_PLACINGS)
+
+
 def _time(value: Any, what: str) -> datetime:
     try:
         moment = datetime.fromisoformat(value)
@@ -384,6 +428,11 @@ def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summar
         variant=variant_of(setup),
         played=_time(doc["played"], "played") if "played" in doc else None,
         won_by=_won_by(doc),
+        placings=(
+            _placings(doc["placings"]) if "placings" in doc
+            else replayed_placings(events) if hashed and status == "finished"
+            else ()
+        ),
     )
 
 
@@ -413,6 +462,7 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "events_count": summary.events_count,
         "fingerprint": summary.fingerprint,
         "scores": [list(row) for row in summary.scores],
+        "placings": placings_doc(summary.placings),
         "variant": to_data(summary.variant),
         **({"played": summary.played.isoformat(timespec="microseconds")}
            if summary.played is not None else {}),
@@ -455,10 +505,13 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         variant=_variant(doc.get("variant", "")),
         played=_time(doc["played"], "played") if "played" in doc else None,
         won_by=_won_by(doc),
+        placings=_placings(doc.get("placings", [])),
     )
     # An entry from before scores were kept is read again from its file; so is one from before
-    # the variant, of a game that has variants (the others have "" and need no read).
-    fresh = "scores" in doc and ("variant" in doc or not has_variants(doc["game"]))
+    # the variant, of a game that has variants (the others have "" and need no read), and a
+    # finished one from before its places were kept.
+    fresh = ("scores" in doc and ("variant" in doc or not has_variants(doc["game"]))
+             and ("placings" in doc or doc["status"] != "finished"))
     return summary, ((stat[0], stat[1]) if fresh else (-1, -1))
 
 

@@ -37,6 +37,8 @@ from storage.index import (
     _time,
     final_scores,
     outcome,
+    placings,
+    placings_doc,
     standings_doc,
     won_by,
 )
@@ -106,5 +108,6 @@ def migrate_match(doc: dict[str, Any]) -> dict[str, Any]:
         won_by=[to_data(w) for w in won_by(match, winners)],
         standings=standings_doc(standings),
         scores=[list(row) for row in final_scores(match)],
+        placings=placings_doc(placings(match)),
     )
     return fixed

@@ -66,6 +66,8 @@ from storage.index import (
     index_doc,
     match_doc,
     outcome,
+    placings,
+    placings_doc,
     quoted,
     standings_doc,
     summary_from_match_doc,
@@ -739,6 +741,7 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
         variant=variant_of(match.events[0]),
         played=datetime.fromisoformat(played) if isinstance(played, str) else played,
         won_by=tuple(won_by(match, winners)),
+        placings=placings(match, mid),
     )
 
 
@@ -759,6 +762,7 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
         "won_by": [to_data(w) for w in summary.won_by],
         "standings": standings_doc(summary.standings),
         "scores": [list(row) for row in summary.scores],
+        "placings": placings_doc(summary.placings),
         "events": events,
         "redo": redo or [],
     }

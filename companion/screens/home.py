@@ -11,6 +11,7 @@ from companion.games import GAME_UIS
 from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.session.in_step import use_any_change
+from companion.widgets.backup import Backup
 from companion.widgets.following_banner import following_banner
 from companion.widgets.icon_action import icon_action
 from companion.widgets.match_row import MatchRow
@@ -81,6 +82,7 @@ def Home() -> ft.View:
         )
     if notices and services.keeps_score:
         controls.append(ft.TextButton(_("Dismiss notices"), on_click=lambda e: dismiss()))
+    controls.append(Backup(on_home=True))  # the scorekeeper's: when, and asked when due
     if active:
         controls.append(ft.Text(_("Continue"), size=20, weight=ft.FontWeight.BOLD))
         for summary in active:

@@ -13,6 +13,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.describe.ratings import ratings, win_chances
+from companion.describe.records import key, percent
 from companion.describe.words import new_match
 from companion.games import GAME_UIS
 from companion.i18n import _, say
@@ -31,6 +33,19 @@ def known_players(summaries: list[Any]) -> list[str]:
         for name in summary.players:
             seen.setdefault(name, None)
     return list(seen)
+
+
+def chances_line(summaries: list[Any], game: str, players: list[str]) -> ft.Control:
+    """Each seated player's chance to win from their ratings in this game (OpenSkill's
+    prediction), once two are seated and one of them has a rated match."""
+    rated = {key(r.name) for r in ratings(summaries).get(game, ())}
+    if len(players) < 2 or not any(key(p) in rated for p in players):
+        return ft.Container(height=0)
+    chances = win_chances(summaries, game, players)
+    each = [_("{player} {chance}").format(player=p, chance=percent(c))
+            for p, c in zip(players, chances, strict=True)]
+    return ft.Text(_("Chance to win, from the ratings: {chances}").format(
+        chances=" · ".join(each)), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 @ft.component
@@ -118,6 +133,7 @@ def NewMatch() -> ft.View:
                     PlayerPicker(players=players, set_players=set_players,
                                  known=known_players(services.tables.summaries()),
                                  most=count.stop - 1),
+                    chances_line(services.tables.summaries(), game, list(players)),
                     first_choice,
                     ui.options(values=values, set_values=set_values, players=players)
                     if ui.options

@@ -8,6 +8,7 @@ import flet as ft
 from companion.i18n import LANGUAGES, N_, _
 from companion.session.context import Services, use_services
 from companion.session.offline_copy import ASKING, use_offline_copy
+from companion.widgets.backup import Backup
 from companion.widgets.data_transfer import DataTransfer
 from companion.widgets.option_choice import choice_row
 from companion.widgets.switch_row import switch_row
@@ -111,6 +112,11 @@ def Settings() -> ft.View:
                     _heading(_("Your data")),
                     *_where(services),
                     *(_offline(offline) if services.in_browser else []),
+                    *([ft.Divider(), _heading(_("Backup")),
+                       ft.Text(_("Every match in one JSON file, through this device's share "
+                                 "sheet (to a drive, mail or a chat) or as a download. Import "
+                                 "it on another device to carry on there."), size=14),
+                       Backup()] if services.keeps_score else []),
                     ft.Divider(),
                     _heading(_("Export and import")),
                     *([_warning(_(MAY_BE_CLEARED))]

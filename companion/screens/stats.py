@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.describe.ratings import Rating, ratings
 from companion.describe.records import (
     ALL,
     PERIODS,
@@ -113,6 +114,68 @@ def _player_card(player: PlayerStats, one_game: bool) -> ft.Control:
     )
 
 
+def _one_decimal(x: float) -> str:
+    return figure(round(x, 1) + 0.0)  # + 0.0: no "−0"
+
+
+def _trend_text(rating: Rating) -> str:
+    n = rating.trend_of
+    change = round(rating.trend, 1)
+    if change > 0:
+        text = ngettext("▲ {change} over the last match", "▲ {change} over the last {n} matches",
+                        n)
+    elif change < 0:
+        text = ngettext("▼ {change} over the last match", "▼ {change} over the last {n} matches",
+                        n)
+    else:
+        text = ngettext("steady over the last match", "steady over the last {n} matches", n)
+    return text.format(change=_one_decimal(abs(change)), n=figure(n))
+
+
+def _rating_row(place: int, rating: Rating) -> ft.Control:
+    rated = ngettext("{n} rated match", "{n} rated matches", rating.played).format(
+        n=figure(rating.played))
+    skill = _("Skill {mu} ± {sigma}").format(mu=_one_decimal(rating.mu),
+                                              sigma=_one_decimal(rating.sigma))
+    return ft.Row(
+        [
+            ft.Text(_("{place}.").format(place=figure(place)), size=16, width=44),
+            ft.Column(
+                [
+                    ft.Text(rating.name, size=16, weight=ft.FontWeight.BOLD),
+                    ft.Text(_("{skill} · {rated}").format(skill=skill, rated=rated), size=13,
+                            color=MUTED),
+                    ft.Text(_trend_text(rating), size=13, color=MUTED),
+                ],
+                spacing=1,
+                expand=True,
+            ),
+            ft.Text(_one_decimal(rating.ordinal), size=20, weight=ft.FontWeight.BOLD),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+def _ratings_section(boards: dict[str, list[Rating]], game: str | None) -> list[ft.Control]:
+    """A leaderboard per game (the chosen one only when a game is chosen)."""
+    shown = {g: board for g, board in boards.items() if game is None or g == game}
+    if not shown:
+        return []
+    controls: list[ft.Control] = [
+        ft.Text(_("Ratings"), size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(_("From every finished match of the game in the order played, whatever the "
+                  "period. The figure on the right ranks: the skill less three times its "
+                  "uncertainty, so a player with few matches starts low."), size=13,
+                color=MUTED),
+    ]
+    for g, board in shown.items():
+        rows: list[ft.Control] = [ft.Text(_title(g), size=17, weight=ft.FontWeight.W_600)]
+        rows.extend(_rating_row(i, r) for i, r in enumerate(board, start=1))
+        controls.append(ft.Card(content=ft.Container(ft.Column(rows, spacing=8), padding=12),
+                                margin=0))
+    return controls
+
+
 def _head_to_head_text(h: HeadToHead) -> list[ft.Control]:
     if not h.together:
         return [ft.Text(_("{a} and {b} have no finished match together here.").format(
@@ -211,6 +274,8 @@ def StatsScreen() -> ft.View:
         )
         h = head_to_head(summaries, a, b, game=chosen_game, period=period)
         controls.extend(_head_to_head_text(h))
+
+    controls.extend(_ratings_section(ratings(summaries), chosen_game))
 
     if players:
         controls.append(ft.Text(_("Players"), size=20, weight=ft.FontWeight.BOLD))

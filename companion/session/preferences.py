@@ -1,5 +1,6 @@
-"""The app's own preferences (the theme, the screen kept on during a match), kept as a small
-JSON file in the data folder."""
+"""The app's own preferences (the theme, the screen kept on during a match) and when the matches
+were last backed up (and the reminder last put off), kept as a small JSON file in the data
+folder."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import json
 import logging
 import os
 import tempfile
+from datetime import datetime
 from pathlib import Path
 
 from scoring.said import Said, said
 
 THEMES = ("system", "light", "dark")
+TIMES = ("last_backup", "backup_put_off")  # moments, stored as ISO 8601 with their zone
 log = logging.getLogger(__name__)
 
 
@@ -28,6 +31,9 @@ class Preferences:
                 self._values["theme"] = loaded["theme"]
             if isinstance(loaded, dict) and isinstance(loaded.get("keep_screen_on"), bool):
                 self._values["keep_screen_on"] = loaded["keep_screen_on"]
+            for name in TIMES:
+                if isinstance(loaded, dict) and _moment(loaded.get(name)) is not None:
+                    self._values[name] = loaded[name]
         except FileNotFoundError:
             pass
         except (OSError, ValueError) as error:
@@ -67,6 +73,36 @@ class Preferences:
             "The choice to keep the screen on is changed, but it could not be saved ({why}): "
             "after a restart it will be the last saved one."))
 
+    @property
+    def last_backup(self) -> datetime | None:
+        """When the matches were last backed up (a JSON export shared or downloaded from the
+        Backup button); None if never."""
+        return _moment(self._values.get("last_backup"))
+
+    @property
+    def backup_put_off(self) -> datetime | None:
+        """When the backup reminder was last put off ("Not now"); None if never."""
+        return _moment(self._values.get("backup_put_off"))
+
+    def backed_up(self, at: datetime) -> None:
+        """Note a backup made `at` (timezone-aware); NotSaved if the note cannot be written
+        (the backup itself is made: only the reminder would come back after a restart)."""
+        self._note_time("last_backup", at, "time of the last backup", said(
+            "The backup is made, but its time could not be noted ({why}): after a restart the "
+            "app may ask for one again."))
+
+    def put_off_backup(self, at: datetime) -> None:
+        """Note the reminder put off `at`; NotSaved as `backed_up`."""
+        self._note_time("backup_put_off", at, "time the backup reminder was put off", said(
+            "The reminder is put off, but that could not be saved ({why}): after a restart it "
+            "may show again."))
+
+    def _note_time(self, name: str, at: datetime, what: str, sentence: Said) -> None:
+        if not isinstance(at, datetime) or at.tzinfo is None:
+            raise ValueError(f"A moment with its time zone, not {at!r}.")
+        self._values[name] = at.isoformat(timespec="seconds")
+        self._save(what, sentence)
+
     def _save(self, what: str, sentence: Said) -> None:
         """Write the choices; NotSaved with `sentence` (its {why} the system's reason) if not."""
         tmp = None
@@ -85,6 +121,17 @@ class Preferences:
             log.warning("Could not save %s (%s); the %s applies until the app stops.",
                         self.path, error, what)
             raise NotSaved(Said(sentence.msg, {"why": str(error.strerror or error)})) from error
+
+
+def _moment(value: object) -> datetime | None:
+    """A stored ISO 8601 moment with its zone, or None for anything else."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
 
 
 class NotSaved(Exception):

@@ -577,6 +577,19 @@ class Match(core.Match):
         return [self._label(side) for side in self._points if side in sides]
 
     @property
+    def placings(self) -> list[core.Placing]:
+        """Each side's place once over: a team match's teams as teams (their members together),
+        the winning side first, the rest by points."""
+        if not self._over:
+            return []
+        won = {self.side(p) for p in self.winners}
+        teams = self.teams
+        return core.placed([
+            (tuple(teams[side]) if teams else (side,), (0 if side in won else 1, -pts))
+            for side, pts in self._points.items()
+        ])
+
+    @property
     def final_scores(self) -> dict[str, int] | None:
         """{player: final points} once the match is over (higher is better), else None.
 

@@ -101,7 +101,8 @@ def test_german_speaks_du_and_keeps_one_verb_each() -> None:
 # Spanish ----------------------------------------------------------------------------------------
 
 # A vosotros imperative ends in -ad, -ed or -id where a sentence or clause starts; these nouns too.
-NOUNS_IN_AD = {"velocidad", "verdad", "mitad", "unidad", "red", "pared", "partida"}
+NOUNS_IN_AD = {"velocidad", "verdad", "mitad", "unidad", "red", "pared", "partida", "habilidad",
+               "probabilidad"}
 NOT_IMPERATIVE = "|".join(NOUNS_IN_AD)
 ES_RULES = {
     "vosotros, not tú": re.compile(
