@@ -95,8 +95,11 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
     if tables.gate.trusts_devices:
         device_token(page)
     theme, set_theme_state = ft.use_state(preferences.theme)
-    keep_screen_on, set_keep_screen_on = use_keep_screen_on(page, tables, preferences)
     keeps_score, set_keeps_score = ft.use_state(tables.keeps_score)
+    # The served app's pages are told whether they keep score, for their "Connection lost"
+    # notice (session/page_role.py); the offline web app's always does and never loses one.
+    keep_screen_on, set_keep_screen_on = use_keep_screen_on(
+        page, tables, preferences, None if place and place.in_browser else keeps_score)
     language, set_language = use_language(page)
 
     def set_theme(value: str) -> None:

@@ -29,6 +29,9 @@ PAGE_WORDS: dict[str, str] = {
     "taps": N_("Taps do nothing until the connection is back: none is sent or saved. Every "
                "action the screen showed before is saved; the match comes back as it is then, "
                "and you can tap again."),
+    "watching": N_("This screen follows the match: it catches up by itself once the connection "
+                   "is back, with nothing to tap meanwhile. The score is kept on the scorekeeper's "
+                   "device."),
     "standings": N_("Standings"),
     "asShown": N_("{game}, as this screen last showed it"),
     "beforeLast": N_("{game} before the last change this screen showed"),

@@ -39,6 +39,7 @@ from companion.widgets.missing_view import (
     open_table,
     taken_back_line,
 )
+from companion.widgets.moved_on import use_moved_on
 from companion.widgets.scoreboard import scoreboard
 from scoring import RuleViolation
 from scoring.core import Match
@@ -94,6 +95,14 @@ def MatchScreen() -> ft.View:
         return True
 
     table, missing = open_table(services.tables, mid, f"/match/{mid}", sent_back=sent_back)
+    try:
+        follow_id = (find_follow_up(services.tables, mid)
+                     if table is not None and table.match.is_over else None)
+    except Exception:  # a follow-up the store cannot open: a tap says why (open_next)
+        follow_id = None
+    # A watcher's page moves onto the follow-up as the scorekeeper makes it, and says so there.
+    moved = use_moved_on(mid, follow_id, services.keeps_score,
+                         table is not None and table.match.HAS_NEXT_GAME)
     if missing:
         return missing
     match, shown = table.match, table.version
@@ -169,11 +178,6 @@ def MatchScreen() -> ft.View:
             else:
                 what = last_said(match)
                 set_message((lambda: _("Redone: {action}").format(action=say(what)), False))
-
-    try:
-        follow_id = find_follow_up(services.tables, mid) if match.is_over else None
-    except Exception:  # a follow-up the store cannot open: a tap says why (open_next)
-        follow_id = None
 
     def open_next(starter: str | None) -> None:
         """Open the finished match's one follow-up, making it on the first tap: Caro's next
@@ -268,11 +272,13 @@ def MatchScreen() -> ft.View:
         appbar=ft.AppBar(
             title=kept.get("title", say(ui.short_title), ft.Text, say(ui.short_title)),
             actions=[
-                action(ft.Icons.UNDO, _("Undo"), undo,
-                       disabled=not ((match.can_undo or back_to is not None)
-                                     and services.keeps_score)),
-                action(ft.Icons.REDO, _("Redo"), redo,
-                       disabled=not ((match.can_redo or remake) and services.keeps_score)),
+                # A watcher's bar has no Undo or Redo (nothing greyed to puzzle over): only the
+                # ways to read more.
+                *([action(ft.Icons.UNDO, _("Undo"), undo,
+                          disabled=not (match.can_undo or back_to is not None)),
+                   action(ft.Icons.REDO, _("Redo"), redo,
+                          disabled=not (match.can_redo or remake))]
+                  if services.keeps_score else []),
                 action(ft.Icons.MENU_BOOK, _("Rules"),
                        lambda e: page.navigate(f"/match/{mid}/rules")),
                 action(ft.Icons.HISTORY, _("Timeline"),
@@ -292,6 +298,7 @@ def MatchScreen() -> ft.View:
                                         words()),
                              scoreboard, standings, current=match.current, winners=winners,
                              ahead=match.ahead),
+                    *moved,
                     kept.get("message", message, message_line, message[0], error=message[1]),
                     *following_banner(services.keeps_score),
                     # A keeper's game screen starts afresh after a change made elsewhere, so

@@ -19,6 +19,7 @@ from companion.describe.words import new_match
 from companion.games import GAME_UIS
 from companion.i18n import _, say
 from companion.session.context import use_services
+from companion.session.drafts import use_draft, use_forget_drafts
 from companion.widgets.following_banner import following_banner
 from companion.widgets.message_line import message_line
 from companion.widgets.player_picker import PlayerPicker
@@ -54,9 +55,12 @@ def NewMatch() -> ft.View:
     page = ft.context.page
     game = ft.use_route_params().get("game", "")
     ui = GAME_UIS.get(game)
-    players, set_players = ft.use_state([])
-    first, set_first = ft.use_state(None)
-    values, set_values = ft.use_state(dict(ui.defaults) if ui else {})
+    # The form is this page's draft (companion/session/drafts.py): Settings, the rules or Back
+    # and this game's New match again find it as it was left, until Start takes it.
+    players, set_players = use_draft("players", [])
+    first, set_first = use_draft("first", None)
+    values, set_values = use_draft("options", lambda: dict(ui.defaults) if ui else {})
+    forget = use_forget_drafts()
     # (message, the input it is about): shown only while the input is still that one.
     problem, set_problem = ft.use_state(("", None))
     # (the input, the id of the match it started): checked and set before anything can yield, and
@@ -97,6 +101,7 @@ def NewMatch() -> ft.View:
             started.current = None
             raise
         started.current = (started.current[0], mid)
+        forget()  # the form made its match: the next New match starts empty
         page.navigate(f"/match/{mid}")
 
     first_choice = (

@@ -28,7 +28,7 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import parse_qs
 
@@ -58,6 +58,9 @@ class Board(NamedTuple):
 
     game: Any
     rows: Sequence[Standing | tuple[str, str]]
+    # What else the table watches, by row name as `Match.standing_notes` gives it (Ratel's
+    # cards in hand mid-round, Careta's hands, Carrera's momentum): a line under the figure.
+    notes: Mapping[Any, Any] = {}
 
 
 def language(scope: Scope) -> str:
@@ -75,6 +78,20 @@ def said_rows(board: Board, code: str) -> tuple[str, list[tuple[str, str]]]:
     rows = [(render(row.name, words), row.text_in(words)) if isinstance(row, Standing) else row
             for row in board.rows[:MAX_ROWS]]
     return render(board.game, words), rows
+
+
+def said_notes(board: Board, code: str) -> list[str]:
+    """Each row's note in the language `code` ("" for none), in the rows' order."""
+    words = Voice(code)
+    notes = []
+    for row in board.rows[:MAX_ROWS]:
+        name = row.name if isinstance(row, Standing) else row[0]
+        try:
+            note = board.notes.get(name, "")
+        except TypeError:  # a name no note can be kept under
+            note = ""
+        notes.append(render(note, words) if note else "")
+    return notes
 
 
 Lookup = Callable[[str], Board | None]  # an open match's board; None if it is not open
@@ -132,8 +149,9 @@ class StandingsEndpoint:
         if board is None:
             return 404, b'{"error": "no such match open"}'
         game, said = said_rows(board, code)
-        rows = [{"name": name[:MAX_TEXT], "text": minus_signs(text)[:MAX_TEXT]}
-                for name, text in said]
+        rows = [{"name": name[:MAX_TEXT], "text": minus_signs(text)[:MAX_TEXT],
+                 **({"note": minus_signs(note)[:MAX_TEXT]} if note else {})}
+                for (name, text), note in zip(said, said_notes(board, code), strict=True)]
         return 200, json.dumps({"game": game[:MAX_TEXT], "rows": rows},
                                ensure_ascii=False).encode()
 
@@ -153,6 +171,7 @@ def open_boards(tables: OpenMatches) -> Lookup:
 
     def board(mid: str) -> Board | None:
         return tables.read_open(mid, lambda match: Board(match.title_word(),
-                                                         match.standing_figures()))
+                                                         match.standing_figures(),
+                                                         match.standing_notes))
 
     return board

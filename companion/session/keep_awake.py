@@ -16,15 +16,18 @@ import flet as ft
 from companion.i18n import say
 from companion.session.in_step import REPLY_WAIT
 from companion.session.open_matches import SessionMatches
+from companion.session.page_role import KEY as ROLE_KEY
 from companion.session.preferences import NotSaved, Preferences
 
 log = logging.getLogger(__name__)
 KEY = "keep_screen_on"  # localStorage "flutter.keep_screen_on" in the page (Flutter's prefix)
 
 
-def use_keep_screen_on(page: ft.Page, tables: SessionMatches,
-                       preferences: Preferences) -> tuple[bool, Callable[[object], None]]:
-    """This session's choice and its setter (a hook: call it while App renders)."""
+def use_keep_screen_on(page: ft.Page, tables: SessionMatches, preferences: Preferences,
+                       keeps_score: bool | None = None,
+                       ) -> tuple[bool, Callable[[object], None]]:
+    """This session's choice and its setter (a hook: call it while App renders). `keeps_score`,
+    when given, is mirrored too, by the same storage (page_role.py): one service a page."""
     keep, set_keep = ft.use_state(preferences.keep_screen_on)
     # The page's storage, held by the session's own state (a table keyed by page would keep
     # every page alive), and made only once the page has drawn (one made while App first
@@ -38,13 +41,16 @@ def use_keep_screen_on(page: ft.Page, tables: SessionMatches,
                 page.update()  # the service reaches the browser before it is asked
             # Bounded: a page closed with the question in it must not hold its session.
             await held.current._invoke_method("set", {"key": KEY, "value": keep}, REPLY_WAIT)
+            if keeps_score is not None:
+                await held.current._invoke_method(
+                    "set", {"key": ROLE_KEY, "value": keeps_score}, REPLY_WAIT)
         except Exception as error:  # a page gone or slow to answer: it keeps its last choice
             log.debug("The page did not take the screen-on choice: %r", error)
 
     def mirror() -> None:
         page.run_task(tell_page)
 
-    ft.use_effect(mirror, [keep])
+    ft.use_effect(mirror, [keep, keeps_score])
 
     def choose(value: object) -> None:
         if not isinstance(value, bool):

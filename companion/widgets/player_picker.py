@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _, ngettext, say
+from companion.session.drafts import use_draft
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
 from scoring import names
@@ -41,7 +42,7 @@ def PlayerPicker(
     known: list[str],
     most: int,
 ) -> ft.Control:
-    draft, set_draft = ft.use_state("")
+    draft, set_draft = use_draft("player name", "")  # a name half typed stays for this page
     problem, set_problem = ft.use_state("")
 
     def add(typed: str) -> None:

@@ -29,10 +29,15 @@ def round_played() -> ratel.Match:
 SEEDS = {"round played": round_played}
 
 
-def standings_shown(page: Page) -> list[tuple[str, str]]:
-    """The notice's rows as (name, what they have)."""
-    return [tuple(row.locator(":scope > *").all_inner_texts())
-            for row in page.locator(ROWS).all()]
+def standings_shown(page: Page) -> list[tuple[str, str, str]]:
+    """The notice's rows as (name, what they have, the note under it: "" for none)."""
+    return [tuple(cells) for cells in page.evaluate("""(rows) =>
+        [...document.querySelectorAll(rows)].map((row) => {
+            const [name, figure] = row.children;
+            const note = figure.querySelector('.note');
+            return [name.textContent, figure.firstChild.textContent,
+                    note ? note.textContent : ''];
+        })""", ROWS)]
 
 
 def readable(page: Page) -> list[str]:
@@ -83,8 +88,11 @@ def test_the_last_standings_stay_readable_while_the_connection_is_lost(app, phon
     expect(notice).to_contain_text("Connection lost, reconnecting")
     expect(notice).to_contain_text("Taps do nothing until the connection is back")
     expect(notice).to_contain_text("Ratel, as this screen last showed it")
-    assert standings_shown(phone) == [("Ann", "0 penalty points"), ("Ben", "10 penalty points"),
-                                      ("Cleo", "5 penalty points")]
+    # Round 2 about to start: everyone holds a full hand again.
+    assert standings_shown(phone) == [
+        ("Ann", "0 penalty points", "10 cards in hand"),
+        ("Ben", "10 penalty points", "10 cards in hand"),
+        ("Cleo", "5 penalty points", "10 cards in hand")]
     assert readable(phone) == []
     phone.wait_for_timeout(500)
     phone.screenshot(path="/tmp/connection-lost-ratel.png")
@@ -115,8 +123,10 @@ def test_the_last_standings_stay_readable_while_the_connection_is_lost(app, phon
     see(phone, "10 penalty points")
     cut(app, phone)
     expect(notice).to_contain_text("Ratel before the last change this screen showed")
-    assert standings_shown(phone) == [("Ann", "0 penalty points"), ("Ben", "0 penalty points"),
-                                      ("Cleo", "0 penalty points")]
+    assert standings_shown(phone) == [
+        ("Ann", "0 penalty points", "10 cards in hand"),
+        ("Ben", "0 penalty points", "10 cards in hand"),
+        ("Cleo", "0 penalty points", "10 cards in hand")]
     phone.unroute("**/standings/**")
     app.start()  # the fixture expects the app it started to be running
     expect(notice).to_have_count(0, timeout=30_000)

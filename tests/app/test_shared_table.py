@@ -65,7 +65,7 @@ def test_a_watcher_sees_a_read_only_table(lan_app, browser) -> None:
     see(watcher, "Ann lays the first caro")
     see(watcher, "Score is kept on another device. To take over, enter the PIN.")
     expect(button(watcher, re.compile(r"^Lay "))).to_have_count(0)
-    expect(button(watcher, "Undo")).to_be_disabled()
+    expect(button(watcher, "Undo")).to_have_count(0)
     shot(watcher, "watcher-match")
     open_page(keeper, match_url)
     expect(button(keeper, re.compile(r"^Lay grey"))).to_be_enabled()

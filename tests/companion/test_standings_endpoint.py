@@ -13,10 +13,11 @@ from companion.server.standings import (
     MAX_TEXT,
     Board,
     open_boards,
+    said_notes,
     said_rows,
 )
 from companion.session.open_matches import OpenMatches
-from scoring import caro
+from scoring import caro, ratel
 from storage import Store
 from tests.support.companion.apart import run_apart
 from tests.support.companion.standings_endpoint import MID, OWN, endpoint, get
@@ -128,3 +129,26 @@ def test_the_origin_examples_hold() -> None:
     from companion.server import origin
 
     assert doctest.testmod(origin).failed == 0
+
+
+def test_what_the_table_watches_comes_under_each_figure_in_the_viewers_language(
+        tmp_path: Path) -> None:
+    """Ratel mid-round: the hands, not only the damage (the notes the Big scoreboard shows)."""
+    with Store(tmp_path / "data") as store:
+        match = ratel.Match(["Ann", "Ben", "Cleo"])
+        match.play(2, -3)
+        mid = store.create(match)
+        tables = OpenMatches(store)
+        tables.get(mid)
+        board = open_boards(tables)(mid)
+        assert said_notes(board, "en") == ["8 cards in hand", "10 cards in hand",
+                                           "10 cards in hand"]
+        assert said_notes(board, "de")[0] != "8 cards in hand"  # said in the viewer's language
+    guard, _, _ = endpoint(lambda asked: board)
+    status, body = get(guard, f"/standings/{MID}")
+    assert status == 200
+    assert [(row["name"], row["note"]) for row in body["rows"]] == [
+        ("Ann", "8 cards in hand"), ("Ben", "10 cards in hand"), ("Cleo", "10 cards in hand")]
+    # A row with nothing more to watch has no note at all.
+    guard, _, _ = endpoint()
+    assert all("note" not in row for row in get(guard, f"/standings/{MID}")[1]["rows"])

@@ -12,6 +12,7 @@ from companion.games.careta.look import note, panel, stated_text, title
 from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import turn_order
 from companion.i18n import _, ngettext, say
+from companion.session.drafts import use_draft
 from scoring import careta
 from scoring.said import listed
 
@@ -44,7 +45,8 @@ def _named(text: str, label: str) -> ft.Control:
 
 @ft.component
 def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft.Control:
-    adding, set_adding = ft.use_state(None)  # the player whose ally is being stated
+    # the player whose ally is being stated (this page's draft for this version)
+    adding, set_adding = use_draft("careta ally of", None, belongs_to=version)
     order = turn_order(match)
     undecided = sorted(match.ally_undecided, key=order.index)
     if adding not in undecided:
@@ -66,6 +68,7 @@ def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft
             key_name=_("Ally total {n}"),
             on_state=lambda stated, _at_once: state_ally(adding, stated),
             key=f"ally-pad-{adding}-{version}",
+            draft=f"ally-pad-{adding}-{version}",
         ))
         parts.append(ft.TextButton(_("Cancel"), height=48, on_click=lambda e: set_adding(None)))
     else:

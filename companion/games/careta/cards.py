@@ -3,12 +3,13 @@ the colours the engine says decide the verdict, so it can decide the verdict its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import flet as ft
 
 from companion.games.careta.look import FILL, INK, TRICK_FILL, cards_row, note
 from companion.i18n import _, say
+from companion.session.drafts import use_draft
 from companion.widgets.icon_action import icon_action
 from scoring import careta
 
@@ -65,7 +66,7 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None] | None =
                careta.play_colours_needed,
                cause: bool = False,
                on_change: Callable[[list[careta.Card]], None] | None = None,
-               ) -> ft.Control:
+               draft: Hashable = None) -> ft.Control:
     """Pick `count` cards by number; `start` are cards already shown (kept, but removable).
 
     A colour is asked only where `colours_needed` (the engine) says it decides the verdict: never
@@ -75,8 +76,9 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None] | None =
     `on_change` hears every pick, so the caller can show what the cards decide as they are
     entered; without `done_label` the picker has no button of its own (the caller's commits).
     `heading` (translated, with {n}, {count} and {player}) says how many are entered; `cause`:
-    the cards are a hand claiming Cause (K9), not a play."""
-    picked, set_picked = ft.use_state(list(start)[:count])
+    the cards are a hand claiming Cause (K9), not a play. `draft` names what the cards are
+    for: the cards picked are this page's draft for it (companion/session/drafts.py)."""
+    picked, set_picked = use_draft("careta cards", lambda: list(start)[:count], belongs_to=draft)
 
     def pick(cards: list[careta.Card]) -> None:
         set_picked(cards)

@@ -42,4 +42,5 @@ def cause_panel(match: careta.Match, player: str, act: Callable[..., bool],
         colours_needed=careta.cause_colours_needed,  # K9: suits count, secondaries never
         cause=True,
         key=f"cause-{player}-{version}",
+        draft=f"cause-{player}-{version}",
     )

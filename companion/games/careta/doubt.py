@@ -3,7 +3,7 @@ verdict the table agreed on, or enters the cards and lets the engine decide (K7,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import flet as ft
@@ -11,6 +11,7 @@ import flet as ft
 from companion.games.careta.cards import CardPicker
 from companion.games.careta.look import note, panel, title, toggle
 from companion.i18n import _
+from companion.session.drafts import use_draft
 from scoring import careta
 
 
@@ -30,14 +31,18 @@ def DoubtPanel(
     nobody: tuple[str, Callable[[], None]] | None = None,
     colours_needed: Callable[[Sequence[careta.Card]], list[int]] = careta.play_colours_needed,
     cause: bool = False,
+    draft: Hashable = None,
 ) -> ft.Control:
     """Doubter toggles (only `allowed` players can be picked: K7, K10), then the verdict buttons
     (`verdicts`: (button text, truth for the engine)) or the card picker for `cards` cards.
 
     `nobody` is (button text, on tap) for the claim nobody doubts (Cause, K9): it is offered only
-    while no doubter is picked, so a tap on it can never drop a doubt already named."""
-    doubters, set_doubters = ft.use_state([])
-    picking, set_picking = ft.use_state(False)
+    while no doubter is picked, so a tap on it can never drop a doubt already named.
+
+    `draft` names the doubt (its claim and the version it was opened at): the doubters and cards
+    picked are this page's draft for it (companion/session/drafts.py)."""
+    doubters, set_doubters = use_draft("careta doubters", [], belongs_to=draft)
+    picking, set_picking = use_draft("careta doubt cards", False, belongs_to=draft)
 
     def flip(p: str) -> None:
         chosen = set(doubters) ^ {p}
@@ -60,7 +65,8 @@ def DoubtPanel(
     if picking:
         parts.append(CardPicker(count=cards, start=start_cards, done_label=_("Check the cards"),
                                 on_done=lambda shown: on_truth(list(doubters), shown),
-                                colours_needed=colours_needed, cause=cause))
+                                colours_needed=colours_needed, cause=cause,
+                                draft=(draft, "cards")))
     else:
         buttons = [
             ft.FilledButton(text, height=48, disabled=not ready,

@@ -13,6 +13,7 @@ from companion.games.careta.cards import CardPicker
 from companion.games.careta.look import note, panel, stated_text, title, toggle
 from companion.games.careta.table import changes_text, side_text
 from companion.i18n import _, ngettext, say
+from companion.session.drafts import use_draft
 from scoring import RuleViolation, careta
 from scoring.said import listed
 
@@ -92,8 +93,10 @@ def _points(match: careta.Match, given: dict[str, Any]) -> tuple[str, bool]:
 
 @ft.component
 def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.Control:
-    unmask, set_unmask = ft.use_state({})  # player: True, False, "trick" or the cards entered
-    picking, set_picking = ft.use_state(None)  # whose cards are being entered
+    # player: True, False, "trick" or the cards entered; and whose cards are being entered:
+    # this page's drafts for this version (companion/session/drafts.py)
+    unmask, set_unmask = use_draft("careta unmask", {}, belongs_to=version)
+    picking, set_picking = use_draft("careta unmasking", None, belongs_to=version)
     needed = match.unmask_needed()
     winners = match.projected_winners()
 
@@ -132,7 +135,7 @@ def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.C
                 count=cards, start=state.shown,
                 heading=_("{player}'s cards shown: {n} of {count}"), player=p,
                 on_change=lambda shown, p=p: set_unmask({**unmask, p: shown}),
-                key=f"unmask-{p}-{version}"))
+                key=f"unmask-{p}-{version}", draft=f"unmask-{p}-{version}"))
             parts.append(ft.TextButton(_("Cancel"), height=48,
                                        on_click=lambda e, p=p: cancel(p)))
         else:

@@ -3,13 +3,14 @@ allows it, and the "card and ally at once" switch that widens the pad to the all
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import flet as ft
 
 from companion.describe.words import figure
 from companion.games.careta.look import note, title
 from companion.i18n import _, say
+from companion.session.drafts import use_draft
 from scoring import careta
 
 KEY_W, KEY_H = 54, 48
@@ -44,14 +45,16 @@ def NumberPad(
     allow_pass: bool = False,
     ally_scores: range | None = None,
     hint: str = "",
+    draft: Hashable = None,
 ) -> ft.Control:
     """Keys named by `key_name`, a translated template with {n} ("State {n}", the default), and
     PASS; `on_state(stated, with_ally)` on a tap.
 
     `ally_scores` is the range for a card and its ally played at once, or None when the player
-    may not (their ally is used this set); the switch then does not appear.
+    may not (their ally is used this set); the switch then does not appear. `draft` names the
+    play the pad is for: the switch is this page's draft for it (companion/session/drafts.py).
     """
-    with_ally, set_with_ally = ft.use_state(False)
+    with_ally, set_with_ally = use_draft("careta with ally", False, belongs_to=draft)
     at_once = with_ally and ally_scores is not None
     keys_range = ally_scores if at_once and ally_scores is not None else scores
     name = key_name if key_name is not None else _("State {n}")

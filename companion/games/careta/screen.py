@@ -22,6 +22,7 @@ from companion.games.careta.seats import seats
 from companion.games.careta.table import PlayLog, last_game, match_winner, points_table
 from companion.games.careta.watch import started, where
 from companion.i18n import N_, _, say
+from companion.session.drafts import use_draft
 from companion.session.follow_up import FollowUp
 from scoring import careta
 
@@ -103,6 +104,7 @@ def doubt_panel(match: careta.Match, act: Callable[..., bool], close: Callable[[
         on_truth=judge,
         on_cancel=close,
         key=f"doubt-{target}-{version}",
+        draft=f"doubt-{target}-{version}",
     )
 
 
@@ -119,6 +121,7 @@ def card_pad(match: careta.Match, act: Callable[..., bool], version: int) -> ft.
         on_state=lambda stated, with_ally: act(
             lambda m: m.play(player, stated, with_ally=with_ally)),
         key=f"pad-{player}-{version}",
+        draft=f"pad-{player}-{version}",
     )])
 
 
@@ -127,7 +130,8 @@ def CaretaScreen(match: careta.Match, act: Callable[..., bool], may_act: Callabl
                  follow_up: FollowUp, version: int) -> ft.Control:
     # (version, what is open): a doubt or Cause in progress belongs to the version it was opened
     # at, so any action (or another device's) closes it; the match itself never depends on it.
-    opened, set_opened = ft.use_state((-1, None))
+    # This page's draft: it stays open when the scorekeeper looks at the rules and comes back.
+    opened, set_opened = use_draft("careta opened", (-1, None))
     showing = opened[1] if opened[0] == version else None
 
     def open_(what: tuple[str, ...] | None) -> None:

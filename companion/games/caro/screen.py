@@ -12,6 +12,7 @@ from companion.games.caro.grid import CaroGrid, more_cells
 from companion.games.caro.look import letter, swatch
 from companion.i18n import N_, _, ngettext, say
 from companion.session.context import use_services
+from companion.session.drafts import use_draft
 from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
 from companion.widgets.action_log import action_log
@@ -231,7 +232,8 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
                follow_up: FollowUp, version: int) -> ft.Control:
     # The picked colour and the version it was picked at: a pick holds until the next action, so
     # each turn starts afresh and one tap never lays the colour someone picked the turn before.
-    chosen, set_chosen = ft.use_state(None)
+    # This page's draft (companion/session/drafts.py): it stays while the rules are read.
+    chosen, set_chosen = use_draft("caro colour", None)
     asked_at, set_asked_at = ft.use_state(None)  # the version a cell was tapped with no colour
     pending, set_pending = ft.use_state(None)  # (colour, cell, [reasons]) of a refused tap
     # The version at which more cells (`more_cells`) were asked for: shown until the next action.

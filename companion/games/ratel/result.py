@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.games.ratel.parts import names
 from companion.i18n import _, ngettext, say
+from companion.session.drafts import use_draft
 from companion.session.shapes import offered
 from companion.widgets.number_entry import count_field, typed_count
 from scoring import ratel
@@ -147,18 +148,19 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
 
 @ft.component
 def RoundResult(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Control:
-    """The result form for the round about to start; nothing is recorded until "Record"."""
-    # (round, escape order) and (round, who went out, hands): a draft belongs to its round.
-    order_draft, set_order_draft = ft.use_state((0, [], 0))
-    penalty_draft, set_penalty_draft = ft.use_state((0, None, {}))
+    """The result form for the round about to start; nothing is recorded until "Record". What is
+    picked and typed is this page's draft for the round (companion/session/drafts.py): it stays
+    when the scorekeeper opens another screen and comes back, and goes when the round does."""
     round_no = match.round_no
+    # (escape order, how many escaped together) and (who went out, hands typed)
+    order_draft, set_order_draft = use_draft("ratel result order", ([], 0), belongs_to=round_no)
+    penalty_draft, set_penalty_draft = use_draft("ratel result hands", (None, {}),
+                                                 belongs_to=round_no)
     if match.mode == "penalty":
-        out, typed = (penalty_draft[1], penalty_draft[2]) if penalty_draft[0] == round_no \
-            else (None, {})
+        out, typed = penalty_draft
         return _penalty_hands(match, act, out, typed,
-                              lambda o, h: set_penalty_draft((round_no, o, dict(h))))
-    order, together = (order_draft[1], order_draft[2]) if order_draft[0] == round_no \
-        else ([], 0)
+                              lambda o, h: set_penalty_draft((o, dict(h))))
+    order, together = order_draft
     order = [p for p in order if p in match.players]
     return _escape_order(match, act, order, together,
-                         lambda o, k: set_order_draft((round_no, list(o), k)))
+                         lambda o, k: set_order_draft((list(o), k)))

@@ -23,6 +23,7 @@ from companion.games.ratel.parts import (
 from companion.games.ratel.result import RoundResult
 from companion.i18n import N_, _, ngettext, say
 from companion.session.context import use_services
+from companion.session.drafts import use_draft
 from companion.session.follow_up import FollowUp
 from companion.widgets.count_stepper import count_stepper
 from companion.widgets.option_choice import option_choice
@@ -112,7 +113,7 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
     """The current player's Pass, count (1-6) and value (-5..+5, only legal ones enabled), and
     one tap for everyone's pass when nobody can beat the table."""
     # (events, count): a count picked belongs to the turn it was picked in.
-    pick, set_pick = ft.use_state((-1, 1))
+    pick, set_pick = use_draft("ratel count", (-1, 1))
     player = match.current
     options = match.options()
     need = match.need_count
@@ -198,9 +199,9 @@ def _last_round_by_result(match: ratel.Match) -> bool:
 def RatelScreen(match: ratel.Match, act: Callable[..., bool], may_act: Callable[[], bool],
                 follow_up: FollowUp, version: int) -> ft.Control:
     # Entering results only stays chosen for the next rounds until "Trick by trick" is tapped;
-    # it is offered only before a round's first play (R7). A reload, or another phone opening
-    # the match, finds it as the last round was entered.
-    entry, set_entry = ft.use_state(lambda: _last_round_by_result(match))
+    # it is offered only before a round's first play (R7). Another phone opening the match finds
+    # it as the last round was entered; this page, as it left it (a draft of its own).
+    entry, set_entry = use_draft("ratel entry", lambda: _last_round_by_result(match))
     if match.is_over:
         return ft.Column([game_end(match), header(match), player_rows(match),
                           announcement(match), play_log(match)], spacing=10,

@@ -4,7 +4,9 @@
 // On a match screen it keeps the table's standings readable under the notice: after each change
 // the socket brings, it asks the server for that match's standings (GET /standings/<id>,
 // companion/server/standings.py) and keeps the last answer, shown while the socket is down.
-// Its sentences are companion/web/words.js's, in the device's language (served before it). A page
+// Its sentences are companion/web/words.js's, in the device's language (served before it); a page
+// that only follows the match (a watcher's, companion/session/page_role.py) is told what it means
+// for a watcher, not what happens to a scorekeeper's taps. A page
 // refused because the table is full (close code FULL, companion/server/sockets.py) shows instead
 // the reason the server gave, already in the language the browser asked for. Before each socket
 // opens, a trusted scorekeeper's device token (kept by Flutter's storage, companion/session/
@@ -27,6 +29,18 @@
   let asking = false;
   let again = false;
   let heard = 0; // messages the socket brought; `kept.heard` counts those its request followed
+  // Does this page keep score? The latest this tab's app wrote (page_role.py), else the storage's
+  // (another tab of this browser may have written it since).
+  const ROLE = "flutter.keeps_score";
+  let keeps = true;
+  try {
+    keeps = localStorage.getItem(ROLE) !== "false";
+  } catch (error) {} // storage refused (a private window): the scorekeeper's words
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    setItem.call(this, key, value);
+    if (key === ROLE) keeps = value !== "false";
+  };
 
   function shownMatch() {
     const found = MATCH.exec(location.pathname);
@@ -87,6 +101,13 @@
       const text = document.createElement("span");
       text.style.cssText = "text-align:right;";
       text.textContent = String(row.text);
+      if (row.note) { // what else the table watches: Ratel's hands, Careta's, Carrera's momentum
+        const note = document.createElement("div");
+        note.className = "note";
+        note.style.cssText = "font-size:16px;color:#44474e;";
+        note.textContent = String(row.note);
+        text.append(note);
+      }
       line.append(name, text);
       card.append(line);
     }
@@ -111,7 +132,6 @@
       const head = document.createElement("strong");
       head.textContent = WORDS.lost;
       const body = document.createElement("div");
-      body.textContent = WORDS.taps;
       box.append(head, body);
       banner.append(box);
       // Taps on the dimmed page are swallowed here, so none is queued for later.
@@ -120,6 +140,7 @@
     // Why the page is not connected: the table is full, or the connection is lost.
     const [head, body] = banner.firstChild.children;
     head.textContent = full || WORDS.lost;
+    body.textContent = keeps ? WORDS.taps : WORDS.watching;
     body.hidden = Boolean(full);
     // The standings of the match on screen, never another's (the route may have changed).
     const old = banner.querySelector("#connection-lost-standings");
