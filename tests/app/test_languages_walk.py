@@ -28,9 +28,10 @@ import pytest
 from playwright.sync_api import Page
 
 from companion import APP_NAME
-from companion.games import GAME_UIS
+from companion.games import GAME_UIS, RULES_DIR
 from companion.i18n.catalog import Voice
 from companion.session.follow_up import follow_up_id
+from companion.widgets.rules_sheet import sheet_pieces
 from scoring.core import Match
 from scoring.said import render
 from storage import Store
@@ -56,7 +57,16 @@ KNOWN_LEFT: dict[str, frozenset[str]] = {}
 SEEDS: dict[str, tuple[Callable[[], Match], bool]] = {
     name: entry for game in games() for name, entry in walk(game).items()}
 SHELL = ["/", *(f"/new/{game}" for game in games()), "/history", "/stats", "/settings", "/share"]
-AROUND = ["rules", "timeline", "timeline/1", "chart", "board"]
+AROUND = ["rules", "rules/:rule", "timeline", "timeline/1", "chart", "board"]
+
+
+def around(name: str, extra: str) -> str:
+    """`extra` of seed `name`'s match: the rules sheet opened at its last ruling (where a "Why?"
+    link opens it) for "rules/:rule"."""
+    if extra != "rules/:rule":
+        return extra
+    sheet = (RULES_DIR / f"{SEEDS[name][0]().GAME}.md").read_text(encoding="utf-8")
+    return f"rules/{[r for r, _text in sheet_pieces(sheet) if r][-1]}"
 
 
 @pytest.fixture(scope="module")
@@ -140,8 +150,8 @@ def screens(app: AppProcess) -> list[tuple[str, str]]:
     for name, mid in app.seeded.items():
         found.append((name, f"/match/{mid}"))
         if SEEDS.get(name, (None, False))[1]:
-            found += [(f"{name}-{extra.replace('/', '-')}", f"/match/{mid}/{extra}")
-                      for extra in AROUND]
+            found += [(f"{name}-{extra.replace('/', '-').replace(':', '')}",
+                       f"/match/{mid}/{around(name, extra)}") for extra in AROUND]
     found += [(name, f"/match/{app.seeded[seed]}") for name, (seed, _) in REFUSALS.items()]
     return found
 
