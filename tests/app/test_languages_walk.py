@@ -127,7 +127,7 @@ def heading(name: str, path: str, voice: Voice) -> re.Pattern[str]:
         return _said(voice.gettext(shell[parts[0]]))
     ui = GAME_UIS[name.split("-")[0]]  # every match screen's name starts with its game
     title = render(ui.title, voice)
-    rest = "/".join(parts[2:])
+    rest = re.sub(r"^rules/[A-Z][0-9]+$", "rules", "/".join(parts[2:]))  # opened at a ruling
     if not rest:
         return _said(render(ui.short_title, voice))
     said = {"rules": ("{game}: rules", {"game": title}), "timeline": ("Timeline", {}),
