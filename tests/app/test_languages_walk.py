@@ -57,7 +57,9 @@ KNOWN_LEFT: dict[str, frozenset[str]] = {}
 SEEDS: dict[str, tuple[Callable[[], Match], bool]] = {
     name: entry for game in games() for name, entry in walk(game).items()}
 SHELL = ["/", *(f"/new/{game}" for game in games()), "/history", "/stats", "/settings", "/share"]
-AROUND = ["rules", "rules/:rule", "timeline", "timeline/1", "chart", "board"]
+# The sheet opened at a ruling reads as the sheet opened at its top: another screen between them
+# (the walk waits for each screen to read differently from the one before).
+AROUND = ["rules", "timeline", "timeline/1", "chart", "board", "rules/:rule"]
 
 
 def around(name: str, extra: str) -> str:
