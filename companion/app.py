@@ -52,6 +52,9 @@ ROUTES = [
                 path="match/:id", component=on_first_open("match", "MatchScreen"),
                 children=[
                     ft.Route(path="rules", component=on_first_open("match", "RulesScreen")),
+                    # the sheet opened at a ruling (a "Why?" link)
+                    ft.Route(path="rules/:rule",
+                             component=on_first_open("match", "RulesScreen")),
                     ft.Route(path="timeline",
                              component=on_first_open("timeline", "TimelineScreen"),
                              children=[ft.Route(path=":step", component=on_first_open(

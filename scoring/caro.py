@@ -163,7 +163,7 @@ def _wrong_colour(player: str, required: str, colour: str) -> RuleViolation:
     return RuleViolation("wrong-colour",
                          "Rule 5: after the rule break {player} must lay {required} again, not "
                          "{colour}.", player=player, required=colour_word(required),
-                         colour=colour_word(colour))
+                         colour=colour_word(colour), ruling="C8")
 
 
 def _then(first: Said, then: Said | None) -> Said:
@@ -419,7 +419,7 @@ class Match(core.Match):
                         colour=colour_word(detail), cell=at)
         if code == "not-adjacent":
             return said("A caro must share an edge with a laid caro: {colour} at {cell} touches "
-                        "none.", colour=laid, cell=at)
+                        "none.", colour=laid, cell=at).citing("C3")
         if code == "outside-area":
             tall, wide = detail
             n, top, left, bottom, right = self.area, *self._bounds  # type: ignore[misc]
@@ -433,17 +433,19 @@ class Match(core.Match):
                 "at {cell} would make the table {sizes}.",
                 "Playing area: with {n} players the caros must fit in {size} x {size}; {colour} "
                 "at {cell} would make the table {sizes}.",
-                len(self.players), size=n, colour=laid, cell=at, sizes=listed(sizes))
+                len(self.players), size=n, colour=laid, cell=at,
+                sizes=listed(sizes)).citing("C2")
         if code == "same-colour-adjacent":
             return said("Rule 1: {colour} cannot go next to the {same} at {cells}.", colour=laid,
-                        same=colour_word(colour, len(detail)), cells=listed(map(_at, detail)))
+                        same=colour_word(colour, len(detail)),
+                        cells=listed(map(_at, detail))).citing("C3")
         if code == "three-alike-around":
             parts = [
                 said("the {own} at {cell} would touch {n} {crowd}", own=colour_word(own),
                      cell=_at(k), n=n, crowd=colour_word(crowd, n))
                 for k, own, crowd, n in detail
             ]
-            return said("Rule 2: {crowded}.", crowded=listed(parts))
+            return said("Rule 2: {crowded}.", crowded=listed(parts)).citing("C5")
         if code == "diagonal-run":
             parts = [
                 said("a diagonal of {n} {run} from {start} to {end}", n=n,
@@ -451,7 +453,7 @@ class Match(core.Match):
                 for a, b, n in detail
             ]
             return said("Rule 3: {colour} at {cell} would make {runs}.", colour=laid, cell=at,
-                        runs=listed(parts))
+                        runs=listed(parts)).citing("C6")
         raise AssertionError(code)  # pragma: no cover
 
     def _refusals(self, player: str, colour: str, cell: Cell, force: bool) -> list[RuleViolation]:
@@ -651,20 +653,20 @@ class Match(core.Match):
         said_as = {"player": player, "colour": colour_word(colour), "cell": _at(cell)}
         if first and force:
             return said("{player} laid the first caro, {colour} at {cell}, recorded as it lies "
-                        "(rule 6): {points}.", points=gained, **said_as)
+                        "(rule 6): {points}.", points=gained, **said_as).citing("C9")
         if first:
             return said("{player} laid the first caro, {colour} at {cell}: {points}.",
                         points=gained, **said_as)
         sums = _sum(pairs, doubled, gained)
         if doubled and force:
             return said("{player} laid their last {colour} at {cell}, recorded as it lies "
-                        "(rule 6): {sum}.", sum=sums, **said_as)
+                        "(rule 6): {sum}.", sum=sums, **said_as).citing("C9")
         if doubled:
             return said("{player} laid their last {colour} at {cell}: {sum}.", sum=sums,
                         **said_as)
         if force:
             return said("{player} laid {colour} at {cell}, recorded as it lies (rule 6): {sum}.",
-                        sum=sums, **said_as)
+                        sum=sums, **said_as).citing("C9")
         return said("{player} laid {colour} at {cell}: {sum}.", sum=sums, **said_as)
 
     def _on_rule_break(self, event: Event) -> None:

@@ -364,8 +364,8 @@ class Match(core.Match):
         self._check_not_over()
         if self._pending_tie is not None:
             raise RuleViolation(
-                "tie-pending", "{players} are tied for trick {trick}: pick the winner first (M5).",
-                players=listed(self._pending_tie), trick=self._trick_no,
+                "tie-pending", "{players} are tied for trick {trick}: pick the winner first.",
+                players=listed(self._pending_tie), trick=self._trick_no, ruling="M5",
             )
         return self._require_player(player, self.current)
 
@@ -383,17 +383,17 @@ class Match(core.Match):
             if fuel:
                 raise RuleViolation(
                     "fuel-face-down",
-                    "A face-down card takes no fuel (M2): {player} cannot put {fuel} on it.",
-                    player=player, fuel=fuel,
+                    "A face-down card takes no fuel: {player} cannot put {fuel} on it.",
+                    player=player, fuel=fuel, ruling="M2",
                 )
             return
         owner = next((p["player"] for p in self._trick if p["card"] == card), None)
         if owner is not None:
             raise RuleViolation(
                 "suit-taken",
-                "{owner} already played a {card} face up in this trick; no two cards of a suit "
-                "(M2): {player} must play another suit or face down.",
-                owner=owner, card=card, player=player,
+                "{owner} already played a {card} face up in this trick; no two cards of a suit: "
+                "{player} must play another suit or face down.",
+                owner=owner, card=card, player=player, ruling="M2",
             )
         supply = self._fuel[player]
         most = supply + (1 if card == "2" and self._market > 0 else 0)
@@ -401,11 +401,11 @@ class Match(core.Match):
             if most > supply:
                 why = said_n(
                     "{player} can put at most {n} fuel on the {card} ({supply} in supply + 1 "
-                    "from the market (M4)), not {fuel}.",
+                    "from the market), not {fuel}.",
                     "{player} can put at most {n} fuel on the {card} ({supply} in supply + 1 "
-                    "from the market (M4)), not {fuel}.",
+                    "from the market), not {fuel}.",
                     most, player=player, card=card, supply=supply, fuel=fuel,
-                )
+                ).citing("M4")
             else:  # the supply is the limit: its figure is the one the words count
                 why = said_n(
                     "{player} can put at most {n} fuel on the {card} ({n} chip in supply), "
@@ -481,7 +481,7 @@ class Match(core.Match):
         self._pending_tie = tied
         return (
             said("Trick {trick}: {players} tie at speed {speed}; the scorekeeper picks the "
-                 "winner (M5).", trick=self._trick_no, players=listed(tied), speed=best),
+                 "winner.", trick=self._trick_no, players=listed(tied), speed=best).citing("M5"),
             {},
         )
 

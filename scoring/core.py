@@ -37,7 +37,7 @@ from scoring.names import (
     new_name_problem,
     shown,
 )
-from scoring.said import ENGLISH, Said, Term, Words, listed, render, said, said_n
+from scoring.said import ENGLISH, Said, Term, Words, listed, render, ruling_of, said, said_n
 from scoring.words import given_said
 
 Event = dict[str, Any]
@@ -56,7 +56,8 @@ class _Prefix(NamedTuple):
 
 class RuleViolation(ValueError):
     """A refused input: `.rule` is a stable kebab-case code, `.said` its sentence as data (a
-    message id and its arguments, scoring/said.py) and `str()` that sentence in English.
+    message id and its arguments, scoring/said.py) and `str()` that sentence in English;
+    `.ruling` the ruling it applies ("K6"; `ruling=` names it, never the sentence), or None.
 
     >>> e = RuleViolation("not-your-turn", "It is {player}'s turn, not {other}'s.",
     ...                   player="Ben", other="Ann")
@@ -67,11 +68,20 @@ class RuleViolation(ValueError):
     '2 games left'
     """
 
-    def __init__(self, rule: str, message: str | Said, /, **args: Any) -> None:
+    def __init__(self, rule: str, message: str | Said, /, *, ruling: str | None = None,
+                 **args: Any) -> None:
         words = message if isinstance(message, Said) else Said(message, args)
+        if ruling is not None:
+            words = words.citing(ruling)
         super().__init__(str(words))
         self.rule = rule
         self.said = words
+
+    @property
+    def ruling(self) -> str | None:
+        """The ruling the refusal applies ("K6", as the rules sheet names it), as data beside
+        its sentence, or None: a screen offers "Why?" to open the sheet there."""
+        return ruling_of(self.said)
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.rule!r}, {str(self)!r})"

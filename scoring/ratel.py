@@ -546,12 +546,12 @@ class Match(core.Match):
             return None
         if rule == "bad-value":
             return RuleViolation(
-                rule, "{value} is not a Ratel card: values run −5 to −1 and +1 to +5 (R1).",
-                value=given_said(value))
+                rule, "{value} is not a Ratel card: values run −5 to −1 and +1 to +5.",
+                value=given_said(value), ruling="R1")
         if rule == "bad-count":
             return RuleViolation(
                 rule, "A play is 1 to {most} cards of one value (the deck has six of each), "
-                "not {count} (R1, R7).", most=COPIES, count=given_said(count))
+                "not {count}.", most=COPIES, count=given_said(count), ruling="R1")
         if rule == "not-enough-cards":
             return RuleViolation(rule, said_n(
                 "{player} holds {n} card, so cannot play {play}.",
@@ -560,15 +560,13 @@ class Match(core.Match):
         last = self._trick[-1]
         if rule == "wrong-count":
             return RuleViolation(rule, said_n(
-                "This trick is played {n} at a time: {player} must play {n} card, not {count} "
-                "(R2).",
-                "This trick is played {n} at a time: {player} must play {n} cards, not {count} "
-                "(R2).",
-                last["count"], player=player, count=count))
+                "This trick is played {n} at a time: {player} must play {n} card, not {count}.",
+                "This trick is played {n} at a time: {player} must play {n} cards, not {count}.",
+                last["count"], player=player, count=count).citing("R2"))
         return RuleViolation(
-            rule, "{value} does not beat {player}'s {play}: play a higher value or pass (R2).",
+            rule, "{value} does not beat {player}'s {play}: play a higher value or pass.",
             value=Signed(value), player=last["player"],
-            play=play_said(last["count"], last["value"]))
+            play=play_said(last["count"], last["value"]), ruling="R2")
 
     def _on_play(self, event: Event) -> None:
         self._check_open()
@@ -603,7 +601,7 @@ class Match(core.Match):
             raise RuleViolation(
                 "must-play",
                 "{player} leads this trick and must play: the leader of an empty trick cannot "
-                "pass (R2).", player=player,
+                "pass.", player=player, ruling="R2",
             )
         event["player"] = player
         round_no = self._round_no
@@ -624,16 +622,16 @@ class Match(core.Match):
         if not self._trick:
             raise RuleViolation(
                 "must-play",
-                "{player} leads this trick and must play: there is nothing to pass on (R2).",
-                player=player,
+                "{player} leads this trick and must play: there is nothing to pass on.",
+                player=player, ruling="R2",
             )
         why = self.why_nobody_can_beat()
         if why is None:
             top = self._trick[-1]
             raise RuleViolation(
                 "can-beat",
-                "{player}'s {play} may still be beaten: each player plays or passes in turn (R2).",
-                player=top["player"], play=play_said(top["count"], top["value"]),
+                "{player}'s {play} may still be beaten: each player plays or passes in turn.",
+                player=top["player"], play=play_said(top["count"], top["value"]), ruling="R2",
             )
         event["player"] = player
         round_no = self._round_no
@@ -654,7 +652,7 @@ class Match(core.Match):
             raise RuleViolation(
                 "round-in-progress",
                 "Round {round} has already started at the table: finish it trick by trick, or "
-                "undo its plays to enter its result only (R7).", round=self._round_no,
+                "undo its plays to enter its result only.", round=self._round_no, ruling="R7",
             )
         extra = set(event) - {"type", "order", "out", "hands", "together"}
         if extra:
@@ -666,7 +664,8 @@ class Match(core.Match):
             if together is not None:
                 raise RuleViolation(
                     "bad-result",
-                    "A penalty round ends at the first escape: there is no last player (R6).",
+                    "A penalty round ends at the first escape: there is no last player.",
+                    ruling="R6",
                 )
             order_list, hand_counts = [], self._check_penalty_result(order, out, hands)
         else:
@@ -677,7 +676,8 @@ class Match(core.Match):
                 raise RuleViolation(
                     "bad-result",
                     "Players who escaped together are 2 to {most} of the last in the order, not "
-                    "{together} (R5).", most=len(order_list), together=given_said(together),
+                    "{together}.", most=len(order_list), together=given_said(together),
+                    ruling="R5",
                 )
         round_no = self._round_no
         changes: dict[str, int] = {}
@@ -718,7 +718,8 @@ class Match(core.Match):
         if out is not None or hands is not None:
             raise RuleViolation(
                 "bad-result",
-                "In the damage game a round's result is its escape order, not hands left (R7).",
+                "In the damage game a round's result is its escape order, not hands left.",
+                ruling="R7",
             )
         players = self.players
         if not isinstance(order, list) or not all(isinstance(p, str) for p in order):
@@ -746,7 +747,7 @@ class Match(core.Match):
             raise RuleViolation(
                 "bad-result",
                 "In the penalty game a round's result is who went out and the cards left in "
-                "every other hand, not an escape order (R6, R7).",
+                "every other hand, not an escape order.", ruling="R6",
             )
         players = self.players
         if out not in players:
@@ -978,7 +979,7 @@ went out discarded at least its winning play, so 39 at most.
         if damaged is not None:
             return said("{player} takes 1 damage ({total} in total).", player=damaged,
                         total=self._damage[damaged])
-        return said("The last players escaped together: nobody takes damage (R5).")
+        return said("The last players escaped together: nobody takes damage.").citing("R5")
 
     def _note(self, parts: list[Said], changes: dict[str, int], player: str | None,
               round_no: int) -> None:

@@ -75,11 +75,18 @@ class Said:
     msg: str
     args: Mapping[str, Any] = field(default_factory=dict)
     plural: str | None = None  # the English plural template; the form is picked by args["n"]
+    # The ruling the sentence applies ("K6", as the rules sheets name it in bold), beside the
+    # sentence and never inside it: a screen offers "Why?" to open the sheet at it.
+    ruling: str | None = field(default=None, repr=False)
 
     def __hash__(self) -> int:
         # A name may be a `Said` (a team left unnamed) and key a dict like a name does; its
         # arguments are names, numbers and said values, all hashable.
-        return hash((self.msg, tuple(self.args.items()), self.plural))
+        return hash((self.msg, tuple(self.args.items()), self.plural, self.ruling))
+
+    def citing(self, ruling: str) -> Said:
+        """The same sentence, naming the ruling it applies as data ("K6")."""
+        return Said(self.msg, self.args, self.plural, ruling)
 
     def render(self, words: Words) -> str:
         if self.plural is not None:
@@ -204,6 +211,7 @@ _new = object.__new__
 _set_msg = Said.msg.__set__  # type: ignore[attr-defined]
 _set_args = Said.args.__set__  # type: ignore[attr-defined]
 _set_plural = Said.plural.__set__  # type: ignore[attr-defined]
+_set_ruling = Said.ruling.__set__  # type: ignore[attr-defined]
 
 
 def said(msg: str, /, **args: Any) -> Said:
@@ -212,6 +220,7 @@ def said(msg: str, /, **args: Any) -> Said:
     _set_msg(made, msg)
     _set_args(made, args)
     _set_plural(made, None)
+    _set_ruling(made, None)
     return made
 
 
@@ -221,6 +230,7 @@ def said_n(singular: str, plural: str, n: int, /, **args: Any) -> Said:
     _set_msg(made, singular)
     _set_args(made, {"n": n, **args})
     _set_plural(made, plural)
+    _set_ruling(made, None)
     return made
 
 
@@ -236,6 +246,33 @@ def term_n(context: str, word: str, plural: str, n: int) -> Term:
 
 def listed(items: Iterable[Any], style: str = "and") -> Listed:
     return Listed(tuple(items), style)
+
+
+def ruling_of(value: Any, depth: int = 0) -> str | None:
+    """The ruling a said value cites ("K6"): its own, else the first a phrase inside it cites;
+    None when it cites none.
+
+    >>> ruling_of(said("{player} passes.", player="Ann"))
+    >>> ruling_of(said("Refused: {why}", why=said("no ally after a PASS.").citing("K6")))
+    'K6'
+    """
+    if depth > DATA_DEPTH:
+        return None
+    if isinstance(value, Said):
+        if value.ruling is not None:
+            return value.ruling
+        inner: Iterable[Any] = value.args.values()
+    elif isinstance(value, Listed):
+        inner = value.items
+    elif isinstance(value, Clause):
+        inner = (value.value,)
+    else:
+        return None
+    for item in inner:
+        found = ruling_of(item, depth + 1)
+        if found is not None:
+            return found
+    return None
 
 
 def render(value: Any, words: Words) -> str:
@@ -313,6 +350,8 @@ def to_data(value: Any) -> Any:
             data["args"] = {str(k): to_data(v) for k, v in value.args.items()}
         if value.plural is not None:
             data["plural"] = value.plural
+        if value.ruling is not None:
+            data["ruling"] = value.ruling
         return data
     if isinstance(value, Term):
         data = {"term": value.word, "context": value.context}
@@ -358,15 +397,17 @@ def _from_data(data: Any, depth: int) -> Any:
     if not isinstance(data, dict):
         raise ValueError(f"not a value: {type(data).__name__}")
     keys = set(data)
-    if "said" in data and keys <= {"said", "args", "plural"}:
+    if "said" in data and keys <= {"said", "args", "plural", "ruling"}:
         args = data.get("args", {})
-        plural = data.get("plural")
+        plural, ruling = data.get("plural"), data.get("ruling")
         if not (_text(data["said"]) and isinstance(args, dict)
-                and all(_text(k) for k in args) and (plural is None or _text(plural))):
+                and all(_text(k) for k in args) and (plural is None or _text(plural))
+                and (ruling is None or _text(ruling))):
             raise ValueError("a malformed sentence")
         if plural is not None and not _whole(args.get("n")):
             raise ValueError("a plural sentence without its number")
-        return Said(data["said"], {k: _from_data(v, depth + 1) for k, v in args.items()}, plural)
+        return Said(data["said"], {k: _from_data(v, depth + 1) for k, v in args.items()}, plural,
+                    ruling)
     if "term" in data and "context" in data and keys <= {"term", "context", "plural", "n"}:
         plural, n = data.get("plural"), data.get("n")
         if not (_text(data["term"]) and _text(data["context"])

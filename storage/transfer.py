@@ -346,7 +346,8 @@ def _bounded(value: Any) -> Any:
     if isinstance(value, str):
         return quotable(value, QUOTED)
     if isinstance(value, Said):
-        return Said(value.msg, {k: _bounded(v) for k, v in value.args.items()}, value.plural)
+        return Said(value.msg, {k: _bounded(v) for k, v in value.args.items()}, value.plural,
+                    value.ruling)
     if isinstance(value, Listed):
         items = tuple(_bounded(item) for item in value.items[:NAMES_SHOWN])
         return Listed(items + (("…",) if len(value.items) > NAMES_SHOWN else ()), value.style)

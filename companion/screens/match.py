@@ -40,9 +40,11 @@ from companion.widgets.missing_view import (
     taken_back_line,
 )
 from companion.widgets.moved_on import use_moved_on
+from companion.widgets.rules_sheet import rulings, sheet_controls
 from companion.widgets.scoreboard import scoreboard
 from scoring import RuleViolation
 from scoring.core import Match
+from scoring.said import ruling_of
 
 # What the message line says, worked out when the screen is drawn so that it speaks the
 # session's language of the moment (a switch in Settings shows at once, the message too).
@@ -53,9 +55,20 @@ def _quiet() -> str:
     return ""
 
 
+class Spoken:
+    """The message line saying what an engine said (a refusal's `.said`, an entry's), and the
+    ruling it applies ("K6"), for the line's "Why?" link."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self.ruling = ruling_of(value)
+
+    def __call__(self) -> str:
+        return say(self.value)
+
+
 def spoken(value: Any) -> Message:
-    """The message line saying what an engine said (a refusal's `.said`, an entry's)."""
-    return lambda: say(value)
+    return Spoken(value)
 
 
 def last_said(match: Match) -> Any:
@@ -217,7 +230,8 @@ def MatchScreen() -> ft.View:
     follow_up = FollowUp(made=follow_id is not None, open=open_next)
     # A page sent back here from a follow-up taken back says so until it is made again.
     told = said[0] == mid and not (said[1] in TAKEN_BACK and follow_id is not None)
-    message = (said[1](), said[2]) if told else ("", False)
+    message = ((said[1](), said[2], getattr(said[1], "ruling", None)) if told
+               else ("", False, None))
     # A follow-up with nothing played in it (nor to redo) can be taken back by Undo; the
     # finished match it was taken back to offers it again by Redo.
     unplayed = services.keeps_score and not (match.can_undo or match.can_redo)
@@ -299,7 +313,8 @@ def MatchScreen() -> ft.View:
                              scoreboard, standings, current=match.current, winners=winners,
                              ahead=match.ahead),
                     *moved,
-                    kept.get("message", message, message_line, message[0], error=message[1]),
+                    kept.get("message", message, message_line, message[0], error=message[1],
+                             ruling=message[2]),
                     *following_banner(services.keeps_score),
                     # A keeper's game screen starts afresh after a change made elsewhere, so
                     # its own picks (a card, a cell) never apply to a table they were not
@@ -324,21 +339,37 @@ def MatchScreen() -> ft.View:
 
 @ft.component
 def RulesScreen() -> ft.View:
+    """The game's rules sheet; opened at a ruling ("/match/<id>/rules/K6", a "Why?" link's), it
+    scrolls there and marks it."""
     services = use_services()
-    mid = ft.use_route_params().get("id", "")
+    params = ft.use_route_params()
+    mid = params.get("id", "")
+    route = f"/match/{mid}/rules" + (f"/{params['rule']}" if "rule" in params else "")
     try:
         ui = GAME_UIS[services.tables.get(mid).match.GAME]
     except Exception:
-        return missing_view(f"/match/{mid}/rules", _("This match is not stored here."))
+        return missing_view(route, _("This match is not stored here."))
     sheet = ui.rules()
-    return ft.View(
-        route=f"/match/{mid}/rules",
+    # Only a ruling the sheet names is a place to go: the address is the browser's, untrusted.
+    at = params.get("rule") if sheet is not None and params.get("rule") in rulings(sheet) else None
+    view = ft.View(
+        route=route,
         appbar=ft.AppBar(title=ft.Text(_("{game}: rules").format(game=say(ui.title)))),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
-        # GitHub-flavoured: the rule sheets hold tables (Caro's pair points).
-        controls=[ft.Markdown(sheet, selectable=True,
-                              extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED)
-                  if sheet is not None else
-                  ft.Text(_("{game} has no rules sheet here yet.").format(game=say(ui.title)))],
+        controls=sheet_controls(sheet, at) if sheet is not None else
+        [ft.Text(_("{game} has no rules sheet here yet.").format(game=say(ui.title)))],
     )
+    shown = ft.use_ref(None)  # the view as first drawn: the control the page holds
+    if shown.current is None:
+        shown.current = view
+
+    async def scroll_there() -> None:
+        await shown.current.scroll_to(scroll_key=at)
+
+    def go_to_ruling() -> None:
+        if at is not None:
+            ft.context.page.run_task(scroll_there)
+
+    ft.use_effect(go_to_ruling, [at])
+    return view

@@ -58,7 +58,7 @@ class Card:
     Traceback (most recent call last):
     ...
     scoring.core.RuleViolation: There is no 5 with red as secondary colour: a 5 is red, its three \
-copies are red with yellow, blue or green (K1).
+copies are red with yellow, blue or green.
     """
 
     number: int | None = None
@@ -69,35 +69,35 @@ copies are red with yellow, blue or green (K1).
     def __post_init__(self) -> None:
         if self.trick is True:
             if (self.number, self.secondary, self.suit) != (None, None, None):
-                raise _bad_card(said("The Trick Card has no number, suit or colour (K1)."))
+                raise _bad_card(said("The Trick Card has no number, suit or colour.").citing("K1"))
             return
         if self.trick is not False:
-            raise _bad_card(said("Whether a card is the Trick Card is a yes or a no (K1)."))
+            raise _bad_card(said("Whether a card is the Trick Card is a yes or a no.").citing("K1"))
         n = self.number
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
-            raise _bad_card(said("Cards are numbered 0 to 12 (or the Trick Card), not {given} "
-                                 "(K1).", given=given_said(n)))
+            raise _bad_card(said("Cards are numbered 0 to 12 (or the Trick Card), not {given}.",
+                                 given=given_said(n)).citing("K1"))
         if n == 0:
             if self.suit is not None and self.suit not in COLOURS:
-                raise _bad_card(said("A 0 card names its suit colour ({colours}), not {given} "
-                                     "(K1).", colours=listed(COLOUR_WORDS.values(), "or"),
-                                     given=given_said(self.suit)))
+                raise _bad_card(said("A 0 card names its suit colour ({colours}), not {given}.",
+                                     colours=listed(COLOUR_WORDS.values(), "or"),
+                                     given=given_said(self.suit)).citing("K1"))
             if self.secondary is not None:
-                raise _bad_card(said("The 0 cards have no secondary colour (K1)."))
+                raise _bad_card(said("The 0 cards have no secondary colour.").citing("K1"))
             return
         suit = suit_of(n)
         if self.suit is not None and self.suit != suit:
-            raise _bad_card(said("A {number} is always {colour} ({suit}), not {given} (K1).",
+            raise _bad_card(said("A {number} is always {colour} ({suit}), not {given}.",
                                  number=n, colour=COLOUR_WORDS[suit], suit=SUIT_WORDS[suit],
-                                 given=_colour(self.suit)))
+                                 given=_colour(self.suit)).citing("K1"))
         if self.secondary is not None and (self.secondary not in COLOURS
                                            or self.secondary == suit):
             others = listed((COLOUR_WORDS[c] for c in COLOURS if c != suit), "or")
             raise _bad_card(said(
                 "There is no {number} with {given} as secondary colour: a {number} is {colour}, "
-                "its three copies are {colour} with {others} (K1).",
+                "its three copies are {colour} with {others}.",
                 number=n, given=_colour(self.secondary), colour=COLOUR_WORDS[suit], others=others,
-            ))
+            ).citing("K1"))
         object.__setattr__(self, "suit", suit)
 
     def __str__(self) -> str:
@@ -207,15 +207,15 @@ def _cards(cards: Any, what: Said) -> list[Card]:
     out = [Card.from_json(c) for c in _bounded(cards, what)]
     for i, card in enumerate(out):
         if card.complete and card in out[:i]:
-            raise _bad_card(said("{what} holds {card} twice, but the deck has only one (K1).",
-                                 what=what, card=card.phrase))
+            raise _bad_card(said("{what} holds {card} twice, but the deck has only one.",
+                                 what=what, card=card.phrase).citing("K1"))
         same = [c for c in out[: i + 1] if c.number == card.number and not c.trick]
         if not card.trick and len(same) > copies(card.number):
             if card.number == 0:
                 raise _bad_card(said("{what} holds more cards numbered 0 than the deck's four "
-                                     "0 cards (K1).", what=what))
+                                     "0 cards.", what=what).citing("K1"))
             raise _bad_card(said("{what} holds more cards numbered {number} than the deck's "
-                                 "three {number}s (K1).", what=what, number=card.number))
+                                 "three {number}s.", what=what, number=card.number).citing("K1"))
     return out
 
 
@@ -296,8 +296,8 @@ def is_valid_ally(a: Card, b: Card) -> bool:
         raise _bad_card(said("Allies are checked between two cards."))
     decided, valid = _decided([a, b], lambda pair: bool(pair[0].colours & pair[1].colours))
     if not decided:
-        raise _colour_needed([a, b], said("they decide whether the two cards are valid allies "
-                                          "(K3)."))
+        raise _colour_needed([a, b], said("they decide whether the two cards are valid "
+                                          "allies.").citing("K3"))
     return bool(valid)
 
 
@@ -367,20 +367,20 @@ def judge_play(cards: Sequence[Card], stated: int, direction: str) -> tuple[str,
     sum was right.
 
     >>> str(judge_play([Card(5, secondary="yellow"), Card(7, secondary="green")], 12, "up")[1])
-    '5 red/yellow and 7 blue/green are not valid allies (K3), though they make 12'
+    '5 red/yellow and 7 blue/green are not valid allies, though they make 12'
     """
     score = play_score(cards, direction)
     hand = _cards(cards, A_PLAY)
     if TRICK in hand:
-        return TRICK_SHOWN, said("a play with the Trick Card is always a lie (K3)")
+        return TRICK_SHOWN, said("a play with the Trick Card is always a lie").citing("K3")
     if score is None:
         a, b = hand
         make = a.number + b.number if direction == UP else -abs(a.number - b.number)  # type: ignore[operator]
         if make == stated:
-            return LIED, said("{first} and {second} are not valid allies (K3), though they "
-                              "make {score}", first=a.phrase, second=b.phrase, score=make)
-        return LIED, said("{first} and {second} are not valid allies (K3)", first=a.phrase,
-                          second=b.phrase)
+            return LIED, said("{first} and {second} are not valid allies, though they make "
+                              "{score}", first=a.phrase, second=b.phrase, score=make).citing("K3")
+        return LIED, said("{first} and {second} are not valid allies", first=a.phrase,
+                          second=b.phrase).citing("K3")
     if score == stated:
         return TRUTHFUL, said_n("the card makes {score}", "the cards make {score}", len(hand),
                                 score=score)
@@ -402,7 +402,7 @@ def is_cause(hand: Sequence[Card]) -> bool:
         return False
     decided, had = _decided(cards, _is_cause_of)
     if not decided:
-        raise _colour_needed(cards, said("a 0 card counts by its suit (K9)."))
+        raise _colour_needed(cards, said("a 0 card counts by its suit.").citing("K9"))
     return bool(had)
 
 

@@ -199,7 +199,8 @@ class Match(core.Match):
         if len(sizes) != 1 or (sizes.pop(), len(out)) not in TEAM_LAYOUTS:
             raise RuleViolation(
                 "bad-option",
-                "Teams are 2 against 2, 3 against 3, 4 against 4, 2v2v2 or 2v2v2v2 (K10).",
+                "Teams are 2 against 2, 3 against 3, 4 against 4, 2v2v2 or 2v2v2v2.",
+                ruling="K10",
             )
         return out
 
@@ -439,7 +440,8 @@ class Match(core.Match):
         self._check_player(player)
         if player not in g["plays"] or g["plays"][player]["stated"] == PASS:
             raise RuleViolation("cannot-doubt", "{player} has no stated score to judge in this "
-                                                "game (K3: a PASS states nothing).", player=player)
+                                                "game: a PASS states nothing.", player=player,
+                                ruling="K3")
         verdict, _, why = self._judged(player, _truth_to_json(list(cards)))
         if why is None:  # _judged gives a lie's reason only; a preview says what the cards make
             shown = _cards(_truth_to_json(list(cards)), said("{player}'s play", player=player))
@@ -674,8 +676,8 @@ class Match(core.Match):
     def _refuse_if_over(self) -> None:
         if self._over:
             raise RuleViolation("match-over",
-                                "The match is over ({winners} won): undo to change it (K11).",
-                                winners=listed(self.winners))
+                                "The match is over ({winners} won): undo to change it.",
+                                winners=listed(self.winners), ruling="K11")
 
     def _require_game(self) -> dict[str, Any]:
         self._refuse_if_over()
@@ -702,11 +704,12 @@ class Match(core.Match):
             if with_ally:
                 raise RuleViolation(
                     "score-out-of-range", "A score stated for a card and its ally {direction} is "
-                    "from {low} to {high}, not {given} (K2).",
-                    direction=DIRECTION_WORDS[direction], low=low, high=high, given=given)
+                    "from {low} to {high}, not {given}.",
+                    direction=DIRECTION_WORDS[direction], low=low, high=high, given=given,
+                    ruling="K2")
             raise RuleViolation(
                 "score-out-of-range", "A score stated for one card is from {low} to {high} or "
-                "PASS, not {given} (K2).", low=low, high=high, given=given)
+                "PASS, not {given}.", low=low, high=high, given=given, ruling="K2")
         return stated
 
     def _check_doubters(self, doubters: Any, target: str, cause: bool) -> list[str]:
@@ -727,8 +730,8 @@ class Match(core.Match):
             if self._team[p] is not None and self._team[p] == self._team[target]:
                 raise RuleViolation(
                     "cannot-doubt",
-                    "{player} cannot doubt a teammate: {target} is in {team} too (K10).",
-                    player=p, target=target, team=self.side_name(self._team[p]))
+                    "{player} cannot doubt a teammate: {target} is in {team} too.",
+                    player=p, target=target, team=self.side_name(self._team[p]), ruling="K10")
         return doubters
 
     def _first_doubter(self, doubters: list[str], target: str) -> str:
@@ -832,8 +835,8 @@ class Match(core.Match):
         if self._set_open:
             left = GAMES_PER_SET - self._games_done
             raise RuleViolation("set-in-progress", said_n(
-                "Set {set} still has {n} game to play (K4).",
-                "Set {set} still has {n} games to play (K4).", left, set=self._set_no))
+                "Set {set} still has {n} game to play.",
+                "Set {set} still has {n} games to play.", left, set=self._set_no).citing("K4"))
         self._set_no += 1
         self._games_done = 0
         for p in self.players:
@@ -862,8 +865,8 @@ class Match(core.Match):
         starter = self.starter
         assert starter is not None
         if event.get("player") != starter:
-            raise RuleViolation("not-your-turn", "{starter} starts this game, not {player} (K4).",
-                                starter=starter, player=str(event.get("player")))
+            raise RuleViolation("not-your-turn", "{starter} starts this game, not {player}.",
+                                starter=starter, player=str(event.get("player")), ruling="K4")
         no = self._games_done + 1
         self._game = {
             "no": no,
@@ -894,12 +897,12 @@ class Match(core.Match):
             raise RuleViolation("bad-event", "Whether a card comes with an ally is a yes or a no.")
         if with_ally and event.get("stated") == PASS:
             raise RuleViolation(
-                "passed", "A PASS states no score, so it cannot come with an ally (K3)."
+                "passed", "A PASS states no score, so it cannot come with an ally.", ruling="K3"
             )
         stated = self._check_stated(event.get("stated"), g["direction"], with_ally)
         if with_ally and self._ally_used[player]:
-            raise RuleViolation("ally-used", "{player} has already played an ally this set (K6).",
-                                player=player)
+            raise RuleViolation("ally-used", "{player} has already played an ally this set.",
+                                player=player, ruling="K6")
         g["plays"][player] = {"stated": stated, "cards": 2 if with_ally else 1, "revealed": None}
         self._first_card[player] = True
         if with_ally:
@@ -922,23 +925,23 @@ class Match(core.Match):
         if self.current is not None:
             raise RuleViolation(
                 "not-ally-phase",
-                "Allies come after every card is played: it is {player}'s card (K5).",
-                player=self.current,
+                "Allies come after every card is played: it is {player}'s card.",
+                player=self.current, ruling="K5",
             )
         player = self._check_player(event.get("player"))
         play = g["plays"].get(player)
         if player in g["eliminated"]:
             raise RuleViolation("eliminated", "{player} was unmasked as a liar and is out of "
-                                              "this game (K7).", player=player)
+                                              "this game.", player=player, ruling="K7")
         if play is None or play["stated"] == PASS:
-            raise RuleViolation("passed", "{player} said PASS and may not play an ally (K6).",
-                                player=player)
+            raise RuleViolation("passed", "{player} said PASS and may not play an ally.",
+                                player=player, ruling="K6")
         if self._ally_used[player]:
-            raise RuleViolation("ally-used", "{player} has already played an ally this set (K6).",
-                                player=player)
+            raise RuleViolation("ally-used", "{player} has already played an ally this set.",
+                                player=player, ruling="K6")
         if player in g["declined"]:
             raise RuleViolation("declined", "{player} declined an ally in this game; that is "
-                                            "final (K6).", player=player)
+                                            "final.", player=player, ruling="K6")
         return g, player
 
     def _on_ally(self, event: Event) -> None:
@@ -965,7 +968,7 @@ class Match(core.Match):
             raise RuleViolation(
                 "cannot-doubt",
                 "There is no play to doubt: only the latest play, until the next one, and not a "
-                "PASS or a play already shown (K7).",
+                "PASS or a play already shown.", ruling="K7",
             )
         doubters = self._check_doubters(event.get("doubters"), target, cause=False)
         verdict, cards, why = self._judged(target, event.get("truth"))
@@ -1020,14 +1023,14 @@ class Match(core.Match):
         if self._first_card[player]:
             raise RuleViolation(
                 "cause-too-late",
-                "{player} has played a card this set: Cause comes before the first card (K9).",
-                player=player,
+                "{player} has played a card this set: Cause comes before the first card.",
+                player=player, ruling="K9",
             )
         if self._cause_locked[player]:
             raise RuleViolation(
                 "cause-claimed",
-                "{player} already claimed Cause with this hand and nobody doubted it (K9).",
-                player=player,
+                "{player} already claimed Cause with this hand and nobody doubted it.",
+                player=player, ruling="K9",
             )
         doubters = event.get("doubters")
         changes: dict[str, int] = {}
@@ -1082,7 +1085,7 @@ class Match(core.Match):
         g = self._require_game()
         if self.current is not None:
             raise RuleViolation("cards-to-play", "{player} has not played a card in this game "
-                                                 "yet (K5).", player=self.current)
+                                                 "yet.", player=self.current, ruling="K5")
         unmask = event.get("unmask")
         if unmask is None:
             unmask = {}
@@ -1102,9 +1105,9 @@ class Match(core.Match):
         missing = [p for p in needed if p not in verdicts]
         if missing:
             raise RuleViolation("unmask-needed", said_n(
-                "{players} won the game and must be unmasked: did {players} tell the truth (K8)?",
-                "{players} won the game and must be unmasked: did they tell the truth (K8)?",
-                len(missing), players=listed(missing)))
+                "{players} won the game and must be unmasked: did {players} tell the truth?",
+                "{players} won the game and must be unmasked: did they tell the truth?",
+                len(missing), players=listed(missing)).citing("K8"))
         # Mutate from here on.
         for p in self._ally_pending():  # K6: ending the game closes the ally phase
             g["declined"].append(p)
@@ -1121,8 +1124,8 @@ class Match(core.Match):
             best = g["plays"][leaders[0]]["stated"]
             who = listed(said("{player} ({team})", player=p, team=self.side_name(self._team[p]))
                          if self._team[p] else p for p in leaders)
-            parts.append(said("{players} tie at {stated}: no point (K8).", players=who,
-                              stated=best))
+            parts.append(said("{players} tie at {stated}: no point.", players=who,
+                              stated=best).citing("K8"))
         else:
             best = g["plays"][winners[0]]["stated"]
             lead = winners[0]
@@ -1130,10 +1133,10 @@ class Match(core.Match):
                 parts.append(said("{player} wins with {stated}: {points}.", player=lead,
                                   stated=best, points=self._award(lead, WIN_POINTS, changes)))
             else:
-                parts.append(said("{players} tie at {stated}, all {team}: {points} (K10).",
+                parts.append(said("{players} tie at {stated}, all {team}: {points}.",
                                   players=listed(winners), stated=best,
                                   team=self.side_name(self._team[lead]),
-                                  points=self._award(lead, WIN_POINTS, changes)))
+                                  points=self._award(lead, WIN_POINTS, changes)).citing("K10"))
             results = [g["plays"][p]["revealed"] for p in winners]
             if needed:
                 parts.extend(_unmasked(p, g["plays"][p]["revealed"], verdicts[p][2])

@@ -116,7 +116,7 @@ def test_unmasking_by_cards_shows_the_verdict_before_the_one_end_game_button(app
     expect(end).to_be_disabled()
     button(phone, "5 red/blue").click()
     button(phone, "6 yellow/green").click()
-    lie = ("A lie: 5 red/blue and 6 yellow/green are not valid allies (K3), though they "
+    lie = ("A lie: 5 red/blue and 6 yellow/green are not valid allies, though they "
            "make 11.")
     see(phone, lie)
     see(phone, "Ending game 1 now gives Ben +2.")  # the game point and deception (K8)

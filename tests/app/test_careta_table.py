@@ -53,14 +53,14 @@ def test_colours_are_asked_only_where_they_decide_and_a_lie_says_why(app, phone)
     see(phone, "Cards shown: 1 of 2")
     button(phone, "Number 6").click()
     see(phone, "Which 5? Its secondary colour (the character) decides whether the two cards are "
-               "valid allies (K3).")
+               "valid allies.")
     shot(phone, "careta-01-which-5")
     button(phone, "5 red/blue").click()
     see(phone, "Which 6?")
     button(phone, "6 yellow/green").click()
     # K3: 5 red/blue and 6 yellow/green share no colour: a lie though 5 + 6 is the 11 stated.
-    tap(phone, "Check the cards", "Ben lied (5 red/blue and 6 yellow/green are not valid allies "
-                                  "(K3), though they make 11)")
+    tap(phone, "Check the cards", "Ben lied (5 red/blue and 6 yellow/green are not valid allies, "
+                                  "though they make 11)")
     shot(phone, "careta-02-lie-says-why")
     points(phone, "Ann", 1)
 

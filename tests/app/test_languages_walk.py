@@ -28,9 +28,10 @@ import pytest
 from playwright.sync_api import Page
 
 from companion import APP_NAME
-from companion.games import GAME_UIS
+from companion.games import GAME_UIS, RULES_DIR
 from companion.i18n.catalog import Voice
 from companion.session.follow_up import follow_up_id
+from companion.widgets.rules_sheet import sheet_pieces
 from scoring.core import Match
 from scoring.said import render
 from storage import Store
@@ -56,7 +57,18 @@ KNOWN_LEFT: dict[str, frozenset[str]] = {}
 SEEDS: dict[str, tuple[Callable[[], Match], bool]] = {
     name: entry for game in games() for name, entry in walk(game).items()}
 SHELL = ["/", *(f"/new/{game}" for game in games()), "/history", "/stats", "/settings", "/share"]
-AROUND = ["rules", "timeline", "timeline/1", "chart", "board"]
+# The sheet opened at a ruling reads as the sheet opened at its top: another screen between them
+# (the walk waits for each screen to read differently from the one before).
+AROUND = ["rules", "timeline", "timeline/1", "chart", "board", "rules/:rule"]
+
+
+def around(name: str, extra: str) -> str:
+    """`extra` of seed `name`'s match: the rules sheet opened at its last ruling (where a "Why?"
+    link opens it) for "rules/:rule"."""
+    if extra != "rules/:rule":
+        return extra
+    sheet = (RULES_DIR / f"{SEEDS[name][0]().GAME}.md").read_text(encoding="utf-8")
+    return f"rules/{[r for r, _text in sheet_pieces(sheet) if r][-1]}"
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +129,7 @@ def heading(name: str, path: str, voice: Voice) -> re.Pattern[str]:
         return _said(voice.gettext(shell[parts[0]]))
     ui = GAME_UIS[name.split("-")[0]]  # every match screen's name starts with its game
     title = render(ui.title, voice)
-    rest = "/".join(parts[2:])
+    rest = re.sub(r"^rules/[A-Z][0-9]+$", "rules", "/".join(parts[2:]))  # opened at a ruling
     if not rest:
         return _said(render(ui.short_title, voice))
     said = {"rules": ("{game}: rules", {"game": title}), "timeline": ("Timeline", {}),
@@ -140,8 +152,8 @@ def screens(app: AppProcess) -> list[tuple[str, str]]:
     for name, mid in app.seeded.items():
         found.append((name, f"/match/{mid}"))
         if SEEDS.get(name, (None, False))[1]:
-            found += [(f"{name}-{extra.replace('/', '-')}", f"/match/{mid}/{extra}")
-                      for extra in AROUND]
+            found += [(f"{name}-{extra.replace('/', '-').replace(':', '')}",
+                       f"/match/{mid}/{around(name, extra)}") for extra in AROUND]
     found += [(name, f"/match/{app.seeded[seed]}") for name, (seed, _) in REFUSALS.items()]
     return found
 

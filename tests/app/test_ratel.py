@@ -236,15 +236,14 @@ def test_a_result_only_round_where_the_last_escape_together_and_the_variant_in_l
     see(phone, "Ann is left holding cards and takes the damage.")
     # R5: Cleo and Ann shed their last cards in one trick, which Cleo won: nobody takes damage.
     choose_radio(phone, "The last 2 escaped together (Cleo first)")
-    see(phone, "Cleo and Ann escaped in one trick: nobody takes damage; Cleo won it and leads "
-               "(R5).")
+    see(phone, "Cleo and Ann escaped in one trick: nobody takes damage; Cleo won it and leads.")
     phone.wait_for_timeout(300)
     width = phone.evaluate("document.scrollingElement.scrollWidth")
     assert width <= 412, f"the page scrolls sideways ({width} px)"
     phone.wait_for_timeout(500)
     phone.screenshot(path=str(app.data.parent / "ratel-together.png"))
     button(phone, "Record round 1").click()
-    see(phone, "The last players escaped together: nobody takes damage (R5).")
+    see(phone, "The last players escaped together: nobody takes damage.")
     see(phone, "Round 2 · Cleo leads")
     for name in ("Ann", "Ben"):
         expect_row(phone, name, "10 cards, 0 of 1 damage")

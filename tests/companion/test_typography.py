@@ -148,7 +148,7 @@ NEVER_ONE = {
     "Each team needs {size} players: {counts}.",  # a team has 2 to 4 players
     "{layout} is for {needed} players; you have {count}.",
     "{low}–{high} players · {about}",
-    "A play is 1 to {most} cards of one value (the deck has six of each), not {count} (R1, R7).",
+    "A play is 1 to {most} cards of one value (the deck has six of each), not {count}.",
     "Nothing was imported: this file holds {total} events in all, more than the {most} one "
     "import may bring. Export fewer matches at a time.",
 }

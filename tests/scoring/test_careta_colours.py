@@ -50,7 +50,7 @@ def test_only_an_allys_validity_needs_colours() -> None:
         careta.play_score([Card(5), Card(6)], "up")
     assert err.value.rule == "colour-needed"
     assert str(err.value) == ("Say the colours of 5 red and 6 yellow: they decide whether the two "
-                              "cards are valid allies (K3).")
+                              "cards are valid allies.")
 
 
 def test_cause_needs_only_a_zeros_suit_and_only_when_it_decides() -> None:
@@ -94,7 +94,7 @@ def test_an_ally_lie_by_invalid_allies_says_why_though_the_sum_was_right() -> No
     assert m.player_state("Ben").revealed == careta.LIED
     assert last(m)["text"] == (
         "Cleo doubts Ben's 11 (showed 5 red/blue and 6 yellow/green). Ben lied (5 red/blue and "
-        "6 yellow/green are not valid allies (K3), though they make 11): 0 (no point to lose). "
+        "6 yellow/green are not valid allies, though they make 11): 0 (no point to lose). "
         "Cleo unmasked Ben: +1. Ben is out of this game."
     )
     assert english(careta.judge_play([Card(5), Card(9)], 14, "up")) == (careta.TRUTHFUL,

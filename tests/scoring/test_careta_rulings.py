@@ -309,7 +309,7 @@ def test_k6_ally_phase_order_sole_leader_waits_and_declining_is_final() -> None:
     assert m.projected_winners() == [] and m.unmask_needed() == []
     m.end_game()
     assert m.points == {p: 0 for p in P4}
-    assert last(m)["text"] == "Game 1 ends. Ann and Ben tie at 11: no point (K8)."
+    assert last(m)["text"] == "Game 1 ends. Ann and Ben tie at 11: no point."
 
 
 def test_k6_tied_leaders_must_choose_and_out_of_order_allies_are_accepted() -> None:
@@ -545,7 +545,7 @@ def test_k8_tied_players_need_no_unmasking_and_get_nothing() -> None:
     assert m.unmask_needed() == [] and m.projected_winners() == []
     m.end_game({"Ben": False})  # ignored: nobody won
     assert m.points == {"Ann": 0, "Ben": 0, "Cleo": 0}
-    assert last(m)["text"] == "Game 1 ends. Ben and Cleo tie at 9: no point (K8)."
+    assert last(m)["text"] == "Game 1 ends. Ben and Cleo tie at 9: no point."
 
 
 # -- K9: Cause ------------------------------------------------------------------------------------
@@ -664,7 +664,7 @@ def test_k10_teammates_tied_win_the_game_point_and_deception_only_if_all_lied() 
     m.end_game({"Ben": False, "Dan": True})
     assert m.points == {"Suns": 0, "Moons": 1}
     assert last(m)["text"] == (
-        "Game 1 ends. Ben and Dan tie at 8, all Moons: +1 for Moons (K10). "
+        "Game 1 ends. Ben and Dan tie at 8, all Moons: +1 for Moons. "
         "Unmasked, Ben lied. Unmasked, Dan told the truth."
     )
     m.start_game("up")  # Cleo starts
@@ -694,7 +694,7 @@ def test_k10_a_tie_across_teams_gives_nothing() -> None:
     assert m.projected_winners() == [] and m.unmask_needed() == []
     m.end_game()
     assert m.points == {"Suns": 0, "Moons": 0}
-    assert last(m)["text"] == "Game 1 ends. Ben (Moons) and Cleo (Suns) tie at 8: no point (K8)."
+    assert last(m)["text"] == "Game 1 ends. Ben (Moons) and Cleo (Suns) tie at 8: no point."
 
 
 def test_k10_sole_team_leader_waits_teammates_choose() -> None:
@@ -828,7 +828,7 @@ def test_a_full_set_for_three_players() -> None:
     ]
     assert len(m.history) == len(m.events) - 1
     assert m.history[-1]["text"] == (
-        "Game 3 ends. Ann and Ben tie at 12: no point (K8). Set 1 is over."
+        "Game 3 ends. Ann and Ben tie at 12: no point. Set 1 is over."
     )
 
 

@@ -218,7 +218,7 @@ def test_m4_the_market_chip_can_go_on_the_two_at_once() -> None:
     assert m.max_fuel("2") == 3 and m.max_fuel("3") == 2 and m.max_fuel(DOWN) == 0
     err = refused(m, "not-enough-fuel", m.play, "2", 4)
     assert str(err) == (
-        "Ann can put at most 3 fuel on the 2 (2 in supply + 1 from the market (M4)), not 4."
+        "Ann can put at most 3 fuel on the 2 (2 in supply + 1 from the market), not 4."
     )
     act(m, "2", 3)
     assert (m.fuel["Ann"], m.market, m.chips_on_table, m.discarded) == (0, 2, 3, 0)
@@ -304,7 +304,7 @@ def test_m5_ties_ask_waits_for_the_scorekeeper() -> None:
     assert m.speed_of("3") is None
     assert m.history[-1]["text"] == (
         "Cleo plays a 2: speed 2. Trick 1: Ann and Ben tie at speed 4; "
-        "the scorekeeper picks the winner (M5)."
+        "the scorekeeper picks the winner."
     )
     refused(m, "tie-pending", m.play, "3")
     refused(m, "tie-pending", m.play, "3", player="Ann")

@@ -136,9 +136,9 @@ def test_r2_same_count_and_strictly_higher_value() -> None:
     assert m.legal_values(1) == [] and m.legal_values(3) == []
     assert m.options() == {2: [-2, -1, 1, 2, 3, 4, 5]}
     err = refused("wrong-count", m.play, 3, 4)
-    assert str(err) == "This trick is played 2 at a time: Ben must play 2 cards, not 3 (R2)."
+    assert str(err) == "This trick is played 2 at a time: Ben must play 2 cards, not 3."
     err = refused("not-higher", m.play, 2, -3)
-    assert str(err) == "−3 does not beat Ann's 2 x −3: play a higher value or pass (R2)."
+    assert str(err) == "−3 does not beat Ann's 2 x −3: play a higher value or pass."
     refused("not-higher", m.play, 2, -4)
     run(m, "Ben 2x+5")
     assert m.min_value is None and m.legal_values(2) == [] and m.options() == {}
@@ -427,13 +427,13 @@ def test_r5_last_players_escaping_together_take_no_damage() -> None:
         "damaged": None,
         "penalties": {},
         "leader": "Cleo",
-        "text": "The last players escaped together: nobody takes damage (R5).",
+        "text": "The last players escaped together: nobody takes damage.",
     }
     assert m.current == m.leader == "Cleo"
     assert told(m.history[-1]) == {
         "text": "Cleo plays 2 x −2 and has no cards left. Cleo wins the trick with 2 x −2 and "
         "has no cards to discard. Cleo and Ben escape. The last players escaped together: "
-        "nobody takes damage (R5). Round 2: Cleo leads.",
+        "nobody takes damage. Round 2: Cleo leads.",
         "changes": {},
         "player": "Cleo",
         "round": 1,

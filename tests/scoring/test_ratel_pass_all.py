@@ -116,7 +116,7 @@ def test_copies_known_out_of_play_leave_too_few_to_beat() -> None:
     assert m.why_nobody_can_beat() is None and not m.nobody_can_beat()
     error = refused(m, "can-beat")
     assert str(error) == ("Ann's 3 x +3 may still be beaten: each player plays or passes in "
-                          "turn (R2).")
+                          "turn.")
 
 
 def test_with_three_higher_values_the_reason_gives_the_most_left() -> None:

@@ -61,7 +61,7 @@ def test_a_result_only_round_where_the_last_players_escape_together() -> None:
                                                                   ["Dan", "Ben", "Cleo", "Ann"])
     assert m.history[-1]["text"] == (
         "Round 1 result: Dan and Ben escaped in that order; then Cleo and Ann escaped together "
-        "in one trick, won by Cleo. The last players escaped together: nobody takes damage (R5). "
+        "in one trick, won by Cleo. The last players escaped together: nobody takes damage. "
         "Round 2: Cleo leads."
     )
     assert m.history[-1]["changes"] == {}

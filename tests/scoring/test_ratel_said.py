@@ -230,6 +230,6 @@ def test_a_negative_card_reads_with_the_typographic_minus() -> None:
     with pytest.raises(RuleViolation) as refusal:
         m.play(2, -4)
     assert str(refusal.value) == (
-        "\u22124 does not beat Ann's 2 x \u22123: play a higher value or pass (R2).")
+        "\u22124 does not beat Ann's 2 x \u22123: play a higher value or pass.")
     assert render(refusal.value.said, SHOUTING) == (
-        "\u22124 DOES NOT BEAT Ann'S 2 X \u22123: PLAY A HIGHER VALUE OR PASS (R2).")
+        "\u22124 DOES NOT BEAT Ann'S 2 X \u22123: PLAY A HIGHER VALUE OR PASS.")

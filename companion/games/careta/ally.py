@@ -13,6 +13,7 @@ from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import turn_order
 from companion.i18n import _, ngettext, say
 from companion.session.drafts import use_draft
+from companion.widgets.why import with_why
 from scoring import careta
 from scoring.said import listed
 
@@ -97,8 +98,8 @@ def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft
             parts.append(note(_("Every player has decided (or may not: {pass_word}, out, or ally "
                                 "used this set).").format(pass_word=say(careta.PASS_WORD))))
         else:
-            parts.append(note(ngettext(
-                "Ending the game now means {players} plays no ally (K6).",
-                "Ending the game now means {players} play no ally (K6).", len(undecided),
-            ).format(players=say(listed(undecided)))))
+            parts.append(with_why(note(ngettext(
+                "Ending the game now means {players} plays no ally.",
+                "Ending the game now means {players} play no ally.", len(undecided),
+            ).format(players=say(listed(undecided)))), "K6"))
     return panel(parts)

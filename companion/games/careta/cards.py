@@ -11,6 +11,7 @@ from companion.games.careta.look import FILL, INK, TRICK_FILL, cards_row, note
 from companion.i18n import _, say
 from companion.session.drafts import use_draft
 from companion.widgets.icon_action import icon_action
+from companion.widgets.why import with_why
 from scoring import careta
 
 
@@ -126,16 +127,17 @@ def CardPicker(count: int, on_done: Callable[[list[careta.Card]], None] | None =
         others = picked[:i] + picked[i + 1:]
         choices = [c for c in card.could_be() if c not in others]
         if card.number == 0 and cause:
-            ask = _("Which 0? Its suit decides whether the hand is a Cause (K9).")
+            ask = _("Which 0? Its suit decides whether the hand is a Cause.")
         elif card.number == 0:
-            ask = _("Which 0? Its suit decides whether the two cards are valid allies (K3).")
+            ask = _("Which 0? Its suit decides whether the two cards are valid allies.")
         elif cause:
             ask = _("Which {number}? Its secondary colour (the character) decides whether the "
-                    "hand is a Cause (K9).")
+                    "hand is a Cause.")
         else:
             ask = _("Which {number}? Its secondary colour (the character) decides whether the "
-                    "two cards are valid allies (K3).")
-        parts.append(note(ask.format(number=say(card.number))))
+                    "two cards are valid allies.")
+        parts.append(with_why(note(ask.format(number=say(card.number))),
+                              "K9" if cause else "K3"))
         parts.append(ft.Row(
             [_colour_key(c, (c.suit if card.number == 0 else c.secondary) or "", False,
                          lambda c, i=i: settle(i, c)) for c in choices],

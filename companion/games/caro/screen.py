@@ -18,9 +18,10 @@ from companion.session.viewport import use_page_width
 from companion.widgets.action_log import action_log
 from companion.widgets.game_over import game_over
 from companion.widgets.kept import Kept, use_kept
+from companion.widgets.why import with_why
 from scoring import caro
 from scoring.core import Match
-from scoring.said import listed
+from scoring.said import listed, ruling_of
 
 Cell = tuple[int, int]
 
@@ -335,7 +336,8 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
                                     colour=say(caro.colour_word(p_colour)),
                                     row=say(p_cell[0]), column=say(p_cell[1])),
                                 weight=ft.FontWeight.BOLD, color=ft.Colors.ON_ERROR_CONTAINER),
-                        *[ft.Text(f"• {say(r)}", color=ft.Colors.ON_ERROR_CONTAINER)
+                        *[with_why(ft.Text(f"• {say(r)}", color=ft.Colors.ON_ERROR_CONTAINER),
+                                   ruling_of(r))
                           for r in reasons],
                         ft.Row(actions, wrap=True),
                     ],

@@ -13,6 +13,7 @@ from companion.i18n import _, ngettext, say
 from companion.session.drafts import use_draft
 from companion.session.shapes import offered
 from companion.widgets.number_entry import count_field, typed_count
+from companion.widgets.why import with_why
 from scoring import ratel
 from scoring.said import Signed, listed
 
@@ -43,9 +44,9 @@ def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str]
     parts: list[ft.Control] = [
         ft.Text(_("Round {round} result").format(round=match.round_no), size=18,
                 weight=ft.FontWeight.BOLD),
-        ft.Text(_("Tap the players in the order they escaped; the last one left takes the "
-                  "damage. Players who escaped in one trick: tap its winner first (R4)."),
-                size=14),
+        with_why(ft.Text(_("Tap the players in the order they escaped; the last one left takes "
+                           "the damage. Players who escaped in one trick: tap its winner first."),
+                         size=14), "R4"),
     ]
     for i, name in enumerate(order):
         parts.append(ft.Text(f"{i + 1}. {_escaped_button(name, i + 1)}", size=15))
@@ -66,10 +67,10 @@ def _escape_order(match: ratel.Match, act: Callable[..., bool], order: list[str]
             content=ft.Column(choices, spacing=0)))
         if together:
             group = full[-together:]
-            parts.append(ft.Text(_("{players} escaped in one trick: nobody takes damage; "
-                                   "{player} won it and leads (R5).").format(
-                                       players=names(group), player=group[0]), size=15,
-                                 weight=ft.FontWeight.BOLD))
+            parts.append(with_why(ft.Text(_("{players} escaped in one trick: nobody takes "
+                                            "damage; {player} won it and leads.").format(
+                                                players=names(group), player=group[0]), size=15,
+                                          weight=ft.FontWeight.BOLD), "R5"))
         else:
             parts.append(ft.Text(_("{player} is left holding cards and takes the damage.")
                                  .format(player=loser), size=15, weight=ft.FontWeight.BOLD,
