@@ -21,7 +21,7 @@ from scoring.said import Said, Term
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 # Each module defines UI = GameUI(...); a game appears in the app once its module is listed.
-_MODULES = ("caro", "carrera", "ratel", "careta")
+_MODULES = ("caro", "carrera", "ratel", "careta", "sheet")
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,7 @@ class GameUI:
     # turn, the table's state, the log) with no pad, picker or hint addressed to the scorekeeper,
     # and nothing to tap but opening a follow-up that exists. None: `screen`, disabled.
     watch: Callable[..., Any] | None = None
+    # "" for a game where nobody goes first (the score sheet): New match does not ask.
     first_label: str = N_("Starting player")
     first_hint: str = ""
     # New-match options: defaults, and a component options(values=..., set_values=...,

@@ -99,7 +99,7 @@ def NewMatch() -> ft.View:
             ],
             spacing=4,
         )
-        if players
+        if players and ui.first_label
         else ft.Container(height=0)
     )
     return ft.View(

@@ -1,0 +1,10 @@
+"""The score sheet: its match screen, its New match options and its watcher's view."""
+
+from dataclasses import replace
+
+from companion.games.sheet.screen import UI as PLAY
+from companion.games.sheet.watch import SheetWatch
+
+UI = replace(PLAY, watch=SheetWatch)
+
+__all__ = ["UI"]
