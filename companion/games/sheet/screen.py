@@ -43,13 +43,12 @@ def RoundEntry(match: sheet.Match, act: Callable[..., bool], fixing: int | None,
     # (events, which round, {player: text}): what was typed belongs to the state it was typed in
     start = ({p: str(n) for p, n in match.rounds[fixing - 1].items()}
              if fixing is not None and fixing <= len(match.rounds) else {})
-    entry, set_entry = ft.use_state((len(match.events), fixing, start))
-    if entry[0] != len(match.events) or entry[1] != fixing:
-        entry = (len(match.events), fixing, start)
-    typed = entry[2]
+    now = (len(match.events), fixing)
+    entry, set_entry = ft.use_state((*now, start))
+    typed = entry[2] if entry[:2] == now else start
 
     def change(player: str, text: str) -> None:
-        set_entry(lambda old: (old[0], old[1], {**old[2], player: text}))
+        set_entry(lambda old: (*now, {**(old[2] if old[:2] == now else start), player: text}))
 
     scores = _typed_round(match, typed)
     missing = match.missing(scores)
@@ -96,7 +95,8 @@ def RoundEntry(match: sheet.Match, act: Callable[..., bool], fixing: int | None,
                     ft.Text(_("Round total: {total}").format(total=figure(total)), size=16,
                             key="round-total")]),
             *rows,
-            ft.Text(state, size=14, color=ft.Colors.ERROR if state else None, key="round-state"),
+            ft.Text(state, size=14, key="round-state",
+                    color=ft.Colors.ON_SURFACE_VARIANT if missing else ft.Colors.ERROR),
             ft.Row(actions, spacing=8),
         ], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
     )
