@@ -58,6 +58,11 @@ class GameUI:
     # The name in a match screen's app bar, beside five icons: about 7 letters fit on a phone.
     # A glossary word like the title (`term("game title", ...)`), said in the session's language.
     bar_title: Term | str = ""
+    # The settings of a new match that the app remembers for the next time, as values (the
+    # score sheet's: Home then starts it in one tap, storage/sheets.py); None keeps nothing.
+    kept_settings: Callable[[Match], dict[str, Any]] | None = None
+    # A component Home shows above New match (the remembered score sheets); None: nothing.
+    on_home: Callable[..., Any] | None = None
     # Said under the game's figures on the Statistics screen, about its average final score.
     stats_note: str = ""
     # Does the game's screen itself say this history entry where the eye goes (Careta's "Last

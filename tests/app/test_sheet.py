@@ -127,6 +127,16 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
     see(phone, "Ann: 21/100")
     see(phone, "Cleo: 112/100")
 
+    # The sheet is remembered: the next Hearts night is one tap on Home; it can be forgotten.
+    open_page(phone, app.url)
+    remembered = button(phone, "Hearts · 4 players · lowest wins at 100")
+    remembered.click()
+    see(phone, "Add round 1")
+    see(phone, "Each round's scores add up to 26")
+    open_page(phone, app.url)
+    button(phone, "Forget Hearts").click()
+    expect(remembered).to_have_count(0)
+
 
 def test_six_players_highest_wins_after_ten_rounds_with_a_watcher(lan_app, browser) -> None:
     six = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn")
@@ -163,3 +173,4 @@ def test_six_players_highest_wins_after_ten_rounds_with_a_watcher(lan_app, brows
     see(keeper, f"Game over: {best} wins!")
     see(watcher, f"Game over: {best} wins!")
     expect(text(watcher, "Add round", exact=False)).to_have_count(0)
+

@@ -153,5 +153,6 @@ UI = GameUI(
     defaults={"name": "", "lowest_wins": False, "end": "keeper", "target": "100",
               "rounds": "10", "round_sum": ""},
     options=SheetOptions,
+    kept_settings=lambda match: match.events[0],
     stats_note=N_("Average of the final totals of every score sheet, whatever game it kept."),
 )
