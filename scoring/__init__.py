@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import ModuleType
 
-from scoring import careta, caro, carrera, ratel
+from scoring import careta, caro, carrera, ratel, sheet
 from scoring.core import Event, Match, RuleViolation
 from scoring.words import given_said
 
 # Every game whose rules engine has landed; the app and the store find games only here.
 ENGINES: dict[str, ModuleType] = {
-    engine.Match.GAME: engine for engine in (caro, careta, ratel, carrera)
+    engine.Match.GAME: engine for engine in (caro, careta, ratel, carrera, sheet)
 }
 GAMES: dict[str, type[Match]] = {game: engine.Match for game, engine in ENGINES.items()}
 

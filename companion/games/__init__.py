@@ -21,7 +21,7 @@ from scoring.said import Said, Term
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 # Each module defines UI = GameUI(...); a game appears in the app once its module is listed.
-_MODULES = ("caro", "carrera", "ratel", "careta")
+_MODULES = ("caro", "carrera", "ratel", "careta", "sheet")
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,7 @@ class GameUI:
     # turn, the table's state, the log) with no pad, picker or hint addressed to the scorekeeper,
     # and nothing to tap but opening a follow-up that exists. None: `screen`, disabled.
     watch: Callable[..., Any] | None = None
+    # "" for a game where nobody goes first (the score sheet): New match does not ask.
     first_label: str = N_("Starting player")
     first_hint: str = ""
     # New-match options: defaults, and a component options(values=..., set_values=...,
@@ -57,6 +58,11 @@ class GameUI:
     # The name in a match screen's app bar, beside five icons: about 7 letters fit on a phone.
     # A glossary word like the title (`term("game title", ...)`), said in the session's language.
     bar_title: Term | str = ""
+    # The settings of a new match that the app remembers for the next time, as values (the
+    # score sheet's: Home then starts it in one tap, storage/sheets.py); None keeps nothing.
+    kept_settings: Callable[[Match], dict[str, Any]] | None = None
+    # A component Home shows above New match (the remembered score sheets); None: nothing.
+    on_home: Callable[..., Any] | None = None
     # Said under the game's figures on the Statistics screen, about its average final score.
     stats_note: str = ""
     # Does the game's screen itself say this history entry where the eye goes (Careta's "Last

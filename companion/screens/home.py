@@ -88,6 +88,8 @@ def Home() -> ft.View:
         for summary in active:
             controls.append(MatchRow(summary=summary, when=ago(summary.played_at),
                                      on_change=lambda: set_refresh(lambda n: n + 1)))
+    # What a game shows on Home of its own (the score sheets remembered: one tap each)
+    controls += [ui.on_home(key=f"home-{ui.game}") for ui in GAME_UIS.values() if ui.on_home]
     controls.append(ft.Text(_("New match") if services.keeps_score else _("Games"),
                             size=20, weight=ft.FontWeight.BOLD))
     # One column on a phone, two side by side in a wide window.

@@ -9,6 +9,7 @@ input opens the match the first one created instead of creating another.
 from __future__ import annotations
 
 import copy
+import logging
 from typing import Any
 
 import flet as ft
@@ -25,6 +26,8 @@ from companion.widgets.message_line import message_line
 from companion.widgets.player_picker import PlayerPicker
 from scoring import RuleViolation
 from scoring.names import quotable
+
+log = logging.getLogger("companion")
 
 
 def known_players(summaries: list[Any]) -> list[str]:
@@ -102,6 +105,11 @@ def NewMatch() -> ft.View:
             raise
         started.current = (started.current[0], mid)
         forget()  # the form made its match: the next New match starts empty
+        if ui.kept_settings is not None:
+            try:  # remembered for the next time (a named score sheet); the match is kept anyway
+                services.tables.remember_sheet(ui.kept_settings(match))
+            except (RuleViolation, OSError) as error:
+                log.warning("The new match's settings were not remembered: %s", error)
         page.navigate(f"/match/{mid}")
 
     first_choice = (
@@ -119,7 +127,7 @@ def NewMatch() -> ft.View:
             ],
             spacing=4,
         )
-        if players
+        if players and ui.first_label
         else ft.Container(height=0)
     )
     return ft.View(

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +42,7 @@ from scoring.said import said
 from storage import Store
 from storage.index import Summary
 from storage.notices import Notice
+from storage.sheets import Sheets
 from storage.transfer import (
     Export,
     ImportIncomplete,
@@ -95,6 +96,7 @@ class OpenMatches:
     def __init__(self, store: Store, gate: Gate | None = None) -> None:
         self.store = store
         self.gate = gate or Gate(None)
+        self.sheets = Sheets(store.folder)  # the remembered score sheets (storage/sheets.py)
         self._tables: dict[str, Table] = {}
         self._registry = threading.Lock()  # _tables, _locks, a Table's version and by
         self._locks: dict[str, _MatchLock] = {}
@@ -335,6 +337,19 @@ class SessionMatches:
 
     def export_json(self, ids: Sequence[str] | None = None) -> Export:
         return export_json(self._tables.store, ids)
+
+    # -- remembered score sheets (storage/sheets.py) -----------------------------------------
+
+    def remembered_sheets(self) -> list[dict[str, Any]]:
+        return self._tables.sheets.all()
+
+    def remember_sheet(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        self._tables.gate.check(self.who)
+        return self._tables.sheets.keep(settings)
+
+    def forget_sheet(self, name: str) -> None:
+        self._tables.gate.check(self.who)
+        self._tables.sheets.forget(name)
 
     def export_csv(self, ids: Sequence[str] | None = None) -> Export:
         """The CSV export in this session's language (its headers, titles, units, reasons)."""

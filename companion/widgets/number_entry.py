@@ -24,6 +24,23 @@ def typed_count(text: str) -> int | str:
     return int(t) if t.isascii() and t.isdigit() and len(t) <= MAX_DIGITS else t
 
 
+def typed_score(text: str) -> int | str:
+    """What was typed for a score that may be negative ("-3", "−3" with the typographic minus),
+    as a number when it is one (however large: the engine says a too large one is), else as
+    typed, for the engine to refuse; "" when nothing was.
+
+    >>> typed_score("-3"), typed_score("\u22123"), typed_score(" 12 "), typed_score("1-2")
+    (-3, -3, 12, '1-2')
+    >>> typed_score("1234567")
+    1234567
+    """
+    t = text.strip()
+    sign, digits = (-1, t[1:]) if t[:1] in ("-", "\u2212") else (1, t)
+    if digits.isascii() and digits.isdigit() and len(digits) <= 3 * MAX_DIGITS:
+        return sign * int(digits)
+    return t
+
+
 def count_field(label: str, typed: str, on_change: Callable[[str], None], *,
                 disabled: bool = False) -> ft.TextField:
     """A field for one count, opening the number pad: `typed` is the text as it stands (kept as

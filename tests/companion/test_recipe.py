@@ -30,7 +30,9 @@ CROSS_GAME = ("tests/scoring/test_declared.py", "tests/scoring/test_core_history
               "tests/companion/test_rules_sheets.py", "tests/companion/test_catalogs.py",
               "tests/companion/test_recipe.py", f"tests/scoring/test_{GAME}.py",
               f"tests/scoring/test_{GAME}_playout.py")
-OTHERS = " or ".join(g for g in games())
+# Each other game's cases by their parameter ids ("[caro]", "[es-ratel]"), not by a substring
+# of any name: a game's id may be a word of other tests' names ("sheet").
+OTHERS = " or ".join(f"[{g}] or [{g}- or -{g}] or -{g}-" for g in games())
 # Not run in the copy: this module's tests of a tree without a fifth game, and the Rules screen's
 # (a Caro match's, on a Flet session: slow, and about no game in particular).
 TREE_ONLY = ("built_by_the_recipe", "without_a_hook", "without_one_part", "rules_screen")

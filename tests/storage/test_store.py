@@ -20,6 +20,7 @@ from storage import (
     UnknownGameError,
     fingerprint,
 )
+from tests.support.games import hook
 from tests.support.storage.store import PLAYERS, crash_copy, played
 from tests.support.tally import Plain, Tally
 
@@ -102,7 +103,7 @@ GAME_IDS = sorted(scoring.GAMES)
 )
 def test_every_registered_game_round_trips(folder: Path, game: str) -> None:
     cls = scoring.GAMES[game]
-    m = cls(players=["Ann", "Ben", "Cleo", "Dan"][: cls.PLAYERS.start])
+    m = hook(game).fresh()
     with Store(folder) as store:
         mid = store.create(m)
         (s,) = store.summaries()
