@@ -173,3 +173,16 @@ def test_the_page_asks_its_own_origin_for_each_font(tmp_path: Path) -> None:
     for family, address in fonts.page_fonts().items():
         assert "://" not in address and not address.startswith("/"), family
         assert (root / address).is_file(), address
+
+
+def test_the_pages_own_html_draws_with_the_apps_fonts() -> None:
+    """The served app's notices (connection.js) and the web app's splash (start.js) register
+    every font file of the app, under its own origin, and draw with them (issue 30)."""
+    import re
+
+    for script in (Path(fonts.__file__).parent / "server" / "web" / "connection.js",
+                   Path(fonts.__file__).parent / "web" / "start.js"):
+        text = script.read_text(encoding="utf-8")
+        listed = dict(re.findall(r'\["([^"]+)", "(fonts/[^"]+)"\]', text))
+        assert listed == fonts.page_fonts(), script.name
+        assert "OWN_FAMILY" in text and "Roboto,sans-serif" not in text, script.name
