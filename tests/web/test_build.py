@@ -19,9 +19,10 @@ from companion.web_build import BUILDS, ICON_FONT, STDLIB_UNUSED, folder_size
 # Bytes. What a Chromium phone downloads (issue 22): the folder less the JavaScript build's files
 # (tests/web/test_download.py counts it in the browser). The whole folder holds both builds (and
 # Safari's gets the other), so issue 13's 45 MB no longer holds it with the fonts and Babel
-# (bench/README.md): its bound stays, at what the two builds and the fonts need.
+# (bench/README.md): its bound stays, at what the two builds and the fonts need; issue 30's
+# fonts (Arabic, Hebrew, Devanagari, Thai, Chinese: 1.62 MB of the 4 MB it allows) added 2 MB.
 PHONE_LIMIT = 30 * 10**6
-LIMIT = 47 * 10**6
+LIMIT = 49 * 10**6
 
 
 def test_the_folder_is_the_apps_own_and_within_budget(web_folder: Path) -> None:
