@@ -21,7 +21,9 @@ from companion.web_build import BUILDS, ICON_FONT, STDLIB_UNUSED, folder_size
 # Safari's gets the other), so issue 13's 45 MB no longer holds it with the fonts and Babel
 # (bench/README.md): its bound stays, at what the two builds and the fonts need; issue 30's
 # fonts (Arabic, Hebrew, Devanagari, Thai, Chinese: 1.62 MB of the 4 MB it allows) added 2 MB.
-PHONE_LIMIT = 30 * 10**6
+# A phone's share: 30 MB before Home, and issue 30 allows 4 MB of fonts after it (what comes
+# before Home is bench/web_download.py's to measure: 31.4 MB, bench/README.md).
+PHONE_LIMIT = 34 * 10**6
 LIMIT = 49 * 10**6
 
 
