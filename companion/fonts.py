@@ -12,7 +12,9 @@ lacks.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import fields
+from functools import cache
 
 import flet as ft
 
@@ -21,10 +23,43 @@ FILES: dict[str, str] = {
     "Noto Sans": "noto-sans.woff2",          # Latin Extended-B and Additional, Greek Extended...
     "Noto Sans JP": "noto-sans-jp.woff2",    # kana, JIS X 0208 (every level 1 kanji)
     "Noto Sans KR": "noto-sans-kr.woff2",    # all 11,172 Hangul syllables and the jamo
+    # GB 2312 level 1 and Big5's common hanzi, each less those the files before it hold
+    "Noto Sans SC": "noto-sans-sc.woff2",
+    "Noto Sans TC": "noto-sans-tc.woff2",
+    "Noto Sans Arabic": "noto-sans-arabic.woff2",
+    "Noto Sans Hebrew": "noto-sans-hebrew.woff2",
+    "Noto Sans Devanagari": "noto-sans-devanagari.woff2",
+    "Noto Sans Thai": "noto-sans-thai.woff2",
     "Noto Emoji": "noto-emoji.woff2",        # monochrome: drawn in the text's colour
 }
 FALLBACK: list[str] = list(FILES)
 BASE_FAMILY = "Roboto"
+
+
+@cache
+def _drawn() -> bytes:
+    import base64
+    import zlib
+
+    from companion.drawn import BITMAP
+
+    return zlib.decompress(base64.b64decode("".join(BITMAP)))
+
+
+def drawable(char: str) -> bool:
+    """Whether some font of the page draws `char` (companion/drawn.py: the fonts' character
+    maps). Controls and format characters (joiners, direction marks) draw nothing anyway."""
+    cp = ord(char)
+    if unicodedata.category(char) in ("Cc", "Cf"):
+        return True
+    bits = _drawn()
+    return (cp >> 3) < len(bits) and bool(bits[cp >> 3] & (1 << (cp & 7)))
+
+
+def undrawable(text: str) -> str:
+    """The characters of `text` (each once, in order) that no font of the page draws: they
+    would show as boxes."""
+    return "".join(dict.fromkeys(c for c in text if not drawable(c)))
 
 
 def page_fonts() -> dict[str, str]:

@@ -9,7 +9,8 @@ is the translator's: a template is one whole sentence or phrase, never glued fro
 
 A template names its arguments in braces, bare: "{player} lays {colour} at {cell}." (no format
 spec: every argument is rendered to text first). An argument is one of:
-- `str`: written as it is: a player's name, a cell ("B3"). Never translated.
+- `str`: written as it is: a player's name, a cell ("B3"). Never translated. Text with a
+  right-to-left letter is isolated (`isolated`), so "Ann, محمد, דוד" keeps its order.
 - `int`: a number, written as the reader's locale writes numbers.
 - `Said`: a phrase inside the sentence, rendered first in the same language.
 - `Term`: a word of a game's glossary (a colour, a suit, a card), translated in its context.
@@ -39,12 +40,39 @@ the call: said:1, said_n:1,2, term:1c,2, term_n:1c,2,3, RuleViolation:2.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
 MINUS = "\u2212"  # the typographic minus: a negative figure never reads as a hyphen
+ISOLATE, POP = "\u2068", "\u2069"  # first-strong isolate (FSI) and its end (PDI)
+_OPENERS = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI
+_TURNING = frozenset({"R", "AL", "AN"})  # what reorders the words around it
+
+
+def isolated(value: Any) -> Any:
+    """A name (or any text) fit to stand inside a sentence, a list or a score line: text with a
+    right-to-left letter (or an Arabic digit) outside an isolate of its own is wrapped in FSI ...
+    PDI (U+2068 ... U+2069), so it takes its own direction and cannot carry the words, commas
+    and figures beside it into it ("陳大文, محمد, דוד" in player order, "محمد 3" with its score).
+    Other text, and anything not text, is returned as it is; isolating twice changes nothing.
+
+    >>> isolated("محمد 3") == "\u2068محمد 3\u2069", isolated("Ann"), isolated(3)
+    (True, 'Ann', 3)
+    """
+    if not isinstance(value, str) or value.isascii():
+        return value
+    depth = 0
+    for ch in value:
+        if ch in _OPENERS:
+            depth += 1
+        elif ch == POP:
+            depth = max(depth - 1, 0)
+        elif depth == 0 and unicodedata.bidirectional(ch) in _TURNING:
+            return ISOLATE + value + POP
+    return value
 
 
 class Words(Protocol):
@@ -276,9 +304,9 @@ def ruling_of(value: Any, depth: int = 0) -> str | None:
 
 
 def render(value: Any, words: Words) -> str:
-    """Any argument (or a whole `Said`) as text in the language of `words`."""
+    """Any argument (or a whole `Said`) as text in the language of `words`; a name isolated."""
     if isinstance(value, str):
-        return value
+        return isolated(value)
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, (int, float)):

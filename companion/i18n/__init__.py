@@ -20,7 +20,7 @@ import flet as ft
 
 from companion.i18n.catalog import Voice
 from companion.i18n.choice import DEFAULT, LANGUAGES, known
-from scoring.said import Words, render
+from scoring.said import Words, isolated, render
 
 __all__ = ["LANGUAGES", "N_", "Voice", "_", "language", "ngettext", "npgettext", "pgettext", "say",
            "speak", "words"]
@@ -110,22 +110,37 @@ def N_(message: str) -> str:
     return message
 
 
+class Template(str):
+    """A translated message: a str whose `format` isolates each text it fills in (a name in
+    Arabic or Hebrew keeps its own direction and cannot reorder the sentence: scoring.said's
+    `isolated`), so every sentence a screen fills with a name is safe in this one place."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return str.format(self, *map(isolated, args),
+                          **{key: isolated(value) for key, value in kwargs.items()})
+
+    def format_map(self, mapping: Any) -> str:
+        return str.format_map(self, {key: isolated(value) for key, value in mapping.items()})
+
+
 def _(message: str) -> str:
     """A screen's own English sentence in the session's language."""
-    return words().gettext(message)
+    return Template(words().gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a sentence the number `n` asks for, in the session's language; the result
     still holds its placeholders: `ngettext("{n} card", "{n} cards", n).format(n=n)`."""
-    return words().ngettext(singular, plural, n)
+    return Template(words().ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """A word that means different things in different places (a game's glossary)."""
-    return words().pgettext(context, message)
+    return Template(words().pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """`ngettext` for a sentence that reads differently in some places (`pgettext`'s context)."""
-    return words().npgettext(context, singular, plural, n)
+    return Template(words().npgettext(context, singular, plural, n))

@@ -25,6 +25,25 @@
 //   so, offering to start again or fetch the file again, and "Save my matches" (rescue.js: every
 //   match in IndexedDB as the app's JSON export, by plain JavaScript, no Python).
 (function () {
+  // The app's own font files, for the page's own HTML too (issue 30): what this script draws
+  // shows Japanese and every name as the app does, from the page's own origin, whatever fonts
+  // the phone has. A FontFace loads lazily, once a character needs it. The list is
+  // companion/fonts.py's FILES (tests/companion/test_fonts.py checks it).
+  const OWN_FONTS = [["Roboto", "assets/fonts/roboto.woff2"],
+    ["Noto Sans", "fonts/noto-sans.woff2"], ["Noto Sans JP", "fonts/noto-sans-jp.woff2"],
+    ["Noto Sans KR", "fonts/noto-sans-kr.woff2"], ["Noto Sans SC", "fonts/noto-sans-sc.woff2"],
+    ["Noto Sans TC", "fonts/noto-sans-tc.woff2"],
+    ["Noto Sans Arabic", "fonts/noto-sans-arabic.woff2"],
+    ["Noto Sans Hebrew", "fonts/noto-sans-hebrew.woff2"],
+    ["Noto Sans Devanagari", "fonts/noto-sans-devanagari.woff2"],
+    ["Noto Sans Thai", "fonts/noto-sans-thai.woff2"], ["Noto Emoji", "fonts/noto-emoji.woff2"]];
+  const OWN_FAMILY = OWN_FONTS.map(([family]) => `"TC ${family}"`).join(",") + ",sans-serif";
+  if (self.FontFace && document.fonts) {
+    for (const [family, path] of OWN_FONTS) {
+      const address = new URL(path, document.baseURI).href;
+      document.fonts.add(new FontFace(`TC ${family}`, `url("${address}") format("woff2")`));
+    }
+  }
   const WAIT_FOR_WORKER = 10000; // ms: past this Flutter loads anyway (the worker fills in later)
   const LOCK = window.tableCompanionData().lock; // this deployment's (scope.js), as Python's
   const TOLD_KEY = "table-companion.ready-offline-told";
@@ -71,7 +90,7 @@
   Object.assign(splash.style, {
     position: "fixed", inset: "0", zIndex: "2147483647", display: "flex",
     flexDirection: "column", alignItems: "center", justifyContent: "center", gap: "16px",
-    padding: "24px", textAlign: "center", fontFamily: "Roboto, system-ui, sans-serif",
+    padding: "24px", textAlign: "center", fontFamily: OWN_FAMILY,
     background: dark ? "#121212" : "#FFFFFF", color: dark ? "#E0E0E0" : "#212121",
   });
   const icon = document.createElement("img");
@@ -487,7 +506,7 @@
     Object.assign(box.style, {
       position: "fixed", left: "12px", right: "12px", bottom: "16px", zIndex: "2147483646",
       minHeight: "48px", boxSizing: "border-box", padding: "14px 16px", borderRadius: "8px",
-      fontFamily: "Roboto, system-ui, sans-serif", fontSize: "16px", lineHeight: "1.4",
+      fontFamily: OWN_FAMILY, fontSize: "16px", lineHeight: "1.4",
       background: warning ? "#FFDAD6" : "#323232", color: warning ? "#410002" : "#FFFFFF",
       boxShadow: "0 2px 8px rgba(0,0,0,0.3)", cursor: "pointer",
     });

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion import fonts
 from companion.i18n import _, ngettext, say
 from companion.session.drafts import use_draft
 from companion.widgets.icon_action import icon_action
@@ -33,6 +34,26 @@ def name_problem(name: str, players: list[str]) -> str | None:
             return _("“{name}” looks the same as {player}, who is already playing: choose "
                      "another name.").format(name=name, player=player)
     return None
+
+
+def undrawn_warning(name: str) -> str | None:
+    """What New match says of a name with characters no font of the app draws (they would show
+    as boxes, silently), naming them by code; None when every one is drawn. A warning only: the
+    name is the player's, and kept."""
+    missing = fonts.undrawable(name)
+    if not missing:
+        return None
+    codes = " ".join(f"U+{ord(c):04X}" for c in missing[:4]) + (" …" if len(missing) > 4 else "")
+    return _("“{name}” has letters the app cannot draw ({codes}): they show as empty boxes."
+             ).format(name=name, codes=codes)
+
+
+def warning_line(text: str) -> ft.Control:
+    return ft.Row(
+        [ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.TERTIARY, size=20),
+         ft.Text(text, expand=True, size=15)],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
 
 
 @ft.component
@@ -101,6 +122,9 @@ def PlayerPicker(
         lambda: list(itertools.islice((n for n in known if name_problem(n, players) is None),
                                       12)),
         [tuple(known), tuple(players)])
+    # The typed name as it would be added, then each player's: warned of before Start.
+    warnings = [w for w in dict.fromkeys(
+        undrawn_warning(n) for n in (names.tidy(draft), *players) if n) if w]
     return ft.Column(
         [
             ft.Text(_("Players in seating order (turn order)"), weight=ft.FontWeight.BOLD),
@@ -121,6 +145,7 @@ def PlayerPicker(
                 key="name field",  # keeps the name being typed when a player row goes
             ),
             message_line(problem, error=True),
+            *(warning_line(w) for w in warnings),
             ft.Row(
                 [
                     ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=40)

@@ -19,9 +19,12 @@ from companion.web_build import BUILDS, ICON_FONT, STDLIB_UNUSED, folder_size
 # Bytes. What a Chromium phone downloads (issue 22): the folder less the JavaScript build's files
 # (tests/web/test_download.py counts it in the browser). The whole folder holds both builds (and
 # Safari's gets the other), so issue 13's 45 MB no longer holds it with the fonts and Babel
-# (bench/README.md): its bound stays, at what the two builds and the fonts need.
-PHONE_LIMIT = 30 * 10**6
-LIMIT = 47 * 10**6
+# (bench/README.md): its bound stays, at what the two builds and the fonts need; issue 30's
+# fonts (Arabic, Hebrew, Devanagari, Thai, Chinese: 1.62 MB of the 4 MB it allows) added 2 MB.
+# A phone's share: 30 MB before Home, and issue 30 allows 4 MB of fonts after it (what comes
+# before Home is bench/web_download.py's to measure: 31.4 MB, bench/README.md).
+PHONE_LIMIT = 34 * 10**6
+LIMIT = 49 * 10**6
 
 
 def test_the_folder_is_the_apps_own_and_within_budget(web_folder: Path) -> None:

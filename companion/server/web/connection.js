@@ -14,6 +14,25 @@
 // which the handshake carries: the server checks it and lets that device in when the table is
 // full.
 (function () {
+  // The app's own font files, for the page's own HTML too (issue 30): what this script draws
+  // shows Japanese and every name as the app does, from the page's own origin, whatever fonts
+  // the phone has. A FontFace loads lazily, once a character needs it. The list is
+  // companion/fonts.py's FILES (tests/companion/test_fonts.py checks it).
+  const OWN_FONTS = [["Roboto", "assets/fonts/roboto.woff2"],
+    ["Noto Sans", "fonts/noto-sans.woff2"], ["Noto Sans JP", "fonts/noto-sans-jp.woff2"],
+    ["Noto Sans KR", "fonts/noto-sans-kr.woff2"], ["Noto Sans SC", "fonts/noto-sans-sc.woff2"],
+    ["Noto Sans TC", "fonts/noto-sans-tc.woff2"],
+    ["Noto Sans Arabic", "fonts/noto-sans-arabic.woff2"],
+    ["Noto Sans Hebrew", "fonts/noto-sans-hebrew.woff2"],
+    ["Noto Sans Devanagari", "fonts/noto-sans-devanagari.woff2"],
+    ["Noto Sans Thai", "fonts/noto-sans-thai.woff2"], ["Noto Emoji", "fonts/noto-emoji.woff2"]];
+  const OWN_FAMILY = OWN_FONTS.map(([family]) => `"TC ${family}"`).join(",") + ",sans-serif";
+  if (self.FontFace && document.fonts) {
+    for (const [family, path] of OWN_FONTS) {
+      const address = new URL(path, document.baseURI).href;
+      document.fonts.add(new FontFace(`TC ${family}`, `url("${address}") format("woff2")`));
+    }
+  }
   const WORDS = window.tableCompanionWords;
   const Native = window.WebSocket;
   const MATCH = /^\/match\/([0-9a-f]{12})(\/|$)/;
@@ -122,7 +141,7 @@
       banner.style.cssText =
         "position:fixed;inset:0;z-index:2147483647;display:flex;flex-direction:column;" +
         "align-items:center;overflow-y:auto;background:rgba(0,0,0,0.35);" +
-        "font-family:Roboto,sans-serif;";
+        "font-family:" + OWN_FAMILY + ";";
       const box = document.createElement("div");
       box.style.cssText =
         "margin:72px 12px 0;max-width:400px;box-sizing:border-box;padding:16px 20px;" +
