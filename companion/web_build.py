@@ -130,6 +130,21 @@ FLUTTER_ICONS = (
     "refresh", "done",
 )
 ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
+# Files stored gzipped beside themselves (`name.gz`, level 9) for the wire: the service worker
+# fetches those and unpacks them (DecompressionStream), so a host that does not compress
+# (Python's http.server, some hosts for .wasm) sends a Chromium phone about half the bytes. Only
+# files at least PACK_FROM bytes long that gzip makes at most PACK_AT_MOST of their size (the
+# WebAssembly, the scripts, Pyodide's lock; not the fonts, archives or zips, already packed).
+# The plain file stays too: a browser with no service worker or no DecompressionStream fetches
+# it. Not the page's own scripts, which the page fetches before the worker takes it.
+PACK_FROM = 16_000
+PACK_AT_MOST = 0.9
+NOT_PACKED = {"index.html", "sw.js", "start.js", "words.js", "scope.js"}
+# The content types the worker gives an unpacked file (WebAssembly must say application/wasm to
+# be compiled as it streams in).
+TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+         ".json": "application/json", ".zip": "application/zip", ".otf": "font/otf",
+         ".ttf": "font/ttf"}
 
 # msgpack is compiled: the one wheel built for the Pyodide flet-web ships, pinned by its hash
 # (as pip downloaded it from PyPI), so a wheel swapped in the cache or the --wheels folder is
@@ -381,8 +396,11 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     shutil.copyfile(TEMPLATES / "scope.js", out / "scope.js")
     if snapshot:
         write_snapshot_scripts(out)
+    packed = pack(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                   if p.is_file() and p.name != "sw.js")  # the worker is the browser's to keep
+                   if p.is_file() and p.name != "sw.js"  # the worker is the browser's to keep
+                   and not is_packed_copy(out, p))
+    # The digest of the bytes that run (the unpacked file): what the worker checks and keeps.
     hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in files}
     hashes["./"] = hashes.pop("index.html")  # the page, asked for by its folder's address
     digest = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode())
@@ -393,8 +411,41 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     text = (TEMPLATES / "sw.js").read_text(encoding="utf-8")
     text = (text.replace("__RELEASE__", release)
             .replace("__FILES__", json.dumps(hashes, indent=0, sort_keys=True))
-            .replace("__BUILDS__", json.dumps(builds)))
+            .replace("__BUILDS__", json.dumps(builds))
+            .replace("__PACKED__", json.dumps(packed, indent=0, sort_keys=True)))
     (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def is_packed_copy(out: Path, path: Path) -> bool:
+    """Whether `path` is the wire's gzipped copy of a file beside it (written by `pack`)."""
+    return path.suffix == ".gz" and path.with_suffix("").is_file()
+
+
+def pack(out: Path) -> dict[str, list]:
+    """Writes `name.gz` beside each file worth gzipping for the wire (PACK_FROM, PACK_AT_MOST,
+    NOT_PACKED), replacing any written before; returns {path: [bytes on the wire, the unpacked
+    file's content type]}."""
+    for path in list(out.rglob("*.gz")):
+        if is_packed_copy(out, path):
+            path.unlink()
+    packed = {}
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        name = path.relative_to(out).as_posix()
+        if name in NOT_PACKED or path.stat().st_size < PACK_FROM or path.suffix not in TYPES:
+            continue
+        data = path.read_bytes()
+        small = gzipped(data)
+        if len(small) > PACK_AT_MOST * len(data):
+            continue
+        Path(f"{path}.gz").write_bytes(small)
+        packed[name] = [len(small), TYPES[path.suffix]]
+    return packed
+
+
+def wire_size(out: Path, name: str) -> int:
+    """The bytes the worker fetches for the file `name`: its gzipped copy where it has one."""
+    copy = out / f"{name}.gz"
+    return (copy if copy.is_file() else out / name).stat().st_size
 
 
 def source_time() -> int:

@@ -22,6 +22,9 @@
 const RELEASE = "__RELEASE__";
 const FILES = __FILES__;  // path (relative to the scope) -> SHA-256 (hex)
 const BUILDS = __BUILDS__;  // "wasm" / "js" -> the paths only that Flutter build loads
+// path -> [bytes of its gzipped copy `path.gz`, the file's content type]: the big files, which
+// the worker fetches gzipped and unpacks, whatever the host (download).
+const PACKED = __PACKED__;
 function key(path) {
   return new URL(path, self.registration.scope).href;
 }
@@ -87,12 +90,34 @@ async function keep(cache, path, response) {
   return true;
 }
 
+// The network's answer for `path`, its body the file itself: fetched as its gzipped copy where
+// the build made one and the browser can unpack it (a host that does not compress then sends the
+// gzipped bytes: half or less), else as the file (`request`, or the path). The digest checked
+// (FILES) is the unpacked file's, so a copy unpacked wrong is never kept. `init`: fetch's options.
+async function download(path, request, init) {
+  const packed = Object.hasOwn(PACKED, path) && self.DecompressionStream ? PACKED[path] : null;
+  if (packed) {
+    try {
+      const response = await fetch(`${key(path)}.gz`, init);
+      if (response.ok && response.body) {
+        // A host that labels the copy Content-Encoding: gzip has had the browser unpack it.
+        const body = response.headers.has("Content-Encoding") ? response.body
+          : response.body.pipeThrough(new DecompressionStream("gzip"));
+        return new Response(body, { status: 200, headers: { "Content-Type": packed[1] } });
+      }
+    } catch {
+      // the gzipped copy is missing or refused: the file itself
+    }
+  }
+  return fetch(request || key(path), init);
+}
+
 // Fetches `path` for the cache: from the browser's HTTP cache when it holds this very file (the
 // page may have fetched it before this worker took it), else from the network.
 async function fetchInto(cache, path) {
   for (const mode of ["force-cache", "reload"]) {
     try {
-      if (await keep(cache, path, await fetch(key(path), { cache: mode }))) return true;
+      if (await keep(cache, path, await download(path, null, { cache: mode }))) return true;
     } catch {
       // offline or refused: tried again at the next start
     }
@@ -259,7 +284,8 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(request, { ignoreSearch: true })
       || (page ? await cache.match(key("./")) : undefined);
     if (hit) return path !== undefined ? served(cache, path, hit) : hit;
-    const response = await fetch(request);
+    const response = path !== undefined && !page ? await download(path, request)
+      : await fetch(request);
     if (path !== undefined && response.status === 200 && !keeping.has(path)) {
       const copy = keep(cache, path, response.clone()).catch(() => false)
         .finally(() => keeping.delete(path));
