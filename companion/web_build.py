@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import html
 import importlib.util
 import io
 import json
@@ -140,6 +141,15 @@ ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 PACK_FROM = 16_000
 PACK_AT_MOST = 0.9
 NOT_PACKED = {"index.html", "sw.js", "start.js", "words.js", "scope.js"}
+# What a first visit downloads before Home (besides the Flutter build the browser runs): the
+# splash's progress bar counts these files' bytes on the wire (write_download_sizes).
+START_FILES = (
+    "flutter_bootstrap.js", "assets/FontManifest.json", ICON_FONT, "assets/fonts/roboto.woff2",
+    PYTHON_WORKER, "snapshot.js", "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json",
+    "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    "app.tar.gz",
+)
+DOWNLOAD_META = re.compile(r'\n?\s*<meta name="tc-download" content="[^"]*">')
 # The content types the worker gives an unpacked file (WebAssembly must say application/wasm to
 # be compiled as it streams in).
 TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
@@ -397,6 +407,7 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     if snapshot:
         write_snapshot_scripts(out)
     packed = pack(out)
+    write_download_sizes(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                    if p.is_file() and p.name != "sw.js"  # the worker is the browser's to keep
                    and not is_packed_copy(out, p))
@@ -414,6 +425,23 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
             .replace("__BUILDS__", json.dumps(builds))
             .replace("__PACKED__", json.dumps(packed, indent=0, sort_keys=True)))
     (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def write_download_sizes(out: Path) -> None:
+    """The bytes on the wire of each file a first visit downloads before Home (START_FILES and
+    each Flutter build's), and which build each is of, in the page's <meta name="tc-download">:
+    the splash's progress bar says "3.1 of 13.0 MB" from its first frame (web/start.js)."""
+    index = out / "index.html"
+    text = index.read_text(encoding="utf-8") if index.is_file() else ""
+    if "</head>" not in text:
+        return  # a test's tiny site
+    names = [name for name in (*START_FILES, *(n for names in BUILDS.values() for n in names))
+             if (out / name).is_file()]
+    sizes = {"sizes": {name: wire_size(out, name) for name in names},
+             "builds": {build: [n for n in names if n in files] for build, files in BUILDS.items()}}
+    meta = f'<meta name="tc-download" content="{html.escape(json.dumps(sizes, sort_keys=True))}">'
+    text = DOWNLOAD_META.sub("", text)
+    index.write_text(text.replace("</head>", f"  {meta}\n</head>", 1), encoding="utf-8")
 
 
 def is_packed_copy(out: Path, path: Path) -> bool:

@@ -36,6 +36,9 @@ PAGE_WORDS: dict[str, str] = {
     "flutter": N_("Loading the app's screens…"),
     "python": N_("Starting Python…"),
     "app": N_("Loading the app…"),
+    # the first visit's download under the splash's line: megabytes received of the total
+    "downloaded": N_("{got} of {total} MB"),
+    "downloadStalled": N_("The download has stalled. Trying again…"),
     "matches": N_("Opening your matches…"),
     "elsewhere": N_("Table Companion is open in another tab or window. Close it there and the "
                     "app starts here by itself."),
