@@ -57,7 +57,7 @@
   // recovered: why this start follows a dropped snapshot ("stalled")
   const state = { offline: null, stage: null, said: [], told: [], snapshot: null, made: null,
                   trouble: null, damaged: [], repaired: [], failure: null, saved: null,
-                  recovered: null };
+                  recovered: null, update: null };
   window.tableCompanion = state;
   try {
     state.recovered = sessionStorage.getItem(RECOVERED_KEY);
@@ -371,6 +371,7 @@
     state.said.push("home");
     splash.remove();
     askWorker();
+    offerUpdate(); // a release that came during the start
   }
 
   function failed(why) {
@@ -595,6 +596,75 @@
     ourTurn().then(startWatching).then(loadFlutter);
     return;
   }
+
+  // A new release (issue 36): the service worker installs it beside the running one and takes
+  // the page only once its copy is complete (sw.js). The page then says so, at Home only, never
+  // on another screen (a match open, a form half filled: a restart there would cut it short);
+  // one tap starts the new release, and left alone the next start runs it.
+  // `state.update`: null, "ready" (said at Home), "later" (dismissed).
+  const LOADED_BY = navigator.serviceWorker.controller;
+  let updateBox = null;
+  function atHomeRoute() {
+    return ["", "/"].includes(location.hash.replace(/^#/, ""));
+  }
+  function offerUpdate() {
+    if (state.update !== "ready" || state.stage !== "home") return;
+    if (!atHomeRoute()) {
+      if (updateBox) updateBox.remove();
+      updateBox = null;
+      return;
+    }
+    if (updateBox) return;
+    updateBox = document.createElement("div");
+    updateBox.id = "tc-update";
+    updateBox.setAttribute("role", "status");
+    Object.assign(updateBox.style, {
+      position: "fixed", left: "12px", right: "12px", bottom: "16px", zIndex: "2147483646",
+      display: "flex", flexWrap: "wrap", alignItems: "center", gap: "8px 12px",
+      boxSizing: "border-box", padding: "12px 16px", borderRadius: "8px",
+      fontFamily: "Roboto, system-ui, sans-serif", fontSize: "16px", lineHeight: "1.4",
+      background: "#323232", color: "#FFFFFF", boxShadow: "0 2px 8px rgba(0,0,0,0.3)",
+    });
+    const words = document.createElement("span");
+    words.textContent = SAYS.updateReady;
+    words.style.flex = "1 1 12em";
+    const choice = (id, label, then) => {
+      const made = document.createElement("button");
+      made.id = id;
+      made.type = "button";
+      made.textContent = label;
+      Object.assign(made.style, { minHeight: "48px", padding: "0 12px", border: "none",
+        background: "transparent", color: "#80CBC4", fontSize: "16px", fontWeight: "500",
+        fontFamily: "inherit", cursor: "pointer" });
+      made.onclick = then;
+      return made;
+    };
+    const later = choice("tc-update-later", SAYS.later, () => {
+      state.update = "later";
+      updateBox.remove();
+      updateBox = null;
+    });
+    const now = choice("tc-update-now", SAYS.restartNow, () => {
+      if (atHomeRoute()) location.reload();
+    });
+    updateBox.append(words, later, now);
+    document.body.appendChild(updateBox);
+  }
+  window.addEventListener("hashchange", offerUpdate);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (LOADED_BY && LOADED_BY.scriptURL === OUR_WORKER && ourWorker()
+        && navigator.serviceWorker.controller !== LOADED_BY && state.update === null) {
+      state.update = "ready";
+      offerUpdate();
+    }
+  });
+  // A phone keeps the app open for days: each time it is shown again, the browser looks for a
+  // new release (it does at each start too).
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || state.stage !== "home") return;
+    navigator.serviceWorker.getRegistration(document.baseURI)
+      .then((registration) => registration && registration.update()).catch(() => {});
+  });
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data && typeof event.data.offline === "boolean") copied(event.data.offline);
   });
