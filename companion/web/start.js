@@ -94,6 +94,34 @@
 
   document.getElementById("loading")?.remove(); // Flet's bare image: ours says more
 
+  // The splash owns the accessibility tree until Home: what Flutter adds to the page (its view,
+  // where Flet says "Working..." in English under the splash) is inert until then, out of the
+  // tree and of the focus (aria-hidden alone is not enough: Chromium drops it from an element
+  // whose descendant has the focus, which Flutter gives its semantics). The splash covers the
+  // page anyway.
+  const hidden = new Set();
+  function hideBeside(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE || node === splash || node.tagName === "SCRIPT"
+        || node.classList.contains("tc-notice") || node.id === "tc-update"
+        || node.getAttribute("aria-hidden") === "true") return;
+    node.inert = true;
+    node.setAttribute("aria-hidden", "true");
+    hidden.add(node);
+  }
+  const hider = new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) hideBeside(node);
+  });
+  for (const node of document.body.children) hideBeside(node);
+  hider.observe(document.body, { childList: true });
+  function showFlutter() {
+    hider.disconnect();
+    for (const node of hidden) {
+      node.inert = false;
+      node.removeAttribute("aria-hidden");
+    }
+    hidden.clear();
+  }
+
   // A first visit's downloads, from the splash's first frame: a bar and "3.1 of 13.0 MB" under
   // its line, the bytes on the wire of the files the start needs (the build lists them with
   // their sizes in <meta name="tc-download">; the service worker counts each file's bytes as
@@ -370,6 +398,7 @@
     state.stage = "home";
     state.said.push("home");
     splash.remove();
+    showFlutter();
     askWorker();
     offerUpdate(); // a release that came during the start
   }
