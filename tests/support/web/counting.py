@@ -10,6 +10,7 @@ nothing until `release()` (a stalled download).
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections import Counter
@@ -93,6 +94,11 @@ class _Handler(SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
 
+def _quiet(request, address) -> None:  # type: ignore[no-untyped-def]
+    if not isinstance(sys.exc_info()[1], ConnectionError):
+        ThreadingHTTPServer.handle_error(None, request, address)  # type: ignore[arg-type]
+
+
 class CountingSite:
     """The folder served on loopback in a thread of this process, counting what it sends."""
 
@@ -105,6 +111,7 @@ class CountingSite:
             ("127.0.0.1", 0),
             lambda *args: handler(*args, directory=str(self.folder)))
         self.server.daemon_threads = True
+        self.server.handle_error = _quiet  # a download the browser dropped mid-way is no error
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
     @property
