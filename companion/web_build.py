@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import html
 import importlib.util
 import io
 import json
@@ -131,6 +132,30 @@ FLUTTER_ICONS = (
     "refresh", "done",
 )
 ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
+# Files stored gzipped beside themselves (`name.gz`, level 9) for the wire: the service worker
+# fetches those and unpacks them (DecompressionStream), so a host that does not compress
+# (Python's http.server, some hosts for .wasm) sends a Chromium phone about half the bytes. Only
+# files at least PACK_FROM bytes long that gzip makes at most PACK_AT_MOST of their size (the
+# WebAssembly, the scripts, Pyodide's lock; not the fonts, archives or zips, already packed).
+# The plain file stays too: a browser with no service worker or no DecompressionStream fetches
+# it. Not the page's own scripts, which the page fetches before the worker takes it.
+PACK_FROM = 16_000
+PACK_AT_MOST = 0.9
+NOT_PACKED = {"index.html", "sw.js", "start.js", "words.js", "scope.js"}
+# What a first visit downloads before Home (besides the Flutter build the browser runs): the
+# splash's progress bar counts these files' bytes on the wire (write_download_sizes).
+START_FILES = (
+    "flutter_bootstrap.js", "assets/FontManifest.json", ICON_FONT, "assets/fonts/roboto.woff2",
+    PYTHON_WORKER, "snapshot.js", "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json",
+    "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    "app.tar.gz",
+)
+DOWNLOAD_META = re.compile(r'\n?\s*<meta name="tc-download" content="[^"]*">')
+# The content types the worker gives an unpacked file (WebAssembly must say application/wasm to
+# be compiled as it streams in).
+TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+         ".json": "application/json", ".zip": "application/zip", ".otf": "font/otf",
+         ".ttf": "font/ttf"}
 
 # msgpack is compiled: the one wheel built for the Pyodide flet-web ships, pinned by its hash
 # (as pip downloaded it from PyPI), so a wheel swapped in the cache or the --wheels folder is
@@ -382,8 +407,12 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     shutil.copyfile(TEMPLATES / "scope.js", out / "scope.js")
     if snapshot:
         write_snapshot_scripts(out)
+    packed = pack(out)
+    write_download_sizes(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                   if p.is_file() and p.name != "sw.js")  # the worker is the browser's to keep
+                   if p.is_file() and p.name != "sw.js"  # the worker is the browser's to keep
+                   and not is_packed_copy(out, p))
+    # The digest of the bytes that run (the unpacked file): what the worker checks and keeps.
     hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in files}
     hashes["./"] = hashes.pop("index.html")  # the page, asked for by its folder's address
     digest = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode())
@@ -394,8 +423,58 @@ def write_worker(out: Path, *, snapshot: bool = True) -> None:
     text = (TEMPLATES / "sw.js").read_text(encoding="utf-8")
     text = (text.replace("__RELEASE__", release)
             .replace("__FILES__", json.dumps(hashes, indent=0, sort_keys=True))
-            .replace("__BUILDS__", json.dumps(builds)))
+            .replace("__BUILDS__", json.dumps(builds))
+            .replace("__PACKED__", json.dumps(packed, indent=0, sort_keys=True)))
     (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def write_download_sizes(out: Path) -> None:
+    """The bytes on the wire of each file a first visit downloads before Home (START_FILES and
+    each Flutter build's), and which build each is of, in the page's <meta name="tc-download">:
+    the splash's progress bar says "3.1 of 13.0 MB" from its first frame (web/start.js)."""
+    index = out / "index.html"
+    text = index.read_text(encoding="utf-8") if index.is_file() else ""
+    if "</head>" not in text:
+        return  # a test's tiny site
+    names = [name for name in (*START_FILES, *(n for names in BUILDS.values() for n in names))
+             if (out / name).is_file()]
+    sizes = {"sizes": {name: wire_size(out, name) for name in names},
+             "builds": {build: [n for n in names if n in files] for build, files in BUILDS.items()}}
+    meta = f'<meta name="tc-download" content="{html.escape(json.dumps(sizes, sort_keys=True))}">'
+    text = DOWNLOAD_META.sub("", text)
+    index.write_text(text.replace("</head>", f"  {meta}\n</head>", 1), encoding="utf-8")
+
+
+def is_packed_copy(out: Path, path: Path) -> bool:
+    """Whether `path` is the wire's gzipped copy of a file beside it (written by `pack`)."""
+    return path.suffix == ".gz" and path.with_suffix("").is_file()
+
+
+def pack(out: Path) -> dict[str, list]:
+    """Writes `name.gz` beside each file worth gzipping for the wire (PACK_FROM, PACK_AT_MOST,
+    NOT_PACKED), replacing any written before; returns {path: [bytes on the wire, the unpacked
+    file's content type]}."""
+    for path in list(out.rglob("*.gz")):
+        if is_packed_copy(out, path):
+            path.unlink()
+    packed = {}
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        name = path.relative_to(out).as_posix()
+        if name in NOT_PACKED or path.stat().st_size < PACK_FROM or path.suffix not in TYPES:
+            continue
+        data = path.read_bytes()
+        small = gzipped(data)
+        if len(small) > PACK_AT_MOST * len(data):
+            continue
+        Path(f"{path}.gz").write_bytes(small)
+        packed[name] = [len(small), TYPES[path.suffix]]
+    return packed
+
+
+def wire_size(out: Path, name: str) -> int:
+    """The bytes the worker fetches for the file `name`: its gzipped copy where it has one."""
+    copy = out / f"{name}.gz"
+    return (copy if copy.is_file() else out / name).stat().st_size
 
 
 def source_time() -> int:

@@ -39,6 +39,13 @@ PAGE_WORDS: dict[str, str] = {
     "flutter": N_("Loading the app's screens…"),
     "python": N_("Starting Python…"),
     "app": N_("Loading the app…"),
+    # the first visit's download under the splash's line: megabytes received of the total
+    "downloaded": N_("{got} of {total} MB"),
+    "downloadStalled": N_("The download has stalled. Trying again…"),
+    # a new release, its files all downloaded, said at Home: start it now, or at the next start
+    "updateReady": N_("A new version of the app is ready."),
+    "restartNow": N_("Start it now"),
+    "later": N_("Later"),
     "matches": N_("Opening your matches…"),
     "elsewhere": N_("Table Companion is open in another tab or window. Close it there and the "
                     "app starts here by itself."),

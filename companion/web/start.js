@@ -61,7 +61,7 @@
   const RESTORED_BOUND = 60000; // ms
   const STALLED_BOUND = 90000; // ms
   const LONG_START_KEY = "table-companion.long-start-ms"; // the last start to Home with no snapshot
-  const BOUNDS_KEY = "table-companion.bounds"; // {restored, stalled} in ms, set by tests only
+  const BOUNDS_KEY = "table-companion.bounds"; // {restored, stalled, stallAfter} ms: tests only
   const HUNG_KEY = "table-companion.snapshot-hung"; // {key, times}: a release's snapshots that hung
   const RECOVERED_KEY = "table-companion.recovered"; // for the start after a dropped snapshot
   const FOLDER = new URL(".", document.baseURI).href; // the app's base: the worker's scope
@@ -76,7 +76,7 @@
   // recovered: why this start follows a dropped snapshot ("stalled")
   const state = { offline: null, stage: null, said: [], told: [], snapshot: null, made: null,
                   trouble: null, damaged: [], repaired: [], failure: null, saved: null,
-                  recovered: null };
+                  recovered: null, update: null };
   window.tableCompanion = state;
   try {
     state.recovered = sessionStorage.getItem(RECOVERED_KEY);
@@ -107,10 +107,129 @@
   line.setAttribute("aria-live", "polite");
   Object.assign(line.style, { margin: "0", fontSize: "18px", maxWidth: "28em", lineHeight: "1.4" });
   splash.append(icon, name, line);
+  const download = downloadBar();
   document.body.appendChild(splash);
   state.splashAt = performance.now(); // ms since the page began: bench/web.py compares them
 
   document.getElementById("loading")?.remove(); // Flet's bare image: ours says more
+
+  // The splash owns the accessibility tree until Home: what Flutter adds to the page (its view,
+  // where Flet says "Working..." in English under the splash) is inert until then, out of the
+  // tree and of the focus (aria-hidden alone is not enough: Chromium drops it from an element
+  // whose descendant has the focus, which Flutter gives its semantics). The splash covers the
+  // page anyway.
+  const hidden = new Set();
+  function hideBeside(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE || node === splash || node.tagName === "SCRIPT"
+        || node.classList.contains("tc-notice") || node.id === "tc-update"
+        || node.getAttribute("aria-hidden") === "true") return;
+    node.inert = true;
+    node.setAttribute("aria-hidden", "true");
+    hidden.add(node);
+  }
+  const hider = new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) hideBeside(node);
+  });
+  for (const node of document.body.children) hideBeside(node);
+  hider.observe(document.body, { childList: true });
+  function showFlutter() {
+    hider.disconnect();
+    for (const node of hidden) {
+      node.inert = false;
+      node.removeAttribute("aria-hidden");
+    }
+    hidden.clear();
+  }
+
+  // A first visit's downloads, from the splash's first frame: a bar and "3.1 of 13.0 MB" under
+  // its line, the bytes on the wire of the files the start needs (the build lists them with
+  // their sizes in <meta name="tc-download">; the service worker counts each file's bytes as
+  // they come, web/sw.js). A download that stalls is said, and the worker tries it again.
+  // `state.download`: {got, total, seen: each amount in turn, stalled: times said}.
+  function downloadBar() {
+    let told = null;
+    try {
+      told = JSON.parse(document.querySelector('meta[name="tc-download"]').content);
+    } catch (error) { // no list (a test's tiny site): no bar
+      return null;
+    }
+    if (INSTALLED || !told || !told.sizes || !told.builds) return null;
+    // The Flutter build the loader will choose (flutter.js: WasmGC in a Blink browser), until
+    // the worker names a file of the other.
+    let runs = "js";
+    try {
+      const blink = navigator.vendor === "Google Inc." || navigator.userAgent.includes("Edg/");
+      const gc = WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95,
+                                                      1, 120, 0]));
+      if (blink && gc) runs = "wasm";
+    } catch (error) { // no WebAssembly: the JavaScript build
+    }
+    const got = {};
+    const counted = () => {
+      const other = new Set(told.builds[runs === "wasm" ? "js" : "wasm"] || []);
+      const names = Object.keys(told.sizes).filter((path) => !other.has(path));
+      const sum = (of) => names.reduce((all, path) => all + (of(path) || 0), 0);
+      return { got: sum((path) => Math.min(got[path] || 0, told.sizes[path])),
+               total: sum((path) => told.sizes[path]) };
+    };
+    const mb = new Intl.NumberFormat(SAYS.code, { minimumFractionDigits: 1,
+                                                  maximumFractionDigits: 1 });
+    const box = document.createElement("div");
+    Object.assign(box.style, { width: "min(280px, 80vw)", display: "flex",
+      flexDirection: "column", gap: "8px", alignItems: "center" });
+    const bar = document.createElement("div");
+    bar.id = "tc-download";
+    bar.setAttribute("role", "progressbar");
+    bar.setAttribute("aria-valuemin", "0");
+    Object.assign(bar.style, { width: "100%", height: "6px", borderRadius: "3px",
+      overflow: "hidden", background: dark ? "#37474F" : "#E0E0E0" });
+    const fill = document.createElement("div");
+    Object.assign(fill.style, { height: "100%", width: "0%", transition: "width 0.2s",
+      background: dark ? "#80CBC4" : "#00796B" });
+    bar.append(fill);
+    const amount = document.createElement("p");
+    amount.id = "tc-downloaded";
+    amount.setAttribute("aria-hidden", "true"); // the bar says it (aria-valuetext)
+    const stalled = document.createElement("p");
+    stalled.id = "tc-stalled";
+    stalled.setAttribute("role", "status");
+    for (const text of [amount, stalled]) {
+      Object.assign(text.style, { margin: "0", fontSize: "14px", lineHeight: "1.4" });
+    }
+    box.append(bar, amount, stalled);
+    splash.append(box);
+    state.download = { got: 0, total: 0, seen: [], stalled: 0 };
+    const show = () => {
+      const now = counted();
+      const text = SAYS.downloaded.replace("{got}", mb.format(now.got / 1e6))
+        .replace("{total}", mb.format(now.total / 1e6));
+      state.download.got = now.got;
+      state.download.total = now.total;
+      const seen = state.download.seen;
+      if (seen[seen.length - 1] !== now.got && seen.length < 1000) seen.push(now.got);
+      if (amount.textContent !== text) amount.textContent = text;
+      fill.style.width = `${Math.min(100, (100 * now.got) / Math.max(1, now.total))}%`;
+      bar.setAttribute("aria-valuemax", String(now.total));
+      bar.setAttribute("aria-valuenow", String(now.got));
+      bar.setAttribute("aria-valuetext", text);
+    };
+    show();
+    return {
+      progress(path, bytes) {
+        if (!Object.hasOwn(told.sizes, path)) return;
+        for (const [build, names] of Object.entries(told.builds)) {
+          if (names.includes(path)) runs = build;
+        }
+        got[path] = Math.max(got[path] || 0, bytes);
+        stalled.textContent = "";
+        show();
+      },
+      stalled() {
+        state.download.stalled += 1;
+        stalled.textContent = SAYS.downloadStalled;
+      },
+    };
+  }
 
   function say(stage) {
     if (state.stage === stage) return;  // said already (Python says "matches" twice)
@@ -298,7 +417,9 @@
     state.stage = "home";
     state.said.push("home");
     splash.remove();
+    showFlutter();
     askWorker();
+    offerUpdate(); // a release that came during the start
   }
 
   function failed(why) {
@@ -411,6 +532,10 @@
       const news = event.data || {};
       if (typeof news.damaged === "string") trouble("damaged", news.damaged);
       if (typeof news.repaired === "string") state.repaired.push(news.repaired);
+      if (download && typeof news.progress === "string" && Number.isFinite(news.got)) {
+        download.progress(news.progress, news.got);
+      }
+      if (download && typeof news.stalled === "string") download.stalled();
     });
   }
 
@@ -519,10 +644,83 @@
     ourTurn().then(startWatching).then(loadFlutter);
     return;
   }
+
+  // A new release (issue 36): the service worker installs it beside the running one and takes
+  // the page only once its copy is complete (sw.js). The page then says so, at Home only, never
+  // on another screen (a match open, a form half filled: a restart there would cut it short);
+  // one tap starts the new release, and left alone the next start runs it.
+  // `state.update`: null, "ready" (said at Home), "later" (dismissed).
+  const LOADED_BY = navigator.serviceWorker.controller;
+  let updateBox = null;
+  function atHomeRoute() {
+    return ["", "/"].includes(location.hash.replace(/^#/, ""));
+  }
+  function offerUpdate() {
+    if (state.update !== "ready" || state.stage !== "home") return;
+    if (!atHomeRoute()) {
+      if (updateBox) updateBox.remove();
+      updateBox = null;
+      return;
+    }
+    if (updateBox) return;
+    updateBox = document.createElement("div");
+    updateBox.id = "tc-update";
+    updateBox.setAttribute("role", "status");
+    Object.assign(updateBox.style, {
+      position: "fixed", left: "12px", right: "12px", bottom: "16px", zIndex: "2147483646",
+      display: "flex", flexWrap: "wrap", alignItems: "center", gap: "8px 12px",
+      boxSizing: "border-box", padding: "12px 16px", borderRadius: "8px",
+      fontFamily: "Roboto, system-ui, sans-serif", fontSize: "16px", lineHeight: "1.4",
+      background: "#323232", color: "#FFFFFF", boxShadow: "0 2px 8px rgba(0,0,0,0.3)",
+    });
+    const words = document.createElement("span");
+    words.textContent = SAYS.updateReady;
+    words.style.flex = "1 1 12em";
+    const choice = (id, label, then) => {
+      const made = document.createElement("button");
+      made.id = id;
+      made.type = "button";
+      made.textContent = label;
+      Object.assign(made.style, { minHeight: "48px", padding: "0 12px", border: "none",
+        background: "transparent", color: "#80CBC4", fontSize: "16px", fontWeight: "500",
+        fontFamily: "inherit", cursor: "pointer" });
+      made.onclick = then;
+      return made;
+    };
+    const later = choice("tc-update-later", SAYS.later, () => {
+      state.update = "later";
+      updateBox.remove();
+      updateBox = null;
+    });
+    const now = choice("tc-update-now", SAYS.restartNow, () => {
+      if (atHomeRoute()) location.reload();
+    });
+    updateBox.append(words, later, now);
+    document.body.appendChild(updateBox);
+  }
+  window.addEventListener("hashchange", offerUpdate);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (LOADED_BY && LOADED_BY.scriptURL === OUR_WORKER && ourWorker()
+        && navigator.serviceWorker.controller !== LOADED_BY && state.update === null) {
+      state.update = "ready";
+      offerUpdate();
+    }
+  });
+  // A phone keeps the app open for days: each time it is shown again, the browser looks for a
+  // new release (it does at each start too).
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || state.stage !== "home") return;
+    navigator.serviceWorker.getRegistration(document.baseURI)
+      .then((registration) => registration && registration.update()).catch(() => {});
+  });
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data && typeof event.data.offline === "boolean") copied(event.data.offline);
   });
-  navigator.serviceWorker.register("sw.js").catch((error) =>
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    const stallAfter = (kept(BOUNDS_KEY) || {}).stallAfter; // a test's bound (sw.js)
+    const worker = registration.installing || registration.waiting || registration.active;
+    if (Number.isInteger(stallAfter) && worker) worker.postMessage({ stallAfter });
+  }).catch((error) =>
     console.warn("Table Companion: offline copy not installed:", error));
   Promise.all([controlled(), ourTurn()]).then(startWatching).then(loadFlutter);
 })();

@@ -22,6 +22,9 @@
 const RELEASE = "__RELEASE__";
 const FILES = __FILES__;  // path (relative to the scope) -> SHA-256 (hex)
 const BUILDS = __BUILDS__;  // "wasm" / "js" -> the paths only that Flutter build loads
+// path -> [bytes of its gzipped copy `path.gz`, the file's content type]: the big files, which
+// the worker fetches gzipped and unpacks, whatever the host (download).
+const PACKED = __PACKED__;
 function key(path) {
   return new URL(path, self.registration.scope).href;
 }
@@ -87,12 +90,135 @@ async function keep(cache, path, response) {
   return true;
 }
 
+// A download that brings no byte for this long has stalled: it is dropped and asked for again,
+// the bytes already passed on skipped (a static host need not answer ranges), up to TRIES times
+// in a row, waiting a little longer each time. A test may shorten it ({stallAfter} from a page).
+let stallAfter = 15000; // ms
+const TRIES = 8;
+
+function pause(tries) {
+  return new Promise((done) => setTimeout(done, Math.min(15000, 500 * 2 ** tries)));
+}
+
+// The network's answer for `target` (a path's address or the page's request), its body passed
+// on as it comes and counted for the pages ({progress: path, got: bytes on the wire}); a body
+// that stalls or breaks mid-way is fetched again from where it stopped ({stalled: path} said).
+// A request refused before any byte (offline, the host down) fails at once, as fetch does.
+async function counted(path, target, init) {
+  let got = 0;
+  let told = 0;
+  let skip = 0;
+  let reader = null;
+  let abort = null;
+  let tries = 0;
+  const tell = (done) => {
+    if (done || got - told >= 65536) {
+      told = got;
+      announce({ progress: path, got });
+    }
+  };
+  // Resolves with the response once its headers came, its body's reader kept; a wait for
+  // headers past `stallAfter` is a stall (tried again), any other failure is the caller's.
+  async function open() {
+    for (;;) {
+      abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), stallAfter);
+      try {
+        const response = await fetch(target, { ...(init || {}), signal: abort.signal });
+        reader = response.ok && response.body ? response.body.getReader() : null;
+        skip = got;
+        return response;
+      } catch (error) {
+        if (!abort.signal.aborted || ++tries >= TRIES) throw error;
+        announce({ stalled: path });
+        await pause(tries);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+  const first = await open();
+  if (reader === null) return first;
+  const body = new ReadableStream({
+    async pull(stream) {
+      for (;;) {
+        try {
+          if (reader === null) {
+            const again = await open();
+            if (reader === null) throw new Error(`${path}: ${again.status}`);
+          }
+          const timer = setTimeout(() => abort.abort(), stallAfter);
+          let part;
+          try {
+            part = await reader.read();
+          } finally {
+            clearTimeout(timer);
+          }
+          if (part.done) {
+            tell(true);
+            stream.close();
+            return;
+          }
+          let chunk = part.value;
+          if (skip > 0) {
+            const cut = Math.min(skip, chunk.length);
+            chunk = chunk.subarray(cut);
+            skip -= cut;
+          }
+          if (chunk.length === 0) continue;
+          got += chunk.length;
+          tries = 0;
+          tell(false);
+          stream.enqueue(chunk);
+          return;
+        } catch (error) {
+          reader = null;
+          if (abort) abort.abort();
+          if (++tries >= TRIES) {
+            stream.error(error);
+            return;
+          }
+          announce({ stalled: path });
+          await pause(tries);
+        }
+      }
+    },
+    cancel() {
+      if (abort) abort.abort();
+    },
+  });
+  return new Response(body, { status: first.status, statusText: first.statusText,
+                              headers: first.headers });
+}
+
+// The network's answer for `path`, its body the file itself: fetched as its gzipped copy where
+// the build made one and the browser can unpack it (a host that does not compress then sends the
+// gzipped bytes: half or less), else as the file (`request`, or the path). The digest checked
+// (FILES) is the unpacked file's, so a copy unpacked wrong is never kept. `init`: fetch's options.
+async function download(path, request, init) {
+  const packed = Object.hasOwn(PACKED, path) && self.DecompressionStream ? PACKED[path] : null;
+  if (packed) {
+    try {
+      const response = await counted(path, `${key(path)}.gz`, init);
+      if (response.ok && response.body) {
+        // A host that labels the copy Content-Encoding: gzip has had the browser unpack it.
+        const body = response.headers.has("Content-Encoding") ? response.body
+          : response.body.pipeThrough(new DecompressionStream("gzip"));
+        return new Response(body, { status: 200, headers: { "Content-Type": packed[1] } });
+      }
+    } catch {
+      // the gzipped copy is missing or refused: the file itself
+    }
+  }
+  return counted(path, request || key(path), init);
+}
+
 // Fetches `path` for the cache: from the browser's HTTP cache when it holds this very file (the
 // page may have fetched it before this worker took it), else from the network.
 async function fetchInto(cache, path) {
   for (const mode of ["force-cache", "reload"]) {
     try {
-      if (await keep(cache, path, await fetch(key(path), { cache: mode }))) return true;
+      if (await keep(cache, path, await download(path, null, { cache: mode }))) return true;
     } catch {
       // offline or refused: tried again at the next start
     }
@@ -235,6 +361,10 @@ self.addEventListener("message", (event) => {
       .then((fixed) => event.source.postMessage({ refetched: fixed })));
     return;
   }
+  if (event.data && Number.isInteger(event.data.stallAfter) && event.data.stallAfter > 0) {
+    stallAfter = event.data.stallAfter; // a test's bound
+    return;
+  }
   const build = event.data && event.data.build;
   if (needed(build) === null || !event.source) return;
   event.waitUntil(complete(build).then(
@@ -259,7 +389,8 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(request, { ignoreSearch: true })
       || (page ? await cache.match(key("./")) : undefined);
     if (hit) return path !== undefined ? served(cache, path, hit) : hit;
-    const response = await fetch(request);
+    const response = path !== undefined && !page ? await download(path, request)
+      : await fetch(request);
     if (path !== undefined && response.status === 200 && !keeping.has(path)) {
       const copy = keep(cache, path, response.clone()).catch(() => false)
         .finally(() => keeping.delete(path));
