@@ -57,6 +57,12 @@ def PlayerPicker(
         set_draft("")
         set_problem("")
 
+    async def submitted(e: ft.Event) -> None:
+        # Flutter's text field lets go of the focus on Enter: the next name is typed into it
+        # straight away, from a keyboard too (and a refused name is corrected in place).
+        add(e.control.value)
+        await e.control.focus()
+
     # A refused name's message goes as soon as its cause may have: the name or the players change.
     def edit(text: str) -> None:
         set_draft(text)
@@ -110,7 +116,7 @@ def PlayerPicker(
                         label=_("Player name"),
                         value=draft,
                         on_change=lambda e: edit(e.control.value),
-                        on_submit=lambda e: add(e.control.value),
+                        on_submit=submitted,
                         expand=True,
                         dense=True,
                     ),

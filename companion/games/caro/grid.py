@@ -100,6 +100,7 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
     # A tappable Container is a button to screen readers, named by its text's label: two
     # controls a cell, where a Semantics wrapper made three.
     return ft.Container(
+        ink=True,  # a tab stop, acting on Enter and Space
         expand=True,
         bgcolor=bgcolor,
         border=MARKED if marked else border,
@@ -316,6 +317,7 @@ def _chips(hidden: dict[Side, list[int]], bring: Callable[[Side], object],
                         no_wrap=True, semantics_label=off_screen(count, side))
 
         chips.append(ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             height=48, border_radius=24, border=ft.Border.all(1, ft.Colors.PRIMARY),
             bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=ft.Padding.symmetric(horizontal=12),
             alignment=ft.Alignment.CENTER, on_click=tapped, key=f"off {side}",
