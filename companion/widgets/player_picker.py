@@ -128,7 +128,9 @@ def PlayerPicker(
             message_line(problem, error=True),
             ft.Row(
                 [
-                    ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=40)
+                    # Read as what a tap does ("Add Ann"), shown as the name alone.
+                    ft.OutlinedButton(content=ft.Text(n, semantics_label=_("Add {name}").format(
+                        name=n)), on_click=lambda e, n=n: add(n), height=40)
                     for n in choices
                 ],
                 wrap=True,

@@ -31,6 +31,7 @@ import flet as ft
 from companion.games.caro.look import FILL, INK, letter
 from companion.games.caro.strip import Side, Strip, off_screen
 from companion.i18n import _, say, words
+from companion.session.motion import reduced_motion, scroll_duration
 from scoring import caro
 
 Cell = tuple[int, int]
@@ -48,11 +49,15 @@ LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside th
 CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
 
 
-# Free and legal cells are told apart by their fill alone: a border is four sides to send and
-# paint, on most of the cells. A laid caro keeps an edge, which a white caro needs on a light page
-# and a black one on a dark page. Borders are shared: a rebuilt cell whose border kind did not
-# change hands Flet the same object, which its diff skips at once.
+# Free and legal cells are told apart by their fill alone (its brightness): a border is four
+# sides to send and paint, on most of the cells. A laid caro keeps an edge, which a white caro
+# needs on a light page and a black one on a dark page. Borders are shared: a rebuilt cell whose
+# border kind did not change hands Flet the same object, which its diff skips at once.
 FREE = ft.Colors.SURFACE_CONTAINER_HIGHEST
+# A legal cell stands apart from a free one by its brightness, not its hue alone (>= 3:1 in both
+# themes, measured by tests/app/test_any_eyes.py): with protanopia or deuteranopia a pale
+# primary beside the grey of a free cell left only the small figure.
+LEGAL = ft.Colors.PRIMARY
 LAID = ft.Border.all(2, "#9E9E9E")  # mid grey: a black caro stands out in the dark theme too
 LAST = ft.Border.all(LAST_WIDTH, ft.Colors.AMBER)
 MARKED = ft.Border.all(3, ft.Colors.ERROR)
@@ -88,10 +93,10 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
     elif points is not None:
         # Signs and figures only, the same in every language: ×2 doubles (C7).
         text = ft.Text(("×2 " if double else "") + say(points), size=13, no_wrap=True,
-                       weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
+                       weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY,
                        semantics_label=_("cell {row},{column} scores {points}").format(
                            row=say(row), column=say(col), points=say(points)))
-        bgcolor = ft.Colors.PRIMARY_CONTAINER
+        bgcolor = LEGAL
     else:
         text = ft.Text("", semantics_label=_("cell {row},{column}").format(row=say(row),
                                                                            column=say(col)))
@@ -284,7 +289,8 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     scroller_ref.current = scroller
 
     async def bring(side: Side, target: float) -> None:
-        await scroller_ref.current.scroll_to(offset=target, duration=300)
+        duration = scroll_duration(await reduced_motion())  # a jump, with reduced motion
+        await scroller_ref.current.scroll_to(offset=target, duration=duration)
         offset_ref.current = target
         set_seen(target)
 
