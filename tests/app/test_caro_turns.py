@@ -63,9 +63,9 @@ def test_each_turn_starts_with_no_colour_and_a_tap_without_one_lays_nothing(app,
     see(phone, "Ann lays the first caro: pick its colour")
     assert selected_colour(phone) is None
     # A tap on the table before a colour is picked says so and lays nothing.
-    button(phone, re.compile(r"^cell 6,6$")).click()
+    button(phone, re.compile(r"^row 6, column 6, empty$")).click()
     see(phone, "Pick a colour first: tap the colour Ann laid, then the cell.")
-    expect(button(phone, re.compile(r"^cell 6,6 "))).to_have_count(0)
+    expect(button(phone, re.compile(r"^row 6, column 6, (?!empty$)"))).to_have_count(0)
     phone.screenshot(path=f"{SHOTS}/no-colour-first.png")
     lay(phone, mirror, "red", (6, 6))
     # Ben's turn: Ann's red is not carried over (it has no legal cell for Ben anyway), nor is
@@ -78,7 +78,8 @@ def test_each_turn_starts_with_no_colour_and_a_tap_without_one_lays_nothing(app,
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/black-picked.png")
     cell = max(mirror.options("black"), key=lambda c: (mirror.options("black")[c], c))
-    button(phone, re.compile(rf"^cell {at(cell[0])},{at(cell[1])} scores")).click()
+    button(phone, re.compile(rf"^row {at(cell[0])}, column {at(cell[1])}, empty; \w+ scores")
+           ).click()
     mirror.lay("black", cell)
     see(phone, mirror.history[-1]["text"])
     # Ann's turn: Ben's black, which Ann could lay too, is not picked for her.
@@ -144,7 +145,7 @@ def test_two_rule_breaks_say_minus_twenty_and_a_pass_is_said_only_on_its_turn(ap
     for counted in ("−10", "−20"):
         button(phone, re.compile(r"^Lay black")).click()
         button(phone, re.compile(r"^Lay black, .*selected")).wait_for()
-        button(phone, f"cell {at(bad[0])},{at(bad[1])}").click()
+        button(phone, f"row {at(bad[0])}, column {at(bad[1])}, empty").click()
         button(phone, "Rule break: −10, lay it again").click()
         mirror.rule_break("black")
         see(phone, f"Ben must lay black again (rule 5: {counted} already counted)")
@@ -183,7 +184,7 @@ def test_next_games_form_a_series_and_history_shows_scores(app, phone) -> None:
     see(phone, "Game over")
     # The final board stays in view under the result, read-only: its cells are no buttons.
     final = board_names(phone)
-    assert set(final) >= {f"cell {at(r)},{at(c)} {colour}" for (r, c), colour
+    assert set(final) >= {f"row {at(r)}, column {at(c)}, {colour}" for (r, c), colour
                           in first.board.items() if (r, c) != first.last_cell}
     assert not any(final.values()) and not grid_names(phone)
     phone.wait_for_timeout(500)  # (a full-page screenshot would resize Flutter's page)

@@ -44,9 +44,10 @@ LETTER_SIZE = 20  # a laid caro's letter
 LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside the letter
 
 
-# One cell as plain data: (column, laid colour, last laid, points, points doubled, marked), or None
-# for a spot inside the drawn rectangle where no caro can go.
-CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
+# One cell as plain data: (column, laid colour, last laid, points, points doubled, marked, the
+# colour that scores the points), or None for a spot inside the drawn rectangle where no caro can
+# go.
+CellLook = tuple[int, str | None, bool, int | None, bool, bool, str | None] | None
 
 
 # Free and legal cells are told apart by their fill alone (its brightness): a border is four
@@ -78,14 +79,16 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
           size: int = MIN_CELL) -> ft.Control:
     if look is None:
         return ft.Container(expand=True)
-    col, laid, last, points, double, marked = look
+    col, laid, last, points, double, marked, scorer = look
+    # Named as a screen reader reads a table: row, column, then what the cell holds.
+    where = {"row": say(row), "column": say(col)}
     border = None
     bgcolor = FREE
     if laid:
         bgcolor = FILL[laid]
-        said = {"row": say(row), "column": say(col), "colour": say(caro.colour_word(laid))}
-        name = (_("cell {row},{column} {colour} (last laid)") if last
-                else _("cell {row},{column} {colour}")).format(**said)
+        said = {**where, "colour": say(caro.colour_word(laid))}
+        name = (_("row {row}, column {column}, {colour}, laid last") if last
+                else _("row {row}, column {column}, {colour}")).format(**said)
         text = ft.Text(letter(laid), color=INK[laid], size=letter_size(size),
                        weight=ft.FontWeight.BOLD, semantics_label=name)
         border = (LAST if size >= MIN_CELL else ft.Border.all(last_width(size), ft.Colors.AMBER)
@@ -94,12 +97,14 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
         # Signs and figures only, the same in every language: ×2 doubles (C7).
         text = ft.Text(("×2 " if double else "") + say(points), size=13, no_wrap=True,
                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY,
-                       semantics_label=_("cell {row},{column} scores {points}").format(
-                           row=say(row), column=say(col), points=say(points)))
+                       semantics_label=_("row {row}, column {column}, empty; {colour} scores "
+                                         "{points} here").format(
+                           **where, colour=say(caro.colour_word(scorer)) if scorer else "",
+                           points=say(points)))
         bgcolor = LEGAL
     else:
-        text = ft.Text("", semantics_label=_("cell {row},{column}").format(row=say(row),
-                                                                           column=say(col)))
+        text = ft.Text("", semantics_label=_("row {row}, column {column}, empty").format(
+            **where))
         if marked:  # a refused free cell: filled as well as ringed, beside red caros too
             bgcolor = ft.Colors.ERROR_CONTAINER
     # A tappable Container is a button to screen readers, named by its text's label: two
@@ -265,7 +270,8 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     for r in rows:
         looks = tuple(
             (c, board.get((r, c)), (r, c) == last, points.get((r, c)),
-             double and (r, c) in points, (r, c) == marked)
+             double and (r, c) in points, (r, c) == marked,
+             colour if (r, c) in points else None)
             if (r, c) in cells else None
             for c in cols
         )
