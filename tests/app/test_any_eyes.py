@@ -30,9 +30,9 @@ def test_scores_read_with_their_names_and_legal_cells_stand_out_by_brightness(
     expect(text(phone, "leads", exact=True)).to_have_count(0)
 
     button(phone, re.compile(r"^Lay red")).click()
-    legal = button(phone, re.compile(r"^cell [−-]?\d+,[−-]?\d+ scores")).first
+    legal = button(phone, re.compile(r"^row [−-]?\d+, column [−-]?\d+, empty; red scores")).first
     legal.wait_for()
-    free = button(phone, re.compile(r"^cell [−-]?\d+,[−-]?\d+$")).first
+    free = button(phone, re.compile(r"^row [−-]?\d+, column [−-]?\d+, empty$")).first
     phone.wait_for_timeout(400)
     contrast = ratio(fill(legal.screenshot()), fill(free.screenshot()))
     assert contrast >= 3, contrast

@@ -48,10 +48,11 @@ def random_game(players: list[str], seed_no: int, stop=lambda m: False, series=N
 
 
 def chip_order(page: Page, names: list[str]) -> list[str]:
-    """The players' names as the scoreboard chips show them, left to right, top to bottom."""
+    """The players' names as the scoreboard chips show them, left to right, top to bottom (each
+    chip is one node, read "Ann, 10 points")."""
     boxes = []
     for name in names:
-        box = host(page).get_by_text(name, exact=True).first.bounding_box()
+        box = host(page).get_by_text(re.compile(rf"^{name}, ")).first.bounding_box()
         assert box is not None, name
         boxes.append((round(box["y"] / 20), box["x"], name))
     return [name for _, _, name in sorted(boxes)]
@@ -121,7 +122,7 @@ def test_the_scoreboard_keeps_seating_order_and_stars_the_leader(app, phone) -> 
     assert chip_order(phone, mirror.players) == ["Ann", "Ben", "Cleo"]
     # The leaders' chips carry a star (read out as "leads"), without moving.
     assert mirror.ahead
-    expect(host(phone).get_by_text("leads", exact=True)).to_have_count(len(mirror.ahead))
+    expect(host(phone).get_by_text(re.compile(r", leads$"))).to_have_count(len(mirror.ahead))
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/seat-order.png")
     # The Big scoreboard lists the same order, the leader said in the row's name.
@@ -150,7 +151,7 @@ def test_two_rule_breaks_say_minus_twenty_and_a_pass_is_said_only_on_its_turn(ap
         mirror.rule_break("black")
         see(phone, f"Ben must lay black again (rule 5: {counted} already counted)")
     assert mirror.pending_penalty == -20 and mirror.scores["Ben"] == -20
-    host(phone).get_by_text("−20", exact=True).wait_for()  # the chip says the same
+    host(phone).get_by_text("Ben, −20 points", exact=True).wait_for()  # the chip says the same
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/two-breaks.png")
 
