@@ -109,8 +109,11 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
             bgcolor = ft.Colors.ERROR_CONTAINER
     # A tappable Container is a button to screen readers, named by its text's label: two
     # controls a cell, where a Semantics wrapper made three.
+    # A free or legal cell is a tab stop acting on Enter and Space (ink: an InkWell). A ringed
+    # one (laid, or refused) is not: Flet's InkWell sits inside the ring, so a 4 px ring would
+    # shrink its tap target to 40 px; nothing is laid on those by a tap anyway.
     return ft.Container(
-        ink=True,  # a tab stop, acting on Enter and Space
+        ink=border is None and not marked,
         expand=True,
         bgcolor=bgcolor,
         border=MARKED if marked else border,
