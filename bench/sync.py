@@ -76,7 +76,7 @@ def set_up(keeper: Page, spectator: Page, url: str) -> None:
     for colour, player in (("grey", "Ben"), ("red", "Ann")):
         button(keeper, re.compile(rf"^Lay {colour}")).click()
         button(keeper, re.compile(rf"^Lay {colour}, .*selected")).wait_for()
-        button(keeper, re.compile(r"^cell \d+,\d+ scores")).first.click()
+        button(keeper, re.compile(r"^row \d+, column \d+, empty; \w+ scores")).first.click()
         see(keeper, f"{player} to lay")
     open_page(spectator, keeper.url)
     see(spectator, "Ann to lay")

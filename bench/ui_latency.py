@@ -225,7 +225,7 @@ def tap_latencies(page: Page, name: str, count: int) -> list[float]:
     # Each turn starts with no colour picked: pick red, then its cell.
     button(page, re.compile(r"^Lay red")).click()
     button(page, re.compile(r"^Lay red, .*selected")).wait_for()
-    button(page, re.compile(r"^cell 6,6")).click()
+    button(page, re.compile(r"^row 6, column 6")).click()
     see(page, "Ben to lay")
     return undo_redo_latencies(page, count)
 

@@ -73,8 +73,11 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     return ft.Card(
         content=ft.Row(
             [
+                # A node of its own (container=True): else its name and role go to the card's
+                # node, and Export and Delete read as buttons inside the Open button.
                 ft.Semantics(label=_("Open {match}").format(match=label), button=True,
-                             expand=True, content=ft.Container(
+                             container=True, expand=True, content=ft.Container(
+                    ink=True,  # a tab stop, acting on Enter and Space
                     content=ft.Column(
                         [
                             ft.Text(label, weight=ft.FontWeight.BOLD, size=15),

@@ -79,6 +79,12 @@ def PlayerPicker(
         set_draft("")
         set_problem("")
 
+    async def submitted(e: ft.Event) -> None:
+        # Flutter's text field lets go of the focus on Enter: the next name is typed into it
+        # straight away, from a keyboard too (and a refused name is corrected in place).
+        add(e.control.value)
+        await e.control.focus()
+
     # A refused name's message goes as soon as its cause may have: the name or the players change.
     def edit(text: str) -> None:
         set_draft(text)
@@ -135,7 +141,7 @@ def PlayerPicker(
                         label=_("Player name"),
                         value=draft,
                         on_change=lambda e: edit(e.control.value),
-                        on_submit=lambda e: add(e.control.value),
+                        on_submit=submitted,
                         expand=True,
                         dense=True,
                     ),
@@ -148,7 +154,9 @@ def PlayerPicker(
             *(warning_line(w) for w in warnings),
             ft.Row(
                 [
-                    ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=40)
+                    # Read as what a tap does ("Add Ann"), shown as the name alone.
+                    ft.OutlinedButton(content=ft.Text(n, semantics_label=_("Add {name}").format(
+                        name=n)), on_click=lambda e, n=n: add(n), height=40)
                     for n in choices
                 ],
                 wrap=True,

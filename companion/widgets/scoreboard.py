@@ -12,11 +12,24 @@ from typing import Any
 import flet as ft
 
 from companion.describe.words import minus_signs
-from companion.i18n import _, say, words
+from companion.i18n import _, ngettext, say, words
 from scoring.core import Standing
 
 CURRENT_EDGE = ft.Border.all(2, ft.Colors.PRIMARY)
 EDGE = ft.Border.all(2, ft.Colors.TRANSPARENT)
+
+
+def spoken(shown: str, row: Standing | tuple[str, str], value: str, *, won: bool = False,
+           leads: bool = False) -> str:
+    """What a screen reader says for a chip, its name and figure together ("Ann, 24 points,
+    leads"): read apart they gave "Ann, leads, Ben, leads, Cleo, 24, 34, 34"."""
+    if isinstance(row, Standing) and not row.unit and not row.more:
+        value = ngettext("{n} point", "{n} points", row.value).format(n=say(row.value))
+    if won:
+        return _("{player}, {score}, winner").format(player=shown, score=value)
+    if leads:
+        return _("{player}, {score}, leads").format(player=shown, score=value)
+    return _("{player}, {score}").format(player=shown, score=value)
 
 
 def _rows(standings: Sequence[Standing | tuple[str, str]]) -> list[tuple[Any, str, str]]:
@@ -39,10 +52,11 @@ def scoreboard(standings: Sequence[Standing | tuple[str, str]], *, current: str 
     """Players with what they have, in the order given; the one to act outlined, `winners` (the
     match's `won_by`: names as the standings give them) marked with a trophy, while playing those
     `ahead` (the match's leaders) with a star."""
-    standings = _rows(standings)
+    given = list(standings)
+    standings = _rows(given)
     span = 12 // max(1, _columns(standings))
     chips = []
-    for name, shown, value in standings:
+    for row, (name, shown, value) in zip(given, standings, strict=True):
         # The match's own names mark the chips (a team left unnamed is a value, said here).
         is_current = name == current
         won = winners is not None and name in winners
@@ -59,7 +73,10 @@ def scoreboard(standings: Sequence[Standing | tuple[str, str]], *, current: str 
                                     semantics_label=_("leads")), title], spacing=2)
         # The chip's outline and fill are a bare layer under its figures: which chip is current
         # changes with every action, and the page rebuilds a changed control with all it holds.
-        chips.append(
+        # One node a chip, named whole: its texts and icon are not read apart.
+        chips.append(ft.Semantics(
+            label=spoken(shown, row, value, won=won, leads=leads), container=True,
+            exclude_semantics=True, col=span, content=
             ft.Stack(
                 [
                     ft.Container(left=0, top=0, right=0, bottom=0, border_radius=10,
@@ -80,8 +97,7 @@ def scoreboard(standings: Sequence[Standing | tuple[str, str]], *, current: str 
                         padding=ft.Padding.symmetric(horizontal=8, vertical=6),
                     ),
                 ],
-                col=span,
                 fit=ft.StackFit.PASS_THROUGH,  # the figures take the chip's width
             )
-        )
+        ))
     return ft.ResponsiveRow(chips, spacing=6, run_spacing=6)

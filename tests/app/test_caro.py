@@ -36,7 +36,7 @@ def test_a_whole_game_scores_as_the_engine_does_and_survives_undo_and_reload(app
     # A refused tap says why and changes nothing.
     illegal = next(c for c in sorted(near_reach(mirror)) if mirror.violations("red", c))
     button(phone, re.compile(r"^Lay red")).click()
-    button(phone, re.compile(rf"^cell {illegal[0]},{illegal[1]}$")).click()
+    button(phone, re.compile(rf"^row {illegal[0]}, column {illegal[1]}, empty$")).click()
     see(phone, str(mirror.violations("red", illegal)[0]))
     button(phone, "Cancel").click()
 
@@ -73,7 +73,7 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     see(phone, "Ben to lay: pick a colour")
     button(phone, re.compile(r"^Lay red, 3 left, no legal cell(\s|$)")).click()
     button(phone, re.compile(r"^Lay red, .*selected")).wait_for()
-    button(phone, re.compile(r"^cell 6,7$")).click()
+    button(phone, re.compile(r"^row 6, column 7, empty$")).click()
     see(phone, "Cannot lay red at row 6, column 7")
     see(phone, str(mirror.violations("red", (6, 7))[0]))
     button(phone, "Rule break: −10, lay it again").click()
@@ -85,11 +85,11 @@ def test_rule_break_costs_ten_and_a_late_notice_leaves_the_caro_as_laid(app, pho
     # Ann lays a white touching only at a corner; it was noticed too late: it stays, scoring 0.
     button(phone, re.compile(r"^Lay white")).click()
     button(phone, re.compile(r"^Lay white, .*selected")).wait_for()
-    button(phone, re.compile(r"^cell 5,5$")).click()
+    button(phone, re.compile(r"^row 5, column 5, empty$")).click()
     button(phone, "Leave it as laid (noticed too late)").click()
     mirror.lay("white", (5, 5), force=True)
     see(phone, mirror.history[-1]["text"])
-    button(phone, re.compile(r"^cell 5,5 white")).wait_for()
+    button(phone, re.compile(r"^row 5, column 5, white")).wait_for()
 
 
 def expected_colour(mirror: caro.Match) -> str | None:
@@ -103,14 +103,14 @@ def leave_as_laid(page, mirror: caro.Match, colour: str, cell: tuple[int, int], 
     """Tap a cell the selected `colour` may not go on, check the refusal names `reason`, and
     record it as laid, noticed too late (C9): the turn reads `turn`, the cell shows the caro."""
     r, c = cell
-    button(page, f"cell {r},{c}").click()
+    button(page, f"row {r}, column {c}, empty").click()
     see(page, f"Cannot lay {colour} at row {r}, column {c}")
     see(page, reason)
     button(page, "Leave it as laid (noticed too late)").click()
     mirror.lay(colour, cell, force=True, player=mirror.current)
     assert mirror.history[-1]["text"] == turn
     see(page, turn)
-    button(page, f"cell {r},{c} {colour} (last laid)").wait_for()
+    button(page, f"row {r}, column {c}, {colour}, laid last").wait_for()
 
 
 def downward(mirror: caro.Match) -> tuple[str, tuple[int, int]]:
@@ -221,13 +221,15 @@ def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) 
     button(phone, re.compile(r"^Lay white, .*selected")).wait_for()
     # The cells beyond the area are drawn only when asked for.
     assert grid_names(phone) == expected_names(mirror, "white")
-    assert "cell 5,6" not in grid_names(phone)
+    assert "row 5, column 6, empty" not in grid_names(phone)
     button(phone, "A caro lies elsewhere? Show more cells").click()
     button(phone, "Show only the cells next to the caros").wait_for()
     names = grid_names(phone)
     assert names == expected_names(mirror, "white", outside=True)
-    assert {"cell 5,5", "cell 5,6", "cell 6,12", "cell 12,7", "cell 12,5"} <= names
-    assert "cell 4,6" not in names and "cell 6,13" not in names
+    assert {f"row {r}, column {c}, empty"
+            for r, c in ((5, 5), (5, 6), (6, 12), (12, 7), (12, 5))} <= names
+    assert "row 4, column 6, empty" not in names
+    assert "row 6, column 13, empty" not in names
     # Ben laid white above Ann's first red, outside the 6 x 6 square; noticed too late.
     leave_as_laid(phone, mirror, "white", (5, 6),
                   "Playing area: with 2 players the caros must fit in 6 x 6; white at row 5, "
@@ -241,7 +243,7 @@ def test_a_caro_laid_outside_a_full_area_square_can_be_left_as_laid(app, phone) 
     button(phone, "A caro lies elsewhere? Show more cells").click()
     button(phone, "Show only the cells next to the caros").wait_for()
     assert grid_names(phone) == expected_names(mirror, colour, outside=True)
-    assert "cell 4,6" in grid_names(phone)  # the ring follows the caro laid outside
+    assert "row 4, column 6, empty" in grid_names(phone)  # the ring follows the caro laid outside
 
 
 # Late states the tests above open by route, stored before the app starts (the whole game test
@@ -252,7 +254,7 @@ SEEDS = {"six lays downward": six_lays_downward, "area filled by an L": area_fil
 def cell_boxes(page) -> list[dict]:
     return page.evaluate("""() => [...document.querySelectorAll(
         'flt-semantics-host [role=button]')].filter(e => (e.getAttribute('aria-label')
-        || e.textContent).trim().startsWith('cell ')).map(e => {
+        || e.textContent).trim().startsWith('row ')).map(e => {
             const r = e.getBoundingClientRect();
             return {right: r.right, width: r.width, height: r.height, bottom: r.bottom}; })""")
 
@@ -270,7 +272,7 @@ def test_the_grid_fits_the_width_again_after_a_resize(app, phone) -> None:
     phone.set_viewport_size({"width": 412, "height": 915})
     phone.wait_for_function("""() => { const cells = [...document.querySelectorAll(
         'flt-semantics-host [role=button]')].filter(e => (e.getAttribute('aria-label')
-        || e.textContent).trim().startsWith('cell '));
+        || e.textContent).trim().startsWith('row '));
         return cells.length == 121 && cells.every(e => e.getBoundingClientRect().height < 50)
         }""", timeout=10_000)
     narrow = cell_boxes(phone)

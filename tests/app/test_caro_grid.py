@@ -33,7 +33,7 @@ def check_cells(page, mirror: caro.Match, shot: str | None = None) -> list[dict]
     them, each cell at least THUMB px both ways; returns the boxes."""
     page.wait_for_timeout(300)  # let the last frame's semantics settle
     boxes = cell_boxes(page)
-    shown = {tuple(int(x) for x in re.match(r"cell (\d+),(\d+)", b["name"]).groups())
+    shown = {tuple(int(x) for x in re.match(r"row (\d+), column (\d+)", b["name"]).groups())
              for b in boxes}
     assert shown == (near(mirror) if mirror.board else {(mirror.area, mirror.area)})
     colour = chosen(page)
@@ -99,7 +99,7 @@ def test_a_whole_four_player_game_keeps_thumb_sized_cells_and_scrolls_sideways(
         lay(phone, mirror, *leftmost(mirror, right=len(mirror.board) % 3 == 0))
         if not mirror.is_over:
             boxes = check_cells(phone, mirror)
-            columns = max(columns, len({re.match(r"cell \d+,(\d+)", b["name"]).group(1)
+            columns = max(columns, len({re.match(r"row \d+, column (\d+)", b["name"]).group(1)
                                         for b in boxes}))
         if len(mirror.board) in (12, 30):
             phone.screenshot(path=f"/tmp/grid-4p-{len(mirror.board)}.png")
@@ -117,7 +117,7 @@ def test_more_cells_on_request_for_a_caro_laid_away_from_the_others(app, phone) 
     start_caro(phone, app.url, "Ann", "Ben")
     mirror = caro.Match(players=["Ann", "Ben"], starter="Ann")
     lay(phone, mirror, "red", (6, 6))
-    assert "cell 6,8" not in {b["name"] for b in cell_boxes(phone)}
+    assert "row 6, column 8, empty" not in {b["name"] for b in cell_boxes(phone)}
     button(phone, "A caro lies elsewhere? Show more cells").click()
     button(phone, "Show only the cells next to the caros").wait_for()
     boxes = cell_boxes(phone)
@@ -129,12 +129,12 @@ def test_more_cells_on_request_for_a_caro_laid_away_from_the_others(app, phone) 
     phone.screenshot(path="/tmp/grid-more.png")
     button(phone, re.compile(r"^Lay black")).click()
     button(phone, re.compile(r"^Lay black, .*selected")).wait_for()
-    button(phone, "cell 6,8").click()
+    button(phone, "row 6, column 8, empty").click()
     see(phone, "Cannot lay black at row 6, column 8")
     button(phone, "Leave it as laid (noticed too late)").click()
     mirror.lay("black", (6, 8), force=True)
     see(phone, mirror.history[-1]["text"])
-    button(phone, "cell 6,8 black (last laid)").wait_for()
+    button(phone, "row 6, column 8, black, laid last").wait_for()
     check_cells(phone, mirror, "more-after")  # back to the cells next to the caros
 
 
@@ -166,12 +166,13 @@ def test_the_row_numbers_stay_in_view_while_the_cells_scroll_sideways(app, phone
     see(phone, mirror.history[-1]["text"])
     phone.wait_for_timeout(300)
     before = dict(phone.evaluate(NUMBER_BOXES))
-    columns = {re.match(r"cell \d+,(\d+)", n).group(1) for n in before if n.startswith("cell")}
+    columns = {re.match(r"row \d+, column (\d+)", n).group(1) for n in before
+               if ", column " in n}
     assert 18 + len(columns) * 50 > 412  # wider than the phone: it scrolls
-    rows = sorted(n for n in before if n.startswith("row "))
+    rows = sorted(n for n in before if n.startswith("row ") and ", column " not in n)
     assert rows, "no row numbers in the semantics tree"
     for name in rows:  # each row number sits beside its row's cells, left of all of them
-        cells = [box for n, box in before.items() if n.startswith(f"cell {name[4:]},")]
+        cells = [box for n, box in before.items() if n.startswith(f"row {name[4:]}, column ")]
         assert cells and all(abs(b["middle"] - before[name]["middle"]) < 2 for b in cells), name
         assert all(before[name]["left"] < b["left"] for b in cells), name
     phone.mouse.move(250, before[rows[0]]["middle"])

@@ -48,10 +48,11 @@ def random_game(players: list[str], seed_no: int, stop=lambda m: False, series=N
 
 
 def chip_order(page: Page, names: list[str]) -> list[str]:
-    """The players' names as the scoreboard chips show them, left to right, top to bottom."""
+    """The players' names as the scoreboard chips show them, left to right, top to bottom (each
+    chip is one node, read "Ann, 10 points")."""
     boxes = []
     for name in names:
-        box = host(page).get_by_text(name, exact=True).first.bounding_box()
+        box = host(page).get_by_text(re.compile(rf"^{name}, ")).first.bounding_box()
         assert box is not None, name
         boxes.append((round(box["y"] / 20), box["x"], name))
     return [name for _, _, name in sorted(boxes)]
@@ -63,9 +64,9 @@ def test_each_turn_starts_with_no_colour_and_a_tap_without_one_lays_nothing(app,
     see(phone, "Ann lays the first caro: pick its colour")
     assert selected_colour(phone) is None
     # A tap on the table before a colour is picked says so and lays nothing.
-    button(phone, re.compile(r"^cell 6,6$")).click()
+    button(phone, re.compile(r"^row 6, column 6, empty$")).click()
     see(phone, "Pick a colour first: tap the colour Ann laid, then the cell.")
-    expect(button(phone, re.compile(r"^cell 6,6 "))).to_have_count(0)
+    expect(button(phone, re.compile(r"^row 6, column 6, (?!empty$)"))).to_have_count(0)
     phone.screenshot(path=f"{SHOTS}/no-colour-first.png")
     lay(phone, mirror, "red", (6, 6))
     # Ben's turn: Ann's red is not carried over (it has no legal cell for Ben anyway), nor is
@@ -78,7 +79,8 @@ def test_each_turn_starts_with_no_colour_and_a_tap_without_one_lays_nothing(app,
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/black-picked.png")
     cell = max(mirror.options("black"), key=lambda c: (mirror.options("black")[c], c))
-    button(phone, re.compile(rf"^cell {at(cell[0])},{at(cell[1])} scores")).click()
+    button(phone, re.compile(rf"^row {at(cell[0])}, column {at(cell[1])}, empty; \w+ scores")
+           ).click()
     mirror.lay("black", cell)
     see(phone, mirror.history[-1]["text"])
     # Ann's turn: Ben's black, which Ann could lay too, is not picked for her.
@@ -120,7 +122,7 @@ def test_the_scoreboard_keeps_seating_order_and_stars_the_leader(app, phone) -> 
     assert chip_order(phone, mirror.players) == ["Ann", "Ben", "Cleo"]
     # The leaders' chips carry a star (read out as "leads"), without moving.
     assert mirror.ahead
-    expect(host(phone).get_by_text("leads", exact=True)).to_have_count(len(mirror.ahead))
+    expect(host(phone).get_by_text(re.compile(r", leads$"))).to_have_count(len(mirror.ahead))
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/seat-order.png")
     # The Big scoreboard lists the same order, the leader said in the row's name.
@@ -144,12 +146,12 @@ def test_two_rule_breaks_say_minus_twenty_and_a_pass_is_said_only_on_its_turn(ap
     for counted in ("−10", "−20"):
         button(phone, re.compile(r"^Lay black")).click()
         button(phone, re.compile(r"^Lay black, .*selected")).wait_for()
-        button(phone, f"cell {at(bad[0])},{at(bad[1])}").click()
+        button(phone, f"row {at(bad[0])}, column {at(bad[1])}, empty").click()
         button(phone, "Rule break: −10, lay it again").click()
         mirror.rule_break("black")
         see(phone, f"Ben must lay black again (rule 5: {counted} already counted)")
     assert mirror.pending_penalty == -20 and mirror.scores["Ben"] == -20
-    host(phone).get_by_text("−20", exact=True).wait_for()  # the chip says the same
+    host(phone).get_by_text("Ben, −20 points", exact=True).wait_for()  # the chip says the same
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/two-breaks.png")
 
@@ -183,7 +185,7 @@ def test_next_games_form_a_series_and_history_shows_scores(app, phone) -> None:
     see(phone, "Game over")
     # The final board stays in view under the result, read-only: its cells are no buttons.
     final = board_names(phone)
-    assert set(final) >= {f"cell {at(r)},{at(c)} {colour}" for (r, c), colour
+    assert set(final) >= {f"row {at(r)}, column {at(c)}, {colour}" for (r, c), colour
                           in first.board.items() if (r, c) != first.last_cell}
     assert not any(final.values()) and not grid_names(phone)
     phone.wait_for_timeout(500)  # (a full-page screenshot would resize Flutter's page)

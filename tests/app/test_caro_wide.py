@@ -57,7 +57,7 @@ SEEDS = {"wide": wide, "wide, crafted": wide, "over": over, "three players": thr
 
 
 def cell_of(name: str) -> tuple[int, int]:
-    return tuple(int(x) for x in re.match(r"cell (\d+),(\d+)", name).groups())
+    return tuple(int(x) for x in re.match(r"row (\d+), column (\d+)", name).groups())
 
 
 STRIP = """() => [...document.querySelectorAll('flt-semantics-host flt-semantics')]
@@ -152,13 +152,13 @@ def light_and_dark(page, shot: str, sign: str) -> None:
 
 
 CELL_BOTTOMS = """() => [...document.querySelectorAll('flt-semantics-host [role=button]')]
-    .filter(e => (e.getAttribute('aria-label') || e.textContent).trim().startsWith('cell '))
+    .filter(e => (e.getAttribute('aria-label') || e.textContent).trim().startsWith('row '))
     .map(e => ({bottom: e.getBoundingClientRect().bottom}))"""
 
 FINAL_CELLS = """() => [...document.querySelectorAll('flt-semantics-host flt-semantics')]
     .filter(e => !e.querySelector('flt-semantics'))
     .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(), e])
-    .filter(([name]) => /^cell \\d/.test(name))
+    .filter(([name]) => /^row [^,]+, column /.test(name))
     .map(([name, e]) => { const r = e.getBoundingClientRect();
         return {name, left: r.left, right: r.right, width: r.width,
                 button: !!e.closest('[role=button]')}; })"""

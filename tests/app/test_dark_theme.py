@@ -24,10 +24,11 @@ pytestmark = pytest.mark.browser
 
 # WCAG AA asks 4.5:1 of body text. Disabled controls are exempt (and drawn faint on purpose).
 LEAST = 4.5
-# Caro's empty cells are named for screen readers ("cell 1,2", "cell −1,0": a negative with the
-# typographic minus, U+2212, as every screen writes it) but draw no text: their outline against
-# the page (1.5:1 here) is a shape, not words, and is not judged as text.
-EMPTY_CELL = re.compile(r"^cell −?\d+,−?\d+$")
+# Caro's empty cells are named for screen readers ("row 1, column 2, empty", "row −1, column 0,
+# empty": a negative with the typographic minus, U+2212, as every screen writes it) but draw no
+# text: their outline against the page (1.5:1 here) is a shape, not words, and is not judged as
+# text.
+EMPTY_CELL = re.compile(r"^row −?\d+, column −?\d+, empty$")
 
 
 SEEDS = {"Caro": caro_in_play, "Careta": careta_in_play, "Carrera": carrera_in_play,

@@ -111,7 +111,7 @@ def test_a_spectator_follows_live_and_cannot_change_anything(lan_app, browser) -
     see(spectator, "Ann lays the first caro")
 
     pick(keeper, "grey")
-    button(keeper, re.compile(r"^cell \d+,\d+")).first.click()
+    button(keeper, re.compile(r"^row \d+, column \d+")).first.click()
     see(spectator, "Ben to lay")
     see(spectator, "Ann laid the first caro, grey at row")
     saved = events(lan_app, keeper)
@@ -127,7 +127,7 @@ def test_a_spectator_follows_live_and_cannot_change_anything(lan_app, browser) -
     button(spectator, "Big scoreboard").click()
     see(spectator, "Ben to play")
     pick(keeper, "red")
-    button(keeper, re.compile(r"^cell \d+,\d+ scores")).first.click()
+    button(keeper, re.compile(r"^row \d+, column \d+, empty; \w+ scores")).first.click()
     see(spectator, "Ann to play")
     see(spectator, "Ben laid red at row")
     assert len(events(lan_app, keeper)) == 3
@@ -158,13 +158,14 @@ def test_two_scorekeepers_tapping_at_once_lose_and_duplicate_nothing(lan_app, br
     start_caro(cleo, lan_app.url, "Cleo", "Dan")
     open_page(dan, cleo.url)
     pick(cleo, "grey")
-    button(cleo, re.compile(r"^cell \d+,\d+")).first.click()
+    button(cleo, re.compile(r"^row \d+, column \d+")).first.click()
     see(dan, "Dan to lay")
 
     # Both phones lay a red caro for Dan on different cells in the same instant: one lay.
     for page in (cleo, dan):
         pick(page, "red")
-    cells = host(cleo).get_by_role("button", name=re.compile(r"^cell \d+,\d+ scores"))
+    cells = host(cleo).get_by_role(
+        "button", name=re.compile(r"^row \d+, column \d+, empty; \w+ scores"))
     first, second = (name(cells.nth(i)).split(" scores")[0] + " scores" for i in (0, 1))
     tap_together([cleo, dan], [first, second])
     see(cleo, "Cleo to lay")
@@ -190,7 +191,7 @@ def test_two_scorekeepers_tapping_at_once_lose_and_duplicate_nothing(lan_app, br
     # A colour picked on one phone does not survive a lay made on the other.
     pick(dan, "black")
     pick(cleo, "white")
-    button(cleo, re.compile(r"^cell \d+,\d+ scores")).first.click()
+    button(cleo, re.compile(r"^row \d+, column \d+, empty; \w+ scores")).first.click()
     see(dan, "Cleo to lay")
     expect(button(dan, re.compile(r"^Lay black, .*selected"))).to_have_count(0)
     assert [e["type"] for e in events(lan_app, cleo)] == ["setup", "lay", "lay"]

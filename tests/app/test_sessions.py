@@ -17,7 +17,7 @@ from tests.support.app.ui import button, open_page, see, text
 def lay_first_red(page) -> None:
     """Ann lays the match's first caro, a red, wherever the grid offers it."""
     button(page, re.compile(r"^Lay red")).click()
-    button(page, re.compile(r"^cell \d+,\d+ scores 10")).click()
+    button(page, re.compile(r"^row \d+, column \d+, empty; \w+ scores 10 here")).click()
     see(page, "Ben to lay")
 
 

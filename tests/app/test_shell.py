@@ -77,7 +77,7 @@ def test_a_new_match_message_goes_as_soon_as_its_cause_is_fixed(app, phone) -> N
 def test_a_match_survives_reload_and_restart_and_can_be_continued(app, phone) -> None:
     start_caro(phone, app.url, "Ann", "Ben")
     button(phone, re.compile(r"^Lay grey")).click()
-    button(phone, re.compile(r"^cell 6,6")).click()
+    button(phone, re.compile(r"^row 6, column 6")).click()
     see(phone, "Ann laid the first caro, grey at row 6, column 6: 10.")
     match_url = phone.url
     phone.reload()

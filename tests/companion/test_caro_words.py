@@ -143,7 +143,7 @@ def screen_words(tmp_path: Path, m: caro.Match, tap: tuple[str, tuple[int, int]]
                 await session.dispatch_event(chip.content._i, "click", None)
                 await asyncio.sleep(0.1)
                 target = next(c for c in every(session.page) if isinstance(c, ft.Text)
-                              and c.semantics_label == f"CELL #{cell[0]},#{cell[1]}")
+                              and c.semantics_label == f"ROW #{cell[0]}, COLUMN #{cell[1]}, EMPTY")
                 cell_box = next(c for c in every(session.page) if isinstance(c, ft.Container)
                                 and c.content is target)
                 await session.dispatch_event(cell_box._i, "click", None)

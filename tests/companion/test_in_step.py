@@ -141,7 +141,7 @@ def test_a_cell_tapped_on_a_silent_page_is_refused_too(tmp_path: Path) -> None:
         saved, version = events(), tables.get(mid).version
         cell = next(c for c in every(b.session.page) if isinstance(c, ft.Container)
                     and c.on_click is not None and isinstance(c.content, ft.Text)
-                    and str(c.content.semantics_label).startswith("cell "))
+                    and str(c.content.semantics_label).startswith("row "))
         await b.session.dispatch_event(cell._i, "click", None)
         await until(lambda: b.says(STALE))
         assert events() == saved and tables.get(mid).version == version

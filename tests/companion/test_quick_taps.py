@@ -45,7 +45,7 @@ def test_a_cell_tapped_right_after_a_colour_lays_that_colour(tmp_path: Path) -> 
                         and (c.label or "").startswith("Lay red"))
             first = next(c for c in every(session.page) if isinstance(c, ft.Container)
                          and c.on_click is not None and isinstance(c.content, ft.Text)
-                         and (c.content.semantics_label or "").startswith("cell "))
+                         and (c.content.semantics_label or "").startswith("row "))
             # The colour, then the cell at once: no re-render in between.
             await session.dispatch_event(chip.content._i, "click", None)
             await session.dispatch_event(first._i, "click", None)

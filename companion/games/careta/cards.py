@@ -23,6 +23,7 @@ def _colour_key(card: careta.Card, colour: str, taken: bool,
         button=True,
         disabled=taken,
         content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             content=ft.Text(say(careta.COLOUR_WORDS[colour]), size=15, color=INK[colour],
                             weight=ft.FontWeight.BOLD,
                             semantics_label=""),  # the card's name is the button's
@@ -45,6 +46,7 @@ def _number_key(label: str, text: str, on: bool, on_click: Callable[[], None],
         selected=on,
         disabled=disabled,
         content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD,
                             color="#FFFFFF" if bgcolor or on else None, semantics_label=""),
             width=48,

@@ -99,6 +99,7 @@ def toggle(label: str, text: str, on: bool, on_click, *, disabled: bool = False,
         selected=on,
         disabled=disabled,
         content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             # No alignment: an aligned Container fills its parent's width (a Wrap's whole row).
             content=ft.Row(
                 [ft.Text(text, size=15, weight=ft.FontWeight.BOLD if on else None,

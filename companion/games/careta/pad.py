@@ -22,6 +22,7 @@ def _key(label: str, text: str, on_click: Callable[[], None], *, width: int = KE
         label=label,
         button=True,
         content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_PRIMARY if strong else None, semantics_label=""),
             width=width,

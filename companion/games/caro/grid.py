@@ -31,6 +31,7 @@ import flet as ft
 from companion.games.caro.look import FILL, INK, letter
 from companion.games.caro.strip import Side, Strip, off_screen
 from companion.i18n import _, say, words
+from companion.session.motion import reduced_motion, scroll_duration
 from scoring import caro
 
 Cell = tuple[int, int]
@@ -43,16 +44,21 @@ LETTER_SIZE = 20  # a laid caro's letter
 LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside the letter
 
 
-# One cell as plain data: (column, laid colour, last laid, points, points doubled, marked), or None
-# for a spot inside the drawn rectangle where no caro can go.
-CellLook = tuple[int, str | None, bool, int | None, bool, bool] | None
+# One cell as plain data: (column, laid colour, last laid, points, points doubled, marked, the
+# colour that scores the points), or None for a spot inside the drawn rectangle where no caro can
+# go.
+CellLook = tuple[int, str | None, bool, int | None, bool, bool, str | None] | None
 
 
-# Free and legal cells are told apart by their fill alone: a border is four sides to send and
-# paint, on most of the cells. A laid caro keeps an edge, which a white caro needs on a light page
-# and a black one on a dark page. Borders are shared: a rebuilt cell whose border kind did not
-# change hands Flet the same object, which its diff skips at once.
+# Free and legal cells are told apart by their fill alone (its brightness): a border is four
+# sides to send and paint, on most of the cells. A laid caro keeps an edge, which a white caro
+# needs on a light page and a black one on a dark page. Borders are shared: a rebuilt cell whose
+# border kind did not change hands Flet the same object, which its diff skips at once.
 FREE = ft.Colors.SURFACE_CONTAINER_HIGHEST
+# A legal cell stands apart from a free one by its brightness, not its hue alone (>= 3:1 in both
+# themes, measured by tests/app/test_any_eyes.py): with protanopia or deuteranopia a pale
+# primary beside the grey of a free cell left only the small figure.
+LEGAL = ft.Colors.PRIMARY
 LAID = ft.Border.all(2, "#9E9E9E")  # mid grey: a black caro stands out in the dark theme too
 LAST = ft.Border.all(LAST_WIDTH, ft.Colors.AMBER)
 MARKED = ft.Border.all(3, ft.Colors.ERROR)
@@ -73,14 +79,16 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
           size: int = MIN_CELL) -> ft.Control:
     if look is None:
         return ft.Container(expand=True)
-    col, laid, last, points, double, marked = look
+    col, laid, last, points, double, marked, scorer = look
+    # Named as a screen reader reads a table: row, column, then what the cell holds.
+    where = {"row": say(row), "column": say(col)}
     border = None
     bgcolor = FREE
     if laid:
         bgcolor = FILL[laid]
-        said = {"row": say(row), "column": say(col), "colour": say(caro.colour_word(laid))}
-        name = (_("cell {row},{column} {colour} (last laid)") if last
-                else _("cell {row},{column} {colour}")).format(**said)
+        said = {**where, "colour": say(caro.colour_word(laid))}
+        name = (_("row {row}, column {column}, {colour}, laid last") if last
+                else _("row {row}, column {column}, {colour}")).format(**said)
         text = ft.Text(letter(laid), color=INK[laid], size=letter_size(size),
                        weight=ft.FontWeight.BOLD, semantics_label=name)
         border = (LAST if size >= MIN_CELL else ft.Border.all(last_width(size), ft.Colors.AMBER)
@@ -88,18 +96,24 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
     elif points is not None:
         # Signs and figures only, the same in every language: ×2 doubles (C7).
         text = ft.Text(("×2 " if double else "") + say(points), size=13, no_wrap=True,
-                       weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
-                       semantics_label=_("cell {row},{column} scores {points}").format(
-                           row=say(row), column=say(col), points=say(points)))
-        bgcolor = ft.Colors.PRIMARY_CONTAINER
+                       weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY,
+                       semantics_label=_("row {row}, column {column}, empty; {colour} scores "
+                                         "{points} here").format(
+                           **where, colour=say(caro.colour_word(scorer)) if scorer else "",
+                           points=say(points)))
+        bgcolor = LEGAL
     else:
-        text = ft.Text("", semantics_label=_("cell {row},{column}").format(row=say(row),
-                                                                           column=say(col)))
+        text = ft.Text("", semantics_label=_("row {row}, column {column}, empty").format(
+            **where))
         if marked:  # a refused free cell: filled as well as ringed, beside red caros too
             bgcolor = ft.Colors.ERROR_CONTAINER
     # A tappable Container is a button to screen readers, named by its text's label: two
     # controls a cell, where a Semantics wrapper made three.
+    # A free or legal cell is a tab stop acting on Enter and Space (ink: an InkWell). A ringed
+    # one (laid, or refused) is not: Flet's InkWell sits inside the ring, so a 4 px ring would
+    # shrink its tap target to 40 px; nothing is laid on those by a tap anyway.
     return ft.Container(
+        ink=border is None and not marked,
         expand=True,
         bgcolor=bgcolor,
         border=MARKED if marked else border,
@@ -259,7 +273,8 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     for r in rows:
         looks = tuple(
             (c, board.get((r, c)), (r, c) == last, points.get((r, c)),
-             double and (r, c) in points, (r, c) == marked)
+             double and (r, c) in points, (r, c) == marked,
+             colour if (r, c) in points else None)
             if (r, c) in cells else None
             for c in cols
         )
@@ -283,7 +298,8 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     scroller_ref.current = scroller
 
     async def bring(side: Side, target: float) -> None:
-        await scroller_ref.current.scroll_to(offset=target, duration=300)
+        duration = scroll_duration(await reduced_motion())  # a jump, with reduced motion
+        await scroller_ref.current.scroll_to(offset=target, duration=duration)
         offset_ref.current = target
         set_seen(target)
 
@@ -316,6 +332,7 @@ def _chips(hidden: dict[Side, list[int]], bring: Callable[[Side], object],
                         no_wrap=True, semantics_label=off_screen(count, side))
 
         chips.append(ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             height=48, border_radius=24, border=ft.Border.all(1, ft.Colors.PRIMARY),
             bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=ft.Padding.symmetric(horizontal=12),
             alignment=ft.Alignment.CENTER, on_click=tapped, key=f"off {side}",

@@ -103,6 +103,7 @@ def _chip(look: tuple[str, int, str, bool, bool, bool, str | None, str],
     # the page rebuilds a changed control with all it holds, and the name (with the count
     # left) changes every turn, so it wraps only an empty tap target over the look.
     target = kept.get(("target", colour), (allowed, tip), lambda: ft.Container(
+        ink=True,  # a tab stop, acting on Enter and Space
         border_radius=24, on_click=tap if allowed else None, tooltip=tip))
     return ft.Stack([
         ft.Semantics(exclude_semantics=True, content=ft.Container(

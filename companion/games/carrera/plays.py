@@ -47,6 +47,7 @@ def _tile(label: str, face: ft.Control, width: int, *, card_look: bool, allowed:
         label=label,
         button=True,
         content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             content=face,
             width=width,
             height=CHIP_SIZE,
@@ -147,6 +148,7 @@ def play_pad(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
         label=play_name(match, carrera.FACE_DOWN, 0),
         button=True,
         content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             content=_two_lines(_("Face down"), _("speed 0, no fuel"), size=15),
             # As wide as its words (German's and Spanish's second line outgrow a fixed 120 px):
             # one line each keeps the 48 px height.

@@ -44,6 +44,7 @@ def _count_button(count: int, chosen: bool, allowed: bool,
         selected=chosen,
         disabled=not allowed,
         content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             content=ft.Text(
                 str(count), size=20, weight=ft.FontWeight.BOLD,
                 color=ft.Colors.ON_PRIMARY if chosen else None, semantics_label=""),
@@ -68,6 +69,7 @@ def _value_button(count: int, value: int, allowed: bool,
         button=True,
         disabled=not allowed,
         content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
             content=ft.Text(
                 face, size=22, weight=ft.FontWeight.BOLD, color=ink, semantics_label=""),
             width=68,

@@ -21,7 +21,8 @@ def lay(page, mirror: caro.Match, colour: str, cell: tuple[int, int]) -> None:
     button(page, re.compile(rf"^Lay {colour}")).click()
     picked = button(page, re.compile(rf"^Lay {colour}, .*selected"))
     picked.wait_for()
-    target = button(page, re.compile(rf"^cell {at(cell[0])},{at(cell[1])} scores"))
+    target = button(page, re.compile(
+        rf"^row {at(cell[0])}, column {at(cell[1])}, empty; \w+ scores"))
     mirror.lay(colour, cell, player=player)
     said = mirror.history[-1]["text"]
     # Tapped again only while the trace shows the tap never reached the app (a busy machine
@@ -45,16 +46,17 @@ def grid_names(page) -> set[str]:
     """The names of every cell button the page shows."""
     return set(page.evaluate("""() => [...document.querySelectorAll(
         'flt-semantics-host [role=button]')].map(e => (e.getAttribute('aria-label')
-        || e.textContent).trim()).filter(n => n.startsWith('cell '))"""))
+        || e.textContent).trim()).filter(n => n.startsWith('row '))"""))
 
 
 def board_names(page) -> dict[str, bool]:
-    """The final board's cell names (innermost nodes named "cell ..."), each with whether it
-    sits in a button (the final board is read-only: none should)."""
+    """The final board's cell names (innermost nodes named "row ..., column ..."), each with
+    whether it sits in a button (the final board is read-only: none should)."""
     return dict(page.evaluate("""() => [...document.querySelectorAll(
         'flt-semantics-host flt-semantics')].filter(e => !e.querySelector('flt-semantics'))
         .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(),
-                   !!e.closest('[role=button]')]).filter(([n]) => n.startsWith('cell '))"""))
+                   !!e.closest('[role=button]')])
+        .filter(([n]) => /^row [^,]+, column /.test(n))"""))
 
 
 def ring(mirror: caro.Match) -> set[tuple[int, int]]:
@@ -86,11 +88,11 @@ def expected_names(mirror: caro.Match, colour: str | None, outside: bool = False
     with `outside` (more cells asked for) every cell in reach and the ring beyond the area
     (a negative row or column written with the minus sign, as the screen writes it)."""
     cells = near_reach(mirror) | (set(mirror.cells_in_reach()) | ring(mirror) if outside else set())
-    names = {f"cell {at(r)},{at(c)}" for r, c in cells}
+    names = {f"row {at(r)}, column {at(c)}, empty" for r, c in cells}
     for (r, c), p in (mirror.options(colour) if colour else {}).items():
-        names.discard(f"cell {at(r)},{at(c)}")
-        names.add(f"cell {at(r)},{at(c)} scores {p}")
+        names.discard(f"row {at(r)}, column {at(c)}, empty")
+        names.add(f"row {at(r)}, column {at(c)}, empty; {colour} scores {p} here")
     for (r, c), laid in mirror.board.items():
-        names.add(f"cell {at(r)},{at(c)} {laid}"
-                  + (" (last laid)" if (r, c) == mirror.last_cell else ""))
+        names.add(f"row {at(r)}, column {at(c)}, {laid}"
+                  + (", laid last" if (r, c) == mirror.last_cell else ""))
     return names

@@ -5,7 +5,7 @@ from __future__ import annotations
 CELL_BOXES = """() => [...document.querySelectorAll('flt-semantics-host [role=button]')]
     .map(e => [(e.getAttribute('aria-label') || e.textContent).trim(),
                e.getBoundingClientRect()])
-    .filter(([name]) => name.startsWith('cell '))
+    .filter(([name]) => name.startsWith('row '))
     .map(([name, r]) => ({name, left: r.left, right: r.right, width: r.width,
                           height: r.height, bottom: r.bottom}))"""
 

@@ -21,7 +21,8 @@ from tests.support.companion.tree import every
 async def new_ratel_match(store: Store, folder: Path) -> Session:
     session = await open_route(store, folder, "/new/ratel")
     for name in ("Ann", "Ben", "Cleo"):  # the names earlier matches offer, one tap each
-        await tap(session, lambda c, n=name: isinstance(c, ft.OutlinedButton) and c.content == n)
+        await tap(session, lambda c, n=name: isinstance(c, ft.OutlinedButton)
+                  and getattr(c.content, "value", None) == n)
         await asyncio.sleep(0.1)
     return session
 

@@ -1,0 +1,30 @@
+"""Whether the phone asks for less motion (the browser's prefers-reduced-motion, which Flutter's
+web engine reports as its accessibility features' disable_animations): a scroll the app makes
+then jumps instead of gliding."""
+
+from __future__ import annotations
+
+import weakref
+
+import flet as ft
+
+_services: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+async def reduced_motion() -> bool:
+    """Asked of the page each time (a user may switch it while the app is open); False where the
+    page cannot say."""
+    page = ft.context.page
+    service = _services.get(page)
+    if service is None:
+        service = _services[page] = ft.SemanticsService()
+    try:
+        features = await service.get_accessibility_features()
+    except Exception:  # noqa: BLE001 (an old client, a page gone: glide as before)
+        return False
+    return bool(features.disable_animations or features.reduce_motion)
+
+
+def scroll_duration(reduced: bool, glide: int = 300) -> int:
+    """A scroll's duration in ms: none with reduced motion."""
+    return 0 if reduced else glide
