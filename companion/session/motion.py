@@ -4,9 +4,12 @@ then jumps instead of gliding."""
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 
 import flet as ft
+
+from companion.session.in_step import REPLY_WAIT
 
 _services: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -19,7 +22,8 @@ async def reduced_motion() -> bool:
     if service is None:
         service = _services[page] = ft.SemanticsService()
     try:
-        features = await service.get_accessibility_features()
+        # Bounded: a page that never answers must not hold the scroll's handler.
+        features = await asyncio.wait_for(service.get_accessibility_features(), REPLY_WAIT)
     except Exception:  # noqa: BLE001 (an old client, a page gone: glide as before)
         return False
     return bool(features.disable_animations or features.reduce_motion)

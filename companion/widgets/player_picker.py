@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 from collections.abc import Callable
 
 import flet as ft
@@ -10,9 +11,12 @@ import flet as ft
 from companion import fonts
 from companion.i18n import _, ngettext, say
 from companion.session.drafts import use_draft
+from companion.session.in_step import REPLY_WAIT
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
 from scoring import names
+
+log = logging.getLogger(__name__)
 
 
 def name_problem(name: str, players: list[str]) -> str | None:
@@ -79,11 +83,20 @@ def PlayerPicker(
         set_draft("")
         set_problem("")
 
-    async def submitted(e: ft.Event) -> None:
+    page = ft.context.page
+
+    async def focus(field: ft.TextField) -> None:
+        # Bounded, and in a task of its own: a page that never answers holds nothing.
+        try:
+            await field._invoke_method("focus", None, REPLY_WAIT)
+        except Exception as error:  # noqa: BLE001 (a page gone or slow: the focus just stays off)
+            log.debug("The page did not take the focus back: %r", error)
+
+    def submitted(e: ft.Event) -> None:
         # Flutter's text field lets go of the focus on Enter: the next name is typed into it
         # straight away, from a keyboard too (and a refused name is corrected in place).
         add(e.control.value)
-        await e.control.focus()
+        page.run_task(focus, e.control)
 
     # A refused name's message goes as soon as its cause may have: the name or the players change.
     def edit(text: str) -> None:
