@@ -35,7 +35,7 @@ from storage import Store
 from storage.transfer import Export
 from tests.support.companion.apart import run_apart
 from tests.support.companion.caro_undo_cost import open_route
-from tests.support.companion.tree import every
+from tests.support.companion.tree import caption, every
 from tests.support.tally import Tally
 
 
@@ -130,7 +130,7 @@ async def tap(session: Session, which: Callable[[Any], bool]) -> None:
 
 def button(label: str) -> Callable[[Any], bool]:
     return lambda c: isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.TextButton) \
-        and c.content == label
+        and caption(c) == label
 
 
 def named(label: str) -> Callable[[Any], bool]:

@@ -14,7 +14,7 @@ from scoring import careta
 from scoring.core import RuleViolation, check_players
 from tests.support.companion.apart import run_apart
 from tests.support.companion.session_guard import picker, session_with
-from tests.support.companion.tree import every
+from tests.support.companion.tree import caption, every
 
 KNOWN = ["\ue000", "\u0410NN", "Cleo", "\u0301", "B\u0435n", "Dan"]
 
@@ -25,7 +25,7 @@ def shown_texts(session: Any) -> list[str]:
 
 
 def offered(session: Any) -> list[str]:
-    return [c.content for c in every(session.page) if isinstance(c, ft.OutlinedButton)]
+    return [caption(c) for c in every(session.page) if isinstance(c, ft.OutlinedButton)]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from storage import Store, Summary
 from storage.transfer import export_json, import_json
 from tests.support.companion.apart import run_apart
 from tests.support.companion.caro_undo_cost import open_route
-from tests.support.companion.tree import every
+from tests.support.companion.tree import caption, every
 from tests.support.games import games, hook, other_finished
 from tests.support.storage.finished import careta_team_finished
 
@@ -203,7 +203,7 @@ def test_statistics_show_a_leaderboard_and_new_match_each_seated_players_chance(
             new = await open_route(store, tmp_path, "/new/caro")
             for name in ("Ann", "Ben"):
                 button = next(c for c in every(new.page) if isinstance(c, ft.FilledButton
-                              | ft.OutlinedButton | ft.TextButton) and c.content == name)
+                              | ft.OutlinedButton | ft.TextButton) and caption(c) == name)
                 await new.dispatch_event(button._i, "click", None)
                 await asyncio.sleep(0.1)
             return stats, texts(new.page)

@@ -37,3 +37,10 @@ def every(control: BaseControl) -> Iterator[BaseControl]:
     yield control
     for child in children(control):
         yield from every(child)
+
+
+def caption(button: BaseControl) -> Any:
+    """What a button says: its content, or the value of the text that is its content (a chip
+    whose text carries a semantics label of its own, as "Add Ann")."""
+    content = getattr(button, "content", None)
+    return getattr(content, "value", content) if isinstance(content, BaseControl) else content
