@@ -35,10 +35,12 @@ class Phone:
         return [m.body for m in self.wire.sent if isinstance(m.body, InvokeMethodRequestBody)
                 and m.body.name == "get_device_info"]
 
+    def icon_buttons(self, label: str) -> list[ft.IconButton]:
+        return [c for c in every(self.session.page) if isinstance(c, ft.IconButton)
+                and isinstance(c.icon, ft.Icon) and c.icon.semantics_label == label]
+
     async def tap(self, label: str) -> None:
-        button = next(c for c in every(self.session.page) if isinstance(c, ft.IconButton)
-                      and isinstance(c.icon, ft.Icon) and c.icon.semantics_label == label)
-        await self.session.dispatch_event(button._i, "click", None)
+        await self.session.dispatch_event(self.icon_buttons(label)[0]._i, "click", None)
 
     def answer(self, question: InvokeMethodRequestBody) -> None:
         """What Flet's client sends back once it has read everything sent before the question."""
