@@ -34,7 +34,7 @@ from storage import Store
 from tests.support.app.process import free_port
 from tests.support.app.wire import REGISTER_CLIENT, Wire
 from tests.support.companion.caro_undo_cost import mid_game
-from tests.support.polling import until
+from tests.support.polling import settled, until
 
 PIN = "2468"
 GRACE = 2  # seconds a closed page's session is kept here (45 when served)
@@ -142,7 +142,8 @@ def flood_while_two_follow(served: Served, live: list[Wire], listeners: int,
     for page in live:
         page.read(until=3)
     assert until(lambda: len(served.tables._listeners) > listeners)  # they follow the match
-    following = len(served.tables._listeners)
+    # Their screens' listeners, once every one is subscribed (Home's and the match's come apart).
+    following = settled(lambda: len(served.tables._listeners))
 
     for i in range(FLOOD):  # each page closed after its first frames, or before any
         page = Wire(served.port, served.route)
