@@ -122,7 +122,7 @@ def PlayerPicker(
             message_line(problem, error=True),
             ft.Row(
                 [
-                    ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=40)
+                    ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=48)
                     for n in choices
                 ],
                 wrap=True,
