@@ -78,4 +78,8 @@ def text_theme() -> ft.TextTheme:
 
 
 def theme(seed: str) -> ft.Theme:
-    return ft.Theme(color_scheme_seed=seed, font_family=BASE_FAMILY, text_theme=text_theme())
+    # Every icon button 48 x 48 (issue 31), the app bars' Back among them: Material 3 draws a
+    # 24 px icon with 8 px around it, a 40 px target.
+    return ft.Theme(color_scheme_seed=seed, font_family=BASE_FAMILY, text_theme=text_theme(),
+                    icon_button_theme=ft.IconButtonTheme(
+                        style=ft.ButtonStyle(padding=ft.Padding.all(12))))

@@ -148,7 +148,7 @@ def PlayerPicker(
             *(warning_line(w) for w in warnings),
             ft.Row(
                 [
-                    ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=40)
+                    ft.OutlinedButton(n, on_click=lambda e, n=n: add(n), height=48)
                     for n in choices
                 ],
                 wrap=True,

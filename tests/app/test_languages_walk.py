@@ -12,7 +12,9 @@ Flutter's semantics tree. The test fails on:
   viewport, or dark ink in the screenshot's last 3 columns (a text cut off by the screen: a
   radio's label does not wrap, and the semantics tree reads it whole). Flutter's yellow and black
   overflow stripes are a debug build's: Flet's web client is a release build and never draws
-  them.
+  them;
+- a control under 48 x 48 px: a button, chip, radio, switch, tab or link whose semantics box is
+  smaller where it is shown whole (tests/support/app/targets.py).
 
 Screenshots of each go to /tmp/walk/<language>/ for a person to look at; the whole list of
 what was found, to /tmp/walk/<language>.txt.
@@ -38,6 +40,7 @@ from storage import Store
 from tests.support.app.english_left import EnglishCatalog
 from tests.support.app.pixels import decode_png
 from tests.support.app.process import PHONE, AppProcess
+from tests.support.app.targets import small_targets
 from tests.support.app.ui import host, open_page
 from tests.support.companion.series import finish, next_of
 from tests.support.games import games, walk
@@ -320,7 +323,7 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
                     page.wait_for_timeout(800)  # the layout follows the new width
                 page.screenshot(path=str(folder / f"{name}-{label}.png"))
                 read = page.evaluate(TEXTS)
-                problems = overflows(read)
+                problems = overflows(read) + small_targets(page)
                 if edge := ink_at_the_edge(page, size["width"]):
                     problems.append(f"text cut off at the right edge, {len(edge)} rows of pixels "
                                     f"from y = {edge[0]} (see the screenshot)")

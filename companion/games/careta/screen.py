@@ -159,9 +159,11 @@ def CaretaScreen(match: careta.Match, act: Callable[..., bool], may_act: Callabl
             action.append(AllyPhase(match=match, act=act, version=version,
                                     key=f"ally-{version}"))
             action.append(EndGame(match=match, act=act, version=version, key=f"end-{version}"))
+    # The turn's panel first, in reach at the top of the screen's lower part (the frame's thumb
+    # zone); the last game's result under it.
     result = last_game(match)
     if result is not None:
-        action.insert(0, result)
+        action.append(result)
     parts.extend(action)
     if phase != "match-over":
         parts.append(seats(match, lambda p: open_(("cause", p))))
