@@ -49,7 +49,7 @@ from scoring.said import ruling_of
 # The thumb zone's proportions (MatchScreen): the bottom bar's height, and the share (in
 # hundredths) of the space between the bars that the scoreboard's band takes.
 BOTTOM_BAR = 52
-HEAD_SHARE = 27
+HEAD_SHARE = 30
 
 # What the message line says, worked out when the screen is drawn so that it speaks the
 # session's language of the moment (a switch in Settings shows at once, the message too).
@@ -290,7 +290,8 @@ def MatchScreen() -> ft.View:
     # the scoreboard and the message line above, in a band of their own (scrolled there when
     # they are taller); the game's screen below it, in its own scroller; Undo and Redo in the
     # bar at the bottom. The app bar keeps only where to go. HEAD_SHARE of the space between the
-    # bars keeps the band's lower edge above a third of a 640 or a 915 px screen's height.
+    # bars puts the band's lower edge, so the game's first row, just under a third of a 640 or a
+    # 915 px screen's height (227 and 309 px: a 27% band left Ratel's Pass at 297 of 915).
     header = ft.Column(
         [
             # The standings as data: the board writes them in the session's language (its
