@@ -20,14 +20,25 @@ from playwright.sync_api import Locator, Page
 from companion.describe.words import figure
 from companion.games.carrera.plays import play_name
 from companion.i18n import say
+from companion.screens.match import HEAD_SHARE
 from scoring import careta, caro, ratel
 from scoring.core import Match
 from tests.support.app.caro import at, near_reach
+from tests.support.app.caro_grid import shown_to
 from tests.support.app.trace import tap_until
 from tests.support.app.ui import button, host, see
 from tests.support.games import hook
 
 Target = Callable[[Page], Locator]
+APP_BAR = 56  # Flet's app bar is this tall; the match screen's padding and spacing are 10 px
+
+
+def table_top(page: Page) -> float:
+    """Where the game's part of the match screen begins: under the scoreboard's band, which
+    takes HEAD_SHARE of the height between the app bar and the bottom bar (companion/screens/
+    match.py). A button scrolled above it is hidden behind the band."""
+    space = shown_to(page) - APP_BAR - 10 - 10
+    return APP_BAR + 10 + space * HEAD_SHARE / 100 + 10
 
 
 @dataclass
@@ -186,16 +197,18 @@ class Taps:
     scrolled_first: int = 0
 
     def _in_view(self, target: Locator) -> tuple[dict[str, float], bool]:
-        """The button's box once it lies inside the screen (above the bottom bar), and whether
-        the screen had to be scrolled for it (the mouse wheel over the screen's lower part, as
-        a thumb's swipe)."""
+        """The button's box once it lies inside the screen (under the scoreboard's band, above
+        the bottom bar), and whether the screen had to be scrolled for it (the mouse wheel over
+        the screen's lower part, as a thumb's swipe)."""
         scrolled = False
+        top = table_top(self.page)
         for _ in range(8):
             target.wait_for(state="attached")
             box = target.bounding_box()
             assert box is not None
             cy, cx = box["y"] + box["height"] / 2, box["x"] + box["width"] / 2
-            below, above = cy > self.height - 60, cy < 0
+            # Behind the scoreboard's band counts as out of the screen: a thumb cannot tap it.
+            below, above = cy > self.height - 60, cy < top
             aside = cx < 0 or cx > self.width
             if not (below or above or aside):
                 return box, scrolled
