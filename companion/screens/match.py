@@ -103,6 +103,7 @@ def MatchScreen() -> ft.View:
     use_redrawn_on_change(follow_up_id(mid))
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
     kept = use_kept()  # the parts that look as they did are handed to Flet as they were
+    table_ref = ft.use_ref(None)  # the game's scroller as last drawn (to_turn)
 
     def sent_back(previous: str, has_next_game: bool) -> bool:
         """This match, a follow-up, was taken back (by another session: this one's own Undo
@@ -175,7 +176,17 @@ def MatchScreen() -> ft.View:
         said_now = last_said(match) if done is None else done
         set_message((said_now if callable(said_now) else spoken(said_now), False))
         set_seen(table.version)
+        to_turn()
         return True
+
+    async def scroll_up() -> None:
+        if table_ref.current is not None:
+            await table_ref.current.scroll_to(offset=0, duration=0)
+
+    def to_turn() -> None:
+        """The next turn starts with the game's part scrolled to its top, where its screen puts
+        what a turn needs (issue 31's thumb zone), not where the last tap left it."""
+        page.run_task(scroll_up)
 
     def undo(e: Any) -> None:
         if not match.can_undo and back_to is not None:
@@ -326,6 +337,7 @@ def MatchScreen() -> ft.View:
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
     )
+    table_ref.current = table_part
     return ft.View(
         route=f"/match/{mid}",
         appbar=ft.AppBar(
