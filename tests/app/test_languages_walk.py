@@ -65,13 +65,15 @@ SHELL = ["/", *(f"/new/{game}" for game in games()), "/history", "/stats", "/set
 AROUND = ["rules", "timeline", "timeline/1", "chart", "board", "rules/:rule"]
 
 
-def around(name: str, extra: str) -> str:
+def around(name: str, extra: str) -> str | None:
     """`extra` of seed `name`'s match: the rules sheet opened at its last ruling (where a "Why?"
-    link opens it) for "rules/:rule"."""
+    link opens it) for "rules/:rule"; None for a sheet that names no ruling (the score sheet's:
+    no "Why?" link opens it)."""
     if extra != "rules/:rule":
         return extra
     sheet = (RULES_DIR / f"{SEEDS[name][0]().GAME}.md").read_text(encoding="utf-8")
-    return f"rules/{[r for r, _text in sheet_pieces(sheet) if r][-1]}"
+    rulings = [r for r, _text in sheet_pieces(sheet) if r]
+    return f"rules/{rulings[-1]}" if rulings else None
 
 
 @pytest.fixture(scope="module")
@@ -156,7 +158,8 @@ def screens(app: AppProcess) -> list[tuple[str, str]]:
         found.append((name, f"/match/{mid}"))
         if SEEDS.get(name, (None, False))[1]:
             found += [(f"{name}-{extra.replace('/', '-').replace(':', '')}",
-                       f"/match/{mid}/{around(name, extra)}") for extra in AROUND]
+                       f"/match/{mid}/{where}") for extra in AROUND
+                      if (where := around(name, extra)) is not None]
     found += [(name, f"/match/{app.seeded[seed]}") for name, (seed, _) in REFUSALS.items()]
     return found
 
