@@ -90,10 +90,14 @@ def focus_ring() -> ft.ButtonStyle:
 
 
 def theme(seed: str) -> ft.Theme:
+    # Every icon button 48 x 48 (issue 31), the app bars' Back among them: Material 3 draws a
+    # 24 px icon with 8 px around it, a 40 px target.
+    icon_style = focus_ring()
+    icon_style.padding = ft.Padding.all(12)
     return ft.Theme(color_scheme_seed=seed, font_family=BASE_FAMILY, text_theme=text_theme(),
                     focus_color=FOCUS_FILL,
                     button_theme=ft.ButtonTheme(style=focus_ring()),
                     filled_button_theme=ft.FilledButtonTheme(style=focus_ring()),
                     outlined_button_theme=ft.OutlinedButtonTheme(style=focus_ring()),
                     text_button_theme=ft.TextButtonTheme(style=focus_ring()),
-                    icon_button_theme=ft.IconButtonTheme(style=focus_ring()))
+                    icon_button_theme=ft.IconButtonTheme(style=icon_style))

@@ -105,9 +105,11 @@ def BoardScreen() -> ft.View:
     if width >= 900:  # a wide screen: two players a line, so a table of five fits its height
         rows = [ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
                                  spacing=10, run_spacing=10)]
-    if match.is_over:  # "Moons (Ben, Dan) win!", "Ann wins!", "Ann and Ben win!"
+    # "Moons (Ben, Dan) wins!", "Ann wins!", "Ann and Ben win!": a team is one winner, as its
+    # row names it (counted by the names shown, not by the players in them).
+    if match.is_over:
         head = (ngettext("Game over: {winners} wins!", "Game over: {winners} win!",
-                         len(match.winners)).format(winners=say(listed(won))) if won
+                         len(won)).format(winners=say(listed(won))) if won
                 else _("Game over"))
     else:
         head = say(match.turn_said(current)) if current else say(ui.title)

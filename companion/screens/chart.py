@@ -72,7 +72,10 @@ def _line(i: int, count: int, side: str, values: list[int],
         stroke_width=2.5 + (count - 1 - i) * min(1.5, 4.5 / max(count - 1, 1)),
         dash_pattern=None if i == 0 else [10, 3 + 3 * i],
         step_direction=0,  # a score holds until the step that changes it
-        point=fch.ChartCirclePoint(radius=3 + 2.5 * (count - 1 - i), color=colour),
+        # Before the first step every side's one point is the same corner: no dots there, which
+        # would pile up on the axes' 0 and hide it (the legend says each side's start).
+        point=fch.ChartCirclePoint(radius=3 + 2.5 * (count - 1 - i), color=colour)
+        if len(values) > 1 else False,
     )
 
 

@@ -46,6 +46,11 @@ from scoring import RuleViolation
 from scoring.core import Match
 from scoring.said import ruling_of
 
+# The thumb zone's proportions (MatchScreen): the bottom bar's height, and the share (in
+# hundredths) of the space between the bars that the scoreboard's band takes.
+BOTTOM_BAR = 52
+HEAD_SHARE = 30
+
 # What the message line says, worked out when the screen is drawn so that it speaks the
 # session's language of the moment (a switch in Settings shows at once, the message too).
 Message = Callable[[], str]
@@ -98,6 +103,7 @@ def MatchScreen() -> ft.View:
     use_redrawn_on_change(follow_up_id(mid))
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
     kept = use_kept()  # the parts that look as they did are handed to Flet as they were
+    table_ref = ft.use_ref(None)  # the game's scroller as last drawn (to_turn)
 
     def sent_back(previous: str, has_next_game: bool) -> bool:
         """This match, a follow-up, was taken back (by another session: this one's own Undo
@@ -170,7 +176,17 @@ def MatchScreen() -> ft.View:
         said_now = last_said(match) if done is None else done
         set_message((said_now if callable(said_now) else spoken(said_now), False))
         set_seen(table.version)
+        to_turn()
         return True
+
+    async def scroll_up() -> None:
+        if table_ref.current is not None:
+            await table_ref.current.scroll_to(offset=0, duration=0)
+
+    def to_turn() -> None:
+        """The next turn starts with the game's part scrolled to its top, where its screen puts
+        what a turn needs (issue 31's thumb zone), not where the last tap left it."""
+        page.run_task(scroll_up)
 
     def undo(e: Any) -> None:
         if not match.can_undo and back_to is not None:
@@ -281,18 +297,52 @@ def MatchScreen() -> ft.View:
                         kept.stable(icon, handler), disabled=disabled)
 
     standings = match.standing_figures()
+    # What the turn needs sits in the lower two thirds of the screen (issue 31, a thumb zone):
+    # the scoreboard and the message line above, in a band of their own (scrolled there when
+    # they are taller); the game's screen below it, in its own scroller; Undo and Redo in the
+    # bar at the bottom. The app bar keeps only where to go. HEAD_SHARE of the space between the
+    # bars puts the band's lower edge, so the game's first row, just under a third of a 640 or a
+    # 915 px screen's height (227 and 309 px: a 27% band left Ratel's Pass at 297 of 915).
+    header = ft.Column(
+        [
+            # The standings as data: the board writes them in the session's language (its
+            # words are part of what it was built from).
+            kept.get("scores", (standings, match.current, winners, match.ahead, words()),
+                     scoreboard, standings, current=match.current, winners=winners,
+                     ahead=match.ahead),
+            *moved,
+            kept.get("message", message, message_line, message[0], error=message[1],
+                     ruling=message[2]),
+            *following_banner(services.keeps_score),
+        ],
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+    )
+    table_part = ft.Column(
+        [
+            # A keeper's game screen starts afresh after a change made elsewhere, so its own
+            # picks (a card, a cell) never apply to a table they were not made on.
+            # A watcher reads the game's watch view: no pad, card or cell to tap.
+            # A game without one shows its screen disabled (greyed, never tapped).
+            ui.watch(match=match, follow_up=follow_up, key=f"{mid}@watch")
+            if ui.watch is not None and not services.keeps_score else ft.Container(
+                disabled=not services.keeps_score,
+                content=ui.screen(
+                    match=match, act=act, may_act=may_act, follow_up=follow_up,
+                    version=shown,
+                    key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
+            ),
+            *again,
+        ],
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+    )
+    table_ref.current = table_part
     return ft.View(
         route=f"/match/{mid}",
         appbar=ft.AppBar(
             title=kept.get("title", say(ui.short_title), ft.Text, say(ui.short_title)),
             actions=[
-                # A watcher's bar has no Undo or Redo (nothing greyed to puzzle over): only the
-                # ways to read more.
-                *([action(ft.Icons.UNDO, _("Undo"), undo,
-                          disabled=not (match.can_undo or back_to is not None)),
-                   action(ft.Icons.REDO, _("Redo"), redo,
-                          disabled=not (match.can_redo or remake))]
-                  if services.keeps_score else []),
                 action(ft.Icons.MENU_BOOK, _("Rules"),
                        lambda e: page.navigate(f"/match/{mid}/rules")),
                 action(ft.Icons.HISTORY, _("Timeline"),
@@ -301,38 +351,26 @@ def MatchScreen() -> ft.View:
                        lambda e: page.navigate(f"/match/{mid}/board")),
             ],
         ),
-        scroll=ft.ScrollMode.AUTO,
-        padding=10,
-        controls=[
-            ft.Column(
+        # A watcher's screen has no Undo or Redo (nothing greyed to puzzle over).
+        bottom_appbar=ft.BottomAppBar(
+            height=BOTTOM_BAR,
+            padding=ft.Padding.symmetric(horizontal=10, vertical=2),
+            content=ft.Row(
                 [
-                    # The standings as data: the board writes them in the session's language
-                    # (its words are part of what it was built from).
-                    kept.get("scores", (standings, match.current, winners, match.ahead,
-                                        words()),
-                             scoreboard, standings, current=match.current, winners=winners,
-                             ahead=match.ahead),
-                    *moved,
-                    kept.get("message", message, message_line, message[0], error=message[1],
-                             ruling=message[2]),
-                    *following_banner(services.keeps_score),
-                    # A keeper's game screen starts afresh after a change made elsewhere, so
-                    # its own picks (a card, a cell) never apply to a table they were not
-                    # made on.
-                    # A watcher reads the game's watch view: no pad, card or cell to tap.
-                    # A game without one shows its screen disabled (greyed, never tapped).
-                    ui.watch(match=match, follow_up=follow_up, key=f"{mid}@watch")
-                    if ui.watch is not None and not services.keeps_score else ft.Container(
-                        disabled=not services.keeps_score,
-                        content=ui.screen(
-                            match=match, act=act, may_act=may_act, follow_up=follow_up,
-                            version=shown,
-                            key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
-                    ),
-                    *again,
+                    action(ft.Icons.UNDO, _("Undo"), undo,
+                           disabled=not (match.can_undo or back_to is not None)),
+                    action(ft.Icons.REDO, _("Redo"), redo,
+                           disabled=not (match.can_redo or remake)),
                 ],
-                spacing=10,
-            )
+                alignment=ft.MainAxisAlignment.CENTER,
+                spacing=24,
+            ),
+        ) if services.keeps_score else None,
+        padding=10,
+        spacing=10,
+        controls=[
+            ft.Container(header, expand=HEAD_SHARE),
+            ft.Container(table_part, expand=100 - HEAD_SHARE),
         ],
     )
 

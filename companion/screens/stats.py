@@ -41,6 +41,7 @@ def _chips(options: dict[str, str], chosen: str, choose: Any) -> ft.Control:
                 label=ft.Text(text),
                 selected=key == chosen,
                 show_checkmark=False,
+                height=48,  # a thumb's least target (issue 31)
                 on_select=lambda e, key=key: choose(key),
             )
             for key, text in options.items()

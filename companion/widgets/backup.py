@@ -145,7 +145,7 @@ def Backup(on_home: bool = False) -> ft.Control:
                         ft.Text(ask.format(n=figure(n), when=ago(last) if last else ""),
                                 expand=True)]),
                 line,
-                ft.Row([ft.TextButton(_("Not now"), on_click=not_now), button],
+                ft.Row([ft.TextButton(_("Not now"), height=48, on_click=not_now), button],
                        alignment=ft.MainAxisAlignment.END, wrap=True),
                 *tail,
             ],

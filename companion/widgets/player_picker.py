@@ -169,7 +169,7 @@ def PlayerPicker(
                 [
                     # Read as what a tap does ("Add Ann"), shown as the name alone.
                     ft.OutlinedButton(content=ft.Text(n, semantics_label=_("Add {name}").format(
-                        name=n)), on_click=lambda e, n=n: add(n), height=40)
+                        name=n)), on_click=lambda e, n=n: add(n), height=48)
                     for n in choices
                 ],
                 wrap=True,

@@ -24,8 +24,9 @@ def rules_route(mid: str, ruling: str) -> str:
 
 
 def why_link(ruling: str | None) -> list[ft.Control]:
-    """A "Why?" button opening the match's rules sheet at `ruling`; none without a ruling. The
-    match is the one whose screen is showing (the page's route), read at the tap."""
+    """A "Why?" button (48 px tall, as every target: issue 31) opening the match's rules sheet at
+    `ruling`; none without a ruling. The match is the one whose screen is showing (the page's
+    route), read at the tap."""
     if ruling is None or not RULING.fullmatch(ruling):
         return []
 
@@ -35,7 +36,7 @@ def why_link(ruling: str | None) -> list[ft.Control]:
         if found:
             page.navigate(rules_route(found.group(1), ruling))
 
-    return [ft.TextButton(_("Why?"), icon=ft.Icons.HELP_OUTLINE, height=40,
+    return [ft.TextButton(_("Why?"), icon=ft.Icons.HELP_OUTLINE, height=48,
                           on_click=open_sheet)]
 
 

@@ -12,12 +12,14 @@ from playwright.sync_api import Page, expect
 
 from scoring import careta
 from tests.support.app.careta import points, tap
+from tests.support.app.caro_grid import shown_to
 from tests.support.app.ui import button, host, open_page, see, text
 from tests.support.scoring.careta_match_to_ten import to_nine
 
 SHOTS = "/tmp/careta-once-shots"
 EIGHT = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]
 SCREEN = 915  # the phone's height (tests/app/conftest.PHONE)
+NEXT_ALLY = "No ally for Ben"  # the first after the Deck Master decides next (K6)
 
 
 def eight_all_played() -> careta.Match:
@@ -68,10 +70,24 @@ def bottom_of(page: Page, name: str) -> float:
     return box["y"] + box["height"]
 
 
+def assert_whole_in_view(page: Page, name: str) -> None:
+    """The button shows whole above the bottom bar, unscrolled (a button the scroller's edge
+    cuts has a shorter box: every button here is 48 px tall or more)."""
+    box = button(page, name).bounding_box()
+    assert box is not None, name
+    assert box["height"] >= 47.5 and box["y"] + box["height"] <= shown_to(page), (name, box)
+
+
 def test_a_result_is_said_once_and_the_pad_starts_in_the_first_screen(app, phone) -> None:
     open_page(phone, f"{app.url}/match/{app.seeded['eight']}")
+    # The ally phase's turn, unscrolled, above the bottom bar with 8 players (issue 31's thumb
+    # zone): who decides next, the verdict and End game; the other players' rows come after.
+    see(phone, "Eve lied with the Trick Card")
+    for name in (NEXT_ALLY, "Eve lied with the Trick Card", "End game 1"):
+        assert_whole_in_view(phone, name)
     button(phone, "Eve lied with the Trick Card").click()
     see(phone, "Ending game 1 now gives Eve +3.")  # before End game: K8's three points
+    assert_whole_in_view(phone, "End game 1")
     button(phone, "End game 1").click()
     result = ("Game 1 ends. Eve wins with 12: +1. Unmasked, Eve lied with the Trick Card. "
               "Won with deception: +1. The Trick Card: +1.")

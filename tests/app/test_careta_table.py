@@ -136,7 +136,7 @@ def test_default_team_names_name_their_members(app, phone) -> None:
 def test_a_team_win_marks_the_teams_row_and_names_the_team(app, phone) -> None:
     board = f"{app.url}/match/{app.seeded['team_won']}"
     open_page(phone, f"{board}/board")
-    see(phone, "Game over: Moons (Ben, Dan) win!")
+    see(phone, "Game over: Moons (Ben, Dan) wins!")
     row = phone.locator("[flt-semantics-identifier='board-row-Moons (Ben, Dan)']")
     expect(row).to_contain_text("Moons (Ben, Dan): 1/1, winner")
     other = phone.locator("[flt-semantics-identifier='board-row-Suns (Ann, Cleo)']")

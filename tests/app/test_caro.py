@@ -13,6 +13,7 @@ from tests.support.app.caro import (
     near_reach,
     selected_colour,
 )
+from tests.support.app.caro_grid import shown_to
 from tests.support.app.shell import start_caro
 from tests.support.app.ui import assert_buttons_named, button, open_page, see
 
@@ -281,7 +282,7 @@ def test_the_grid_fits_the_width_again_after_a_resize(app, phone) -> None:
     # The whole reach is taller than the phone (the 48 px line above the grid, which says it
     # scrolls sideways, pushes it down): the page's bottom edge cuts the last row, as the
     # sideways edge cuts the last column; a cut cell is not measured for height.
-    bottom = phone.evaluate("() => window.innerHeight")
+    bottom = shown_to(phone)
     whole = [box for box in narrow if box["bottom"] < bottom - 12]
     assert len(whole) >= len(narrow) // 2
     assert min(box["height"] for box in whole) >= 48, [b for b in whole if b["height"] < 48][:3]

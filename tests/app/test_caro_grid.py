@@ -10,7 +10,7 @@ import pytest
 
 from scoring import caro
 from tests.support.app.caro import lay
-from tests.support.app.caro_grid import cell_boxes
+from tests.support.app.caro_grid import cell_boxes, shown_to
 from tests.support.app.shell import start_caro
 from tests.support.app.ui import button, open_page, see
 
@@ -41,8 +41,10 @@ def check_cells(page, mirror: caro.Match, shot: str | None = None) -> list[dict]
         assert set(mirror.options(colour)) <= shown
     # A cell cut by the edge of the sideways scroll (the page's 10 px margin) shows only its
     # visible part: it is measured across only where no edge cuts it (a tap scrolls it in).
+    # Likewise a cell the lower edge of the game's part cuts (above the bottom bar).
     edge = page.evaluate("() => window.innerWidth") - 12
-    small = [b for b in boxes if b["height"] < THUMB
+    low = shown_to(page) - 12
+    small = [b for b in boxes if b["height"] < THUMB and b["bottom"] < low
              or b["width"] < THUMB and 12 < b["left"] and b["right"] < edge]
     assert not small, f"cells smaller than {THUMB} px: {small[:3]}"
     assert max(b["width"] for b in boxes) >= THUMB
@@ -122,8 +124,8 @@ def test_more_cells_on_request_for_a_caro_laid_away_from_the_others(app, phone) 
     button(phone, "Show only the cells next to the caros").wait_for()
     boxes = cell_boxes(phone)
     assert len(boxes) == len(mirror.cells_in_reach()) + 1  # the whole 11 x 11 reach
-    # (The whole reach is taller than the phone: the page's edge, 10 px up, cuts the last rows.)
-    bottom = phone.evaluate("() => window.innerHeight")
+    # (The whole reach is taller than the game's part of the screen: its edge cuts the last rows.)
+    bottom = shown_to(phone)
     assert all(b["height"] >= THUMB for b in boxes if b["bottom"] < bottom - 12), [
         b for b in boxes if b["height"] < THUMB][:3]
     phone.screenshot(path="/tmp/grid-more.png")

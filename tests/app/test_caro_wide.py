@@ -129,7 +129,11 @@ def test_the_bar_the_cells_scroll_with_leaves_the_bottom_row_clear(app, phone) -
     open_page(phone, f"{app.url}/match/{app.seeded['wide']}")
     see(phone, mirror.history[-1]["text"])
     see(phone, "The grid is wider than the screen: drag it sideways")  # no colour picked yet
-    phone.wait_for_timeout(300)
+    # The grid's bottom row lies under the thumb zone's fold (the bottom bar) at first: scroll
+    # the game's part down, as a thumb does, to see the strip whole with its bar.
+    phone.mouse.move(WIDE / 2, 600)
+    phone.mouse.wheel(0, 2000)
+    phone.wait_for_timeout(600)
     box = strip(phone)
     assert box is not None and box["right"] <= WIDE
     bottom = max(b["bottom"] for b in phone.evaluate(CELL_BOTTOMS))

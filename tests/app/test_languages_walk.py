@@ -12,7 +12,9 @@ Flutter's semantics tree. The test fails on:
   viewport, or dark ink in the screenshot's last 3 columns (a text cut off by the screen: a
   radio's label does not wrap, and the semantics tree reads it whole). Flutter's yellow and black
   overflow stripes are a debug build's: Flet's web client is a release build and never draws
-  them.
+  them;
+- a control under 48 x 48 px: a button, chip, radio, switch, tab or link whose semantics box is
+  smaller where it is shown whole (tests/support/app/targets.py).
 
 Screenshots of each go to /tmp/walk/<language>/ for a person to look at; the whole list of
 what was found, to /tmp/walk/<language>.txt.
@@ -38,6 +40,7 @@ from storage import Store
 from tests.support.app.english_left import EnglishCatalog
 from tests.support.app.pixels import decode_png
 from tests.support.app.process import PHONE, AppProcess
+from tests.support.app.targets import small_targets
 from tests.support.app.ui import host, open_page
 from tests.support.companion.series import finish, next_of
 from tests.support.games import games, walk
@@ -62,13 +65,15 @@ SHELL = ["/", *(f"/new/{game}" for game in games()), "/history", "/stats", "/set
 AROUND = ["rules", "timeline", "timeline/1", "chart", "board", "rules/:rule"]
 
 
-def around(name: str, extra: str) -> str:
+def around(name: str, extra: str) -> str | None:
     """`extra` of seed `name`'s match: the rules sheet opened at its last ruling (where a "Why?"
-    link opens it) for "rules/:rule"."""
+    link opens it) for "rules/:rule"; None for a sheet that names no ruling (the score sheet's:
+    no "Why?" link opens it)."""
     if extra != "rules/:rule":
         return extra
     sheet = (RULES_DIR / f"{SEEDS[name][0]().GAME}.md").read_text(encoding="utf-8")
-    return f"rules/{[r for r, _text in sheet_pieces(sheet) if r][-1]}"
+    rulings = [r for r, _text in sheet_pieces(sheet) if r]
+    return f"rules/{rulings[-1]}" if rulings else None
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +158,8 @@ def screens(app: AppProcess) -> list[tuple[str, str]]:
         found.append((name, f"/match/{mid}"))
         if SEEDS.get(name, (None, False))[1]:
             found += [(f"{name}-{extra.replace('/', '-').replace(':', '')}",
-                       f"/match/{mid}/{around(name, extra)}") for extra in AROUND]
+                       f"/match/{mid}/{where}") for extra in AROUND
+                      if (where := around(name, extra)) is not None]
     found += [(name, f"/match/{app.seeded[seed]}") for name, (seed, _) in REFUSALS.items()]
     return found
 
@@ -320,7 +326,7 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
                     page.wait_for_timeout(800)  # the layout follows the new width
                 page.screenshot(path=str(folder / f"{name}-{label}.png"))
                 read = page.evaluate(TEXTS)
-                problems = overflows(read)
+                problems = overflows(read) + small_targets(page)
                 if edge := ink_at_the_edge(page, size["width"]):
                     problems.append(f"text cut off at the right edge, {len(edge)} rows of pixels "
                                     f"from y = {edge[0]} (see the screenshot)")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.games.careta.look import note, panel, stated_text, title
+from companion.games.careta.look import note, panel, stated_text
 from companion.games.careta.pad import NumberPad
 from companion.games.careta.seats import turn_order
 from companion.i18n import _, ngettext, say
@@ -45,7 +45,11 @@ def _named(text: str, label: str) -> ft.Control:
 
 
 @ft.component
-def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft.Control:
+def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int,
+              end: ft.Control) -> ft.Control:
+    """The ally panel with the player who decides next (else the leaders who may wait), then
+    `end` (End game), then the other undecided players, who may decide out of turn: with 8
+    players their rows would push End game off the screen (issue 31's thumb zone)."""
     # the player whose ally is being stated (this page's draft for this version)
     adding, set_adding = use_draft("careta ally of", None, belongs_to=version)
     order = turn_order(match)
@@ -57,7 +61,10 @@ def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft
         if isinstance(stated, int) and act(lambda m: m.ally(player, stated)):
             set_adding(None)
 
-    parts: list[ft.Control] = [title(_("Allies")), ft.Text(_guide(match), size=15)]
+    # The guide opens the panel (no "Allies" heading): with 8 players End game, after it, stays
+    # on the screen (issue 31's thumb zone).
+    parts: list[ft.Control] = [ft.Text(_guide(match), size=15, weight=ft.FontWeight.BOLD)]
+    others: list[ft.Control] = []
     if adding is not None:
         current = stated_text(match.player_state(adding).stated)
         parts.append(NumberPad(
@@ -73,6 +80,9 @@ def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft
         ))
         parts.append(ft.TextButton(_("Cancel"), height=48, on_click=lambda e: set_adding(None)))
     else:
+        # The player who decides next (else the leaders who may wait) before End game.
+        named = ([match.ally_next] if match.ally_next in undecided else
+                 [p for p in undecided if p in match.ally_waiting])
         for p in undecided:
             stated = stated_text(match.player_state(p).stated)
             if p == match.ally_next:
@@ -81,7 +91,7 @@ def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft
                 line = _("{player} (may wait · states {stated})")
             else:
                 line = _("{player} (states {stated})")
-            parts.append(ft.Row(
+            (parts if p in named or not named else others).append(ft.Row(
                 [
                     ft.Text(line.format(player=p, stated=stated), size=15, expand=True,
                             weight=ft.FontWeight.BOLD if p == match.ally_next else None),
@@ -98,8 +108,15 @@ def AllyPhase(match: careta.Match, act: Callable[..., bool], version: int) -> ft
             parts.append(note(_("Every player has decided (or may not: {pass_word}, out, or ally "
                                 "used this set).").format(pass_word=say(careta.PASS_WORD))))
         else:
-            parts.append(with_why(note(ngettext(
+            ending = with_why(note(ngettext(
                 "Ending the game now means {players} plays no ally.",
                 "Ending the game now means {players} play no ally.", len(undecided),
-            ).format(players=say(listed(undecided)))), "K6"))
-    return panel(parts)
+            ).format(players=say(listed(undecided)))), "K6")
+            # Above the other players' rows when they come after End game, else here.
+            if others:
+                others.insert(0, ending)
+            else:
+                parts.append(ending)
+    later = [panel(others)] if others else []
+    return ft.Column([panel(parts), end, *later], spacing=10,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

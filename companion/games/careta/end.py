@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.describe.words import signed
 from companion.games.careta.cards import CardPicker
-from companion.games.careta.look import note, panel, stated_text, title, toggle
+from companion.games.careta.look import note, panel, stated_text, toggle
 from companion.games.careta.table import changes_text, side_text
 from companion.i18n import _, ngettext, say
 from companion.session.drafts import use_draft
@@ -113,7 +113,9 @@ def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.C
         set_picking(None)
 
     end_label = _("End game {game}").format(game=say(match.game_no))
-    parts: list[ft.Control] = [title(end_label), ft.Text(projection(match), size=15)]
+    # No heading: the button says End game, and without one the button stays on the screen
+    # with 8 players (issue 31's thumb zone).
+    parts: list[ft.Control] = [ft.Text(projection(match), size=15, weight=ft.FontWeight.BOLD)]
     if winners and not needed:
         parts.append(note(_("The winning play was already shown truthful: no deception point, "
                             "nothing to unmask.")))
@@ -127,9 +129,13 @@ def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.C
         else:
             ask = _("Unmask {player} (stated {stated}): winning with a lie scores {deception} "
                     "more, and {trick} again if the Trick Card is shown.")
-        parts.append(ft.Text(ask.format(player=p, stated=stated_text(state.stated),
-                                        deception=signed(careta.DECEPTION_POINTS),
-                                        trick=signed(careta.TRICK_CARD_POINTS)), size=14))
+        said, done = verdict_of(match, p, unmask.get(p), cards)
+        # What unmasking is for, until the verdict and its points say it (so End game stays on
+        # the screen with them: issue 31's thumb zone).
+        if not done:
+            parts.append(ft.Text(ask.format(player=p, stated=stated_text(state.stated),
+                                            deception=signed(careta.DECEPTION_POINTS),
+                                            trick=signed(careta.TRICK_CARD_POINTS)), size=14))
         if picking == p:
             parts.append(CardPicker(
                 count=cards, start=state.shown,
@@ -141,7 +147,6 @@ def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.C
         else:
             parts.append(_ask(p, unmask.get(p), lambda v, p=p: choose(p, v),
                               lambda p=p, shown=list(state.shown): pick(p, shown)))
-        said, done = verdict_of(match, p, unmask.get(p), cards)
         decided.append(done)
         if said:
             parts.append(ft.Text(said, size=15, weight=ft.FontWeight.BOLD if done else None))

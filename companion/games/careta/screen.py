@@ -64,13 +64,14 @@ def doubt_strip(match: careta.Match, open_doubt: Callable[[], None]) -> ft.Contr
     stated = stated_text(s.stated)
     line = (_("{player}'s {stated} (card and ally) can be doubted until the next play.")
             if s.with_ally else _("{player}'s {stated} can be doubted until the next play."))
-    return ft.Column(
-        [ft.Text(line.format(player=target, stated=stated), size=14),
+    # One row, the sentence beside its button: the turn's panel under it stays on the screen.
+    return ft.Row(
+        [ft.Text(line.format(player=target, stated=stated), size=14, expand=True),
          ft.FilledTonalButton(_("Doubt {player}'s {stated}").format(player=target, stated=stated),
                               icon=ft.Icons.FRONT_HAND, height=48,
                               on_click=lambda e: open_doubt())],
-        spacing=4,
-        horizontal_alignment=ft.CrossAxisAlignment.START,
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 
@@ -156,12 +157,15 @@ def CaretaScreen(match: careta.Match, act: Callable[..., bool], may_act: Callabl
         if phase == "card-round":
             action.append(card_pad(match, act, version))
         elif phase == "ally-phase":
-            action.append(AllyPhase(match=match, act=act, version=version,
-                                    key=f"ally-{version}"))
-            action.append(EndGame(match=match, act=act, version=version, key=f"end-{version}"))
+            # End game right under the players the guide names, the others after it.
+            action.append(AllyPhase(
+                match=match, act=act, version=version, key=f"ally-{version}",
+                end=EndGame(match=match, act=act, version=version, key=f"end-{version}")))
+    # The turn's panel first, in reach at the top of the screen's lower part (the frame's thumb
+    # zone); the last game's result under it.
     result = last_game(match)
     if result is not None:
-        action.insert(0, result)
+        action.append(result)
     parts.extend(action)
     if phase != "match-over":
         parts.append(seats(match, lambda p: open_(("cause", p))))

@@ -158,16 +158,18 @@ def play_pad(match: carrera.Match, act: Callable[..., bool]) -> ft.Control:
             on_click=lambda e: play(carrera.FACE_DOWN, 0),
         ),
     )
+    # The title row and every card's row first, rows GAP apart, the notes under them: on a
+    # 360 x 640 phone the whole pad, its 5 too, fits the frame's thumb zone unscrolled.
     parts: list[ft.Control] = [
         ft.Row([ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True), down],
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        *[_card_row(match, card, owners.get(card), play) for card in carrera.CARDS],
         *[ft.Text(note, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
           for note in _notes(match, player)],
-        *[_card_row(match, card, owners.get(card), play) for card in carrera.CARDS],
     ]
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         border_radius=10,
-        padding=10,
-        content=ft.Column(parts, spacing=6),
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        content=ft.Column(parts, spacing=GAP),
     )

@@ -63,11 +63,12 @@ def CarreraScreen(match: carrera.Match, act: Callable[..., bool], may_act: Calla
     if match.is_over:
         parts = [game_end(match), *parts, trick_result(match)]
     elif match.pending_tie:
-        parts += [tie_prompt(match, act), trick_result(match)]
+        parts = [tie_prompt(match, act), *parts, trick_result(match)]
     else:
-        # The plays come first, so the next card is in reach without scrolling; the message line
-        # above already sums up a trick that just ended, and its full result follows the plays.
-        parts += [play_pad(match, act), trick_result(match)]
+        # The plays come first, at the top of the screen's lower part (the frame's thumb zone),
+        # so every card, the 5 too, is in reach without scrolling; the message line above
+        # already sums up a trick that just ended, and its full result follows the table.
+        parts = [play_pad(match, act), *parts, trick_result(match)]
     parts.append(play_log(match))
     return ft.Column(parts, spacing=10)
 

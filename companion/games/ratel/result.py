@@ -110,7 +110,8 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
             value=out,
             on_change=lambda e: (chosen := offered(e.control.value, players))
             and set_entry(chosen, typed),
-            content=ft.Column([ft.Radio(value=p, label=_("{player} went out").format(player=p))
+            content=ft.Column([ft.Radio(value=p, label=_("{player} went out").format(player=p),
+                                         height=48)
                                for p in players], spacing=0),
         ),
     ]

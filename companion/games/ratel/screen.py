@@ -35,6 +35,13 @@ NEGATIVE = ("#E3F2FD", "#0D47A1")  # -n cards (discard): cool blue; fill, ink
 POSITIVE = ("#FFF3E0", "#BF360C")  # +n cards (take): warm orange
 
 
+# Six counts and five cards a row fit the pad of a 360 px phone (318 px inside its borders):
+# 6 x 48 + 5 x 4 and 5 x 58 + 4 x 4 px.
+COUNT_WIDTH = 48
+VALUE_WIDTH = 58
+GAP = 4
+
+
 def _count_button(count: int, chosen: bool, allowed: bool,
                   choose: Callable[[int], None]) -> ft.Control:
     return ft.Semantics(
@@ -48,7 +55,7 @@ def _count_button(count: int, chosen: bool, allowed: bool,
             content=ft.Text(
                 str(count), size=20, weight=ft.FontWeight.BOLD,
                 color=ft.Colors.ON_PRIMARY if chosen else None, semantics_label=""),
-            width=54,
+            width=COUNT_WIDTH,
             height=52,
             alignment=ft.Alignment.CENTER,
             border_radius=26,
@@ -72,7 +79,7 @@ def _value_button(count: int, value: int, allowed: bool,
             ink=True,  # a tab stop, acting on Enter and Space
             content=ft.Text(
                 face, size=22, weight=ft.FontWeight.BOLD, color=ink, semantics_label=""),
-            width=68,
+            width=VALUE_WIDTH,
             height=56,
             alignment=ft.Alignment.CENTER,
             border_radius=8,
@@ -139,7 +146,7 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
         act(lambda m: m.pass_all(player=player))
 
     rows = [
-        ft.Row([_value_button(count, v, v in legal, play) for v in values], spacing=6,
+        ft.Row([_value_button(count, v, v in legal, play) for v in values], spacing=GAP,
                alignment=ft.MainAxisAlignment.CENTER)
         for values in (ratel.VALUES[:5], ratel.VALUES[5:])
     ]
@@ -159,15 +166,16 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
     if len(match.still_to_pass) > 1 and match.nobody_can_beat():
         parts.append(ft.FilledButton(_("Nobody can beat it: all pass"), icon=ft.Icons.DONE_ALL,
                                      height=52, on_click=pass_all))
-    parts.append(ft.Text(_hint(match, player, count, legal), size=14))
     if need is None:  # after the lead the count is fixed (R2): no count row to tap
         parts.append(ft.Row(
             [_count_button(c, c == count, keeps_score and c in options,
                            lambda c: set_pick((len(match.events), c)))
              for c in range(1, ratel.COPIES + 1)],
-            spacing=6, alignment=ft.MainAxisAlignment.CENTER,
+            spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
         ))
     parts += rows
+    # The hint under the cards: the cards stay in reach without scrolling on a small phone.
+    parts.append(ft.Text(_hint(match, player, count, legal), size=14))
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         border_radius=10,
@@ -209,16 +217,19 @@ def RatelScreen(match: ratel.Match, act: Callable[..., bool], may_act: Callable[
                           announcement(match), play_log(match)], spacing=10,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     by_result = match.can_record_round and entry
-    parts: list[ft.Control] = [header(match), player_rows(match), announcement(match)]
+    # What the turn needs comes first, at the top of the screen's lower part (the frame's thumb
+    # zone): the way to enter the round, the pad or the result's form, the trick to beat right
+    # under the pad; the round's table follows.
+    parts: list[ft.Control] = []
     if match.can_record_round:
         parts.append(_entry_switch(by_result, set_entry))
     if by_result:
         parts.append(RoundResult(match=match, act=act, version=version))
     else:
+        parts.append(PlayPad(match=match, act=act, version=version))
         if match.trick:
             parts.append(trick_box(match))
-        parts.append(PlayPad(match=match, act=act, version=version))
-    parts.append(play_log(match))
+    parts += [header(match), player_rows(match), announcement(match), play_log(match)]
     return ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
