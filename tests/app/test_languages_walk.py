@@ -97,7 +97,8 @@ def refuse_a_caro_lay(page: Page) -> None:
     """caro-mid, Ann to lay: red (the first colour chip) next to Ben's red at (0, 1)."""
     page.locator("flt-semantics-host [role=button][aria-current]").first.click()
     page.wait_for_timeout(500)
-    host(page).get_by_role("button", name=re.compile(r"\b0,2(\s|$)")).click()
+    # Row 0, column 2, in any language ("fila 0, columna 2", "0行2列"): the first two numbers.
+    host(page).get_by_role("button", name=re.compile(r"^\D*0\D+2(\D|$)")).click()
 
 
 def refuse_a_ratel_hand(page: Page) -> None:

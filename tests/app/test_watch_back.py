@@ -81,4 +81,4 @@ def test_a_watcher_reads_a_past_table_with_nothing_to_tap(table: AppProcess, bro
     names = set(watcher.evaluate(BUTTON_NAMES))
     allowed = {"Earlier step", "Later step", "Back", "Back to the match"}
     assert names <= allowed, f"a watcher's past table has buttons {names - allowed}"
-    expect(button(watcher, re.compile(r"^cell |^Lay "))).to_have_count(0)
+    expect(button(watcher, re.compile(r"^row .*, column |^Lay "))).to_have_count(0)

@@ -39,7 +39,7 @@ TO_THE_KEEPER = re.compile(r"\b(tap|pick|enter|undo|choose)\b", re.IGNORECASE)
 
 def caro_next(keeper: Page) -> None:
     pick(keeper, "white")
-    button(keeper, re.compile(r"^cell .* scores")).first.click()
+    button(keeper, re.compile(r"^row .*, empty; \w+ scores")).first.click()
 
 
 def careta_next(keeper: Page) -> None:

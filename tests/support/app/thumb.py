@@ -70,13 +70,13 @@ def _caro(mirror: caro.Match, event: dict[str, Any], shift: tuple[int, int]) -> 
         legal = set(mirror.options(colour))
         wrong = sorted(near_reach(mirror) - legal - set(mirror.board))
         r, c = wrong[0]
-        cell = named(re.compile(rf"^cell {at(r)},{at(c)}$"))
+        cell = named(re.compile(rf"^row {at(r)}, column {at(c)}, empty$"))
         mirror.rule_break(colour, player=event["player"])
         return [pick, cell, named(re.compile(r"^Rule break"))]
     r, c = event["cell"][0] + shift[0], event["cell"][1] + shift[1]
     # The first caro goes wherever it is tapped (the screen puts it in the middle, C2).
-    cell = (named(re.compile(r"^cell ")) if not mirror.board
-            else named(re.compile(rf"^cell {at(r)},{at(c)} scores")))
+    cell = (named(re.compile(r"^row \S+, column \S+, empty")) if not mirror.board
+            else named(re.compile(rf"^row {at(r)}, column {at(c)}, empty; \w+ scores")))
     mirror.lay(colour, (r, c), player=event["player"])
     return [pick, cell]
 
