@@ -20,7 +20,7 @@ from tests.support.storage import finished
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[AppProcess]:
-    """The app on a data folder that already holds every game (6 finished, 1 in play)."""
+    """The app on a data folder that already holds every game (8 finished, 1 in play)."""
     with Store(tmp_path / "data") as store:
         for match in finished.every_game():
             store.create(match)
@@ -36,10 +36,10 @@ def chip(page, name: str):
 def test_statistics_screen(app, phone) -> None:
     open_page(phone, app.url)
     button(phone, "Statistics").click()
-    see(phone, "6 finished matches (all games, all time)")
+    see(phone, "8 finished matches (all games, all time)")
     see(phone, "Head to head")
-    see(phone, "6 matches together")
-    see(phone, "Ann won 5 · Ben won 1")
+    see(phone, "8 matches together")
+    see(phone, "Ann won 5 · Ben won 2")
     chip(phone, "Ratel").click()
     see(phone, "2 finished matches (Ratel, all time)")
     see(phone, "Average 3 penalty points (of 1 match), lower is better")
@@ -75,8 +75,8 @@ def test_export_and_import(app, browser, phone, tmp_path: Path) -> None:
         button(phone, "Export all as JSON").click()
     everything = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert download.value.suggested_filename.startswith("table-companion-")
-    assert everything["format"] == FORMAT and len(everything["matches"]) == 7
-    see(phone, "Exported 7 matches as table-companion-")
+    assert everything["format"] == FORMAT and len(everything["matches"]) == 9
+    see(phone, "Exported 9 matches as table-companion-")
 
     button(phone, "Export Caro: Ann, Ben").click()
     with phone.expect_download() as download:
