@@ -320,6 +320,9 @@ def MatchScreen() -> ft.View:
     )
     table_part = ft.Column(
         [
+            # Over, the match's one follow-up comes first, at the top of the thumb zone: under
+            # a long final screen (a round's results, the plays) it sat below the fold.
+            *again,
             # A keeper's game screen starts afresh after a change made elsewhere, so its own
             # picks (a card, a cell) never apply to a table they were not made on.
             # A watcher reads the game's watch view: no pad, card or cell to tap.
@@ -332,7 +335,6 @@ def MatchScreen() -> ft.View:
                     version=shown,
                     key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
             ),
-            *again,
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
