@@ -16,6 +16,11 @@ and then never reaches the page, in Chromium or Flutter, a test's step times out
 one such failure in 90 browser tests kept a correct change from landing. A test that fails twice
 fails the run. Each first failure is still reported in full: the rerun summary gives its
 traceback, and "first attempt of" what the page showed and what the app's log said.
+
+A test that never ends (a page that stops answering: Playwright's evaluate waits for it without
+a limit) would hold the run until CI's time runs out. pytest-timeout fails it after the `timeout`
+in pyproject.toml, by a signal in the worker's main thread (the worker and its browser go on),
+with every thread's stack in its report; a browser test is then run again like any other.
 """
 
 from __future__ import annotations

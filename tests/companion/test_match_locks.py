@@ -20,9 +20,7 @@ from scoring import caro
 from scoring.core import Match
 from storage import Store
 from tests.support.companion.apart import run_apart
-from tests.support.storage.store_writes import in_thread
-
-WAIT = 20  # seconds a step may take before the test gives up on it (never reached when right)
+from tests.support.storage.store_writes import WAIT, in_thread
 
 
 class HeldStore(Store):

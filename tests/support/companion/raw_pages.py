@@ -49,7 +49,8 @@ class RawPage:
             self.ws = await connect(
                 f"ws://127.0.0.1:{self.port}/ws", origin=f"http://127.0.0.1:{self.port}",
                 additional_headers=headers, open_timeout=timeout, compression=None,
-                local_addr=(self.address, 0), max_size=None)
+                local_addr=(self.address, 0), max_size=None,
+                ping_interval=None)  # a browser's page sends no pings: only the server does
         except InvalidStatus as refusal:
             self.refused = (refusal.response.status_code, "")
             return False
