@@ -650,7 +650,10 @@
   // on another screen (a match open, a form half filled: a restart there would cut it short);
   // one tap starts the new release, and left alone the next start runs it.
   // `state.update`: null, "ready" (said at Home), "later" (dismissed).
-  const LOADED_BY = navigator.serviceWorker.controller;
+  // The worker whose release this page runs: the one it was loaded by, or on a first visit
+  // (loaded from the network, no worker yet) the first of ours to take it, which holds that
+  // same release.
+  let loadedBy = navigator.serviceWorker.controller;
   let updateBox = null;
   function atHomeRoute() {
     return ["", "/"].includes(location.hash.replace(/^#/, ""));
@@ -700,8 +703,12 @@
   }
   window.addEventListener("hashchange", offerUpdate);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (LOADED_BY && LOADED_BY.scriptURL === OUR_WORKER && ourWorker()
-        && navigator.serviceWorker.controller !== LOADED_BY && state.update === null) {
+    if (!ourWorker()) return;
+    if (!loadedBy || loadedBy.scriptURL !== OUR_WORKER) {
+      loadedBy = navigator.serviceWorker.controller;
+      return;
+    }
+    if (navigator.serviceWorker.controller !== loadedBy && state.update === null) {
       state.update = "ready";
       offerUpdate();
     }
