@@ -33,10 +33,18 @@ def texts(session: Any, route: str = "") -> str:
 
 
 async def tap(session: Any, label: str) -> None:
+    """Click `label`, then wait until the page has changed and is no longer busy (the export
+    runs in a thread: on a busy machine it takes longer than any fixed wait), 30 s at most."""
     control = next(c for c in every(session.page)
                    if isinstance(c, ft.FilledButton | ft.TextButton) and c.content == label)
+    before = texts(session)
     await session.dispatch_event(control._i, "click", None)
-    await asyncio.sleep(0.3)  # the export runs in a thread
+    for _ in range(300):  # changed, and no longer busy (its buttons drawn anew, to be tapped)
+        await asyncio.sleep(0.1)
+        if texts(session) != before and not any(isinstance(c, ft.ProgressBar)
+                                                for c in every(session.page)):
+            break
+    await asyncio.sleep(0.3)
 
 
 @pytest.fixture
