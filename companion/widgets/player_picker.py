@@ -92,11 +92,11 @@ def PlayerPicker(
         except Exception as error:  # noqa: BLE001 (a page gone or slow: the focus just stays off)
             log.debug("The page did not take the focus back: %r", error)
 
-    def submitted(e: ft.Event) -> None:
+    async def submitted(e: ft.Event) -> None:
         # Flutter's text field lets go of the focus on Enter: the next name is typed into it
         # straight away, from a keyboard too (and a refused name is corrected in place).
         add(e.control.value)
-        page.run_task(focus, e.control)
+        await focus(e.control)
 
     # A refused name's message goes as soon as its cause may have: the name or the players change.
     def edit(text: str) -> None:
