@@ -20,7 +20,7 @@ SHOTS = "/tmp/tablecards-shots"
 SEEDS = {"team_won": finished.careta_team_finished}  # Moons (Ben, Dan) win 1-0
 
 
-CHIP = 48  # px at least: a name line, a 20 px figure line and the chip's padding (13 px: 44)
+CHIP = 48  # px at least: a name line, a 20 px figure line and the chip's padding
 
 
 def shot(page: Page, name: str) -> None:
