@@ -422,9 +422,17 @@
     offerUpdate(); // a release that came during the start
   }
 
+  let verifyAsked = false;
   function failed(why) {
     state.failure = why.slice(0, 500);
     trouble("failed");
+    // The service worker checks its whole copy: a damaged file is then named (a request that
+    // failed may not have come through it, or failed before it asked for the damaged file).
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker && !verifyAsked) {
+      verifyAsked = true;
+      worker.postMessage({ verify: true });
+    }
   }
 
   // The splash, kept, says what went wrong and what can be done: start again (or fetch the

@@ -345,10 +345,30 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+// After a failed start (start.js): every file the cache holds is checked as if served, one
+// at a time, so a damaged one is named to the page (or fetched again) even where the request
+// that failed never reached this worker. One such check at a time.
+let verifying = null;
+function verifyCopy() {
+  if (verifying === null) {
+    verifying = (async () => {
+      newStart();
+      const cache = await caches.open(CACHE);
+      const held = (await cache.keys()).map((request) => BY_URL.get(request.url));
+      for (const path of held) if (path !== undefined) await checking(cache, path);
+    })().catch(() => {}).finally(() => { verifying = null; });
+  }
+  return verifying;
+}
+
 // The page (start.js) names the build its browser runs; the answer says whether the copy is
 // complete. Or it asks for files found damaged to be fetched again ({refetch: [paths]}); the
 // answer says whether all are now right. Any other message is ignored.
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.verify === true) {  // a start failed: is the copy to blame?
+    event.waitUntil(verifyCopy());
+    return;
+  }
   const refetch = event.data && event.data.refetch;
   if (Array.isArray(refetch) && event.source) {
     const paths = refetch.filter((path) => Object.hasOwn(FILES, path));
