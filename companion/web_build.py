@@ -80,6 +80,7 @@ NOT_IN_ARCHIVE = (
     "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
     "companion/web/keep_awake.js", "companion/web/locale.js", "companion/web/words.js",
     "companion/web/snapshot.js", "companion/web/snapshot-worker.js", "companion/web/rescue.js",
+    "companion/web/share_card.js",
 )
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
@@ -240,7 +241,10 @@ def patch_index(index: Path, base_url: str) -> None:
     text = text.replace('flet.pythonModuleName = "main"',
                         'flet.pythonModuleName = "companion.main"')
     text = text.replace('content="black"', 'content="default"')
-    awake = (TEMPLATES / "keep_awake.js").read_text(encoding="utf-8")
+    # The page's own scripts, shared with the served app's page: the screen kept on during a
+    # match, a finished match's result card.
+    awake = "".join((TEMPLATES / name).read_text(encoding="utf-8")
+                    for name in ("keep_awake.js", "share_card.js"))
     # Flutter loads once our worker has taken the page (start.js), not as the page is read.
     if FLUTTER_SCRIPT not in text:
         raise BuildError("flet-web's index.html no longer loads flutter_bootstrap.js as it did: "

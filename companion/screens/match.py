@@ -42,6 +42,7 @@ from companion.widgets.missing_view import (
 from companion.widgets.moved_on import use_moved_on
 from companion.widgets.rules_sheet import rulings, sheet_controls
 from companion.widgets.scoreboard import scoreboard
+from companion.widgets.share_result import ShareResult
 from scoring import RuleViolation
 from scoring.core import Match
 from scoring.said import ruling_of
@@ -288,6 +289,8 @@ def MatchScreen() -> ft.View:
                  else _("Play again: same players and options"))
         again = [ft.FilledButton(label, icon=ft.Icons.REPLAY, height=48,
                                  on_click=lambda e: open_next(None))]
+    if match.is_over:  # its result as a picture, to the share sheet (any phone, any game)
+        again.append(ShareResult(match_id=mid, key=f"{mid}@share"))
     winners = match.won_by if match.is_over else None
 
     def action(icon: ft.IconData, label: str, handler: Callable[[Any], Any],

@@ -31,6 +31,7 @@ WEB = Path(__file__).parent / "web"  # what the served page gets beside Flet's c
 KEEP_AWAKE = Path(__file__).parent.parent / "web" / "keep_awake.js"
 VIEWER_ZONE = Path(__file__).parent.parent / "web" / "locale.js"  # the viewer's time zone
 PAGE_WORDS = Path(__file__).parent.parent / "web" / "words.js"  # their sentences, translated
+SHARE_CARD = Path(__file__).parent.parent / "web" / "share_card.js"  # a result as a picture
 GRACE = 3  # seconds open sessions get to close on shutdown
 log = logging.getLogger(__name__)
 
@@ -50,9 +51,9 @@ def web_root(into: Path, assets: Path | None = None) -> Path:
     index = (client / "index.html").read_text(encoding="utf-8")
     # The page's own scripts: their sentences in the device's language, the connection notice,
     # the screen kept on during a match (shared with the offline web app's page), the viewer's
-    # time zone.
+    # time zone, a finished match's result card (shared too).
     script = "".join(path.read_text(encoding="utf-8") for path in (
-        PAGE_WORDS, WEB / "connection.js", KEEP_AWAKE, VIEWER_ZONE))
+        PAGE_WORDS, WEB / "connection.js", KEEP_AWAKE, VIEWER_ZONE, SHARE_CARD))
     if "</head>" not in index:  # a Flet whose page we do not know: serve it as it is
         log.warning("Flet's index.html has no </head>; the connection notice is left out")
     else:
