@@ -13,6 +13,7 @@ from companion.describe.when import day
 from companion.describe.words import counted, figure, several_words
 from companion.i18n import _, ngettext, npgettext, say
 from companion.widgets.match_row import MatchRow
+from companion.widgets.share_result import ShareResult
 from scoring.core import Unit
 from scoring.said import listed
 
@@ -68,6 +69,9 @@ def SeriesGroup(series: Series, on_change: Callable[[], None]) -> ft.Control:
                 n=figure(game.number), totals=totals_text(game.totals, kind.unit))
         rows.append(MatchRow(summary=game.summary, when=day(game.summary.played_at),
                              on_change=on_change, note=note, key=game.summary.id))
+    if series.over:  # the series' result as a picture: its last game's card, with the totals
+        rows.append(ShareResult(match_id=series.games[-1].summary.id,
+                                key=f"{series.games[-1].summary.id}@share"))
     return ft.Container(
         content=ft.Column(rows, spacing=6),
         padding=ft.Padding.only(left=10, top=8, bottom=8, right=0),
