@@ -72,3 +72,16 @@ def test_a_series_game_has_the_totals_after_it(tmp_path: Path) -> None:
     assert card_one["series_result"].startswith("Ahead in the series after game 1: ")
     assert {r["name"]: r["total"] for r in card_one["rows"]} == {
         p: str(t) for p, t in first.scores.items()}
+
+
+def test_both_pages_carry_the_card_script(tmp_path: Path) -> None:
+    """The served app's index.html holds it in its head; the web app's build inlines the same
+    file (companion/web_build.py)."""
+    from companion import web_build
+    from companion.server.serve import SHARE_CARD, web_root
+
+    index = (web_root(tmp_path / "web") / "index.html").read_text(encoding="utf-8")
+    script = SHARE_CARD.read_text(encoding="utf-8")
+    assert script in index.split("</head>", 1)[0] and "flutter.share_card" in script
+    source = Path(web_build.__file__).read_text(encoding="utf-8")
+    assert '"share_card.js"' in source and (web_build.TEMPLATES / "share_card.js") == SHARE_CARD
