@@ -105,12 +105,14 @@
       top += 60;
     }
     const series = card.rows.some((row) => row.total);
-    const scoreRight = series ? right - 230 : right;
+    const totalWidth = 170;
+    const scoreRight = series ? right - totalWidth - 20 : right;
+    const scoreWidth = series ? 320 : 420;
     // the columns' headings
     ctx.fillStyle = GREY;
     if (series) {
-      fit(ctx, card.game_label, scoreRight, top + 40, 200, 28, false, "right");
-      fit(ctx, card.series_label, right, top + 40, 200, 28, false, "right");
+      fit(ctx, card.game_label, scoreRight, top + 40, scoreWidth, 28, false, "right");
+      fit(ctx, card.series_label, right, top + 40, totalWidth, 28, false, "right");
     }
     top += 60;
     const bottom = SIZE - 110;
@@ -127,11 +129,11 @@
       }
       const base = y + height / 2 + size * 0.36;
       ctx.fillStyle = INK;
-      const scoreWidth = series ? 200 : 280;
       names.push(fit(ctx, row.name, left, base, scoreRight - scoreWidth - left - 24, size,
         row.won));
-      if (row.score) fit(ctx, row.score, scoreRight, base, scoreWidth, size, row.won, "right");
-      if (row.total) fit(ctx, row.total, right, base, 200, size, row.lead, "right");
+      const figures = Math.round(size * 0.8);
+      if (row.score) fit(ctx, row.score, scoreRight, base, scoreWidth, figures, row.won, "right");
+      if (row.total) fit(ctx, row.total, right, base, totalWidth, figures, row.lead, "right");
     });
     ctx.fillStyle = "#E0E0E0";
     ctx.fillRect(left, SIZE - 96, inner, 2);
