@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page
 
 from scoring import ratel
-from tests.support.app.ui import button, open_page, see
+from tests.support.app.ui import button, open_page
 
 NAMES = ["Ann", "さくら", "محمد"]
 VAI = "ꕙꔤ"  # no font of the app holds Vai
@@ -114,8 +114,8 @@ def test_share_result_hands_the_sheet_a_card_with_every_name_drawn(app, browser)
         phone = context.new_page()
         phone.set_default_timeout(15_000)
         open_page(phone, f"{app.url}/match/{app.seeded['penalty']}")
-        see(phone, "Won by Ann")
         share = button(phone, "Share result")
+        share.wait_for()
         assert share.bounding_box()["height"] >= 48
         share.click()
         phone.wait_for_function("() => window.sharedFiles.length > 0", timeout=30_000)
@@ -153,7 +153,7 @@ def test_without_a_share_sheet_the_card_is_downloaded(app, browser, tmp_path) ->
         phone: Page = context.new_page()
         phone.set_default_timeout(15_000)
         open_page(phone, f"{app.url}/match/{app.seeded['penalty']}")
-        see(phone, "Won by Ann")
+        button(phone, "Share result").wait_for()
         with phone.expect_download(timeout=30_000) as download:
             button(phone, "Share result").click()
         got = download.value
