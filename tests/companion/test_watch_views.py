@@ -47,10 +47,17 @@ def shown(session: Session) -> str:
                      if isinstance(c, ft.Text) and isinstance(c.value, str))
 
 
+def allowed(control: ft.Control) -> bool:
+    """What a watcher may tap: Enter PIN, and a finished match's Share result (it changes
+    nothing: the result card is drawn and shared on the watcher's own phone)."""
+    return ((isinstance(control, ft.TextButton) and control.content == "Enter PIN")
+            or (isinstance(control, ft.OutlinedButton) and control.content == "Share result"))
+
+
 def check_read_only(session: Session, case: str) -> None:
     controls = body(session)
     tappable = [(type(c).__name__, getattr(c, "content", None), handlers(c)) for c in controls
-                if handlers(c) and not (isinstance(c, ft.TextButton) and c.content == "Enter PIN")]
+                if handlers(c) and not allowed(c)]
     assert not tappable, f"{case}: a watcher has something to tap: {tappable}"
     buttons = [c.label for c in controls if isinstance(c, ft.Semantics) and c.button]
     assert not buttons, f"{case}: a watcher's screen names buttons: {buttons}"
