@@ -985,6 +985,12 @@ class Match:
         resume in effect, in order (a pause ended by a game's action has no resume)."""
         return list(vars(self).get("_pauses", ()))
 
+    @property
+    def can_pause(self) -> bool:
+        """Whether `pause` would be taken now (started, not over, not paused): a screen offers
+        Pause from this, never from rules of its own."""
+        return len(self._log) > 1 and not self.is_over and not self.paused
+
     def pause(self) -> None:
         """Pause the match's clock (`already-paused`, `not-started` before the first action,
         `match-over` once it is over)."""

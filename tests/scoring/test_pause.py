@@ -80,3 +80,17 @@ def test_the_next_action_ends_a_pause(game: str, seed: int) -> None:
         assert m.standings() == plain.standings()
         _same_size(m)
         assert [e for e in m.history if e["said"].msg != "Match paused."] == plain.history
+
+
+@pytest.mark.parametrize("game", games())
+def test_can_pause_says_whether_pause_is_taken(game: str) -> None:
+    paused = hook(game).in_play()
+    paused.pause()
+    for m in (hook(game).fresh(), hook(game).in_play(), hook(game).finished(), paused):
+        offered = m.can_pause
+        try:
+            m.pause()
+        except RuleViolation:
+            assert not offered
+        else:
+            assert offered
