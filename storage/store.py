@@ -384,6 +384,13 @@ class Store:
             times = self._times.get(mid)
             return times.moments() if times is not None else []
 
+    def summary(self, mid: str) -> Summary:
+        """One match's summary as `summaries` lists it (`KeyError` for an unknown id), without
+        sorting them all: for a screen of one match (the Big scoreboard's length)."""
+        with self._guard:
+            self._check_open()
+            return self._known(mid)
+
     def summaries(self, status: str | None = None) -> list[Summary]:
         """The matches, most recently played first (`Summary.played_at`: Undo and Redo in an old
         match leave it where it was); `status` "active" or "finished" filters."""

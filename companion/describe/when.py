@@ -35,3 +35,27 @@ def ago(moment: datetime, now: datetime | None = None) -> str:
 def day(moment: datetime) -> str:
     """The viewer's local date and time, e.g. '29 Nov 2026, 19:32' ('29. Nov. 2026, 19:32')."""
     return voice().date_time(moment)
+
+
+def lasted(seconds: float) -> str:
+    """How long a match was played, to the minute: 'under 1 min', '42 min', '1 h 05 min'.
+
+    >>> lasted(20), lasted(42 * 60 + 50), lasted(3900)
+    ('under 1 min', '42 min', '1 h 05 min')
+    """
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return _("under 1 min")
+    if minutes < 60:
+        return ngettext("{n} min", "{n} min", minutes).format(n=voice().number(minutes))
+    hours, rest = divmod(minutes, 60)
+    return ngettext("{n} h {minutes} min", "{n} h {minutes} min", hours).format(
+        n=voice().number(hours), minutes=f"{rest:02d}")
+
+
+def day_and_length(moment: datetime, played_for: float | None) -> str:
+    """History's line of a match: its `day`, and how long it was played where that is known
+    ('29 Nov 2026, 19:32 · 42 min')."""
+    if played_for is None:
+        return day(moment)
+    return _("{day} · {length}").format(day=day(moment), length=lasted(played_for))
