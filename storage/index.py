@@ -2,8 +2,8 @@
 
 A match file (`matches/<id>.json`) is a TinyDB database with one document in its `match` table:
 `{"created", "updated", "status", "winners", "won_by", "standings", "scores", "events", "redo",
-"played", "at", "redo_at", "untimed"}` (the times: storage/played.py); the game and players are read from
-the first event. Files hold values, never display text: `status` is a code, a
+"played", "at", "redo_at", "untimed"}` (the times: storage/played.py); the game and players are
+read from the first event. Files hold values, never display text: `status` is a code, a
 standings row is `[name, value, unit, more]` with the engine's unit and second figure as
 `scoring.said.to_data` writes them, and the index's `variant` likewise; a name is text, or for a
 Careta team left unnamed a sentence as data (in a row and in `won_by`); a screen says them in its
