@@ -4,9 +4,11 @@ Babel; no month names of our own)."""
 
 from __future__ import annotations
 
+import weakref
 from datetime import UTC, datetime
 
 from companion.i18n import _, ngettext, voice
+from companion.i18n.catalog import Voice
 
 
 def ago(moment: datetime, now: datetime | None = None) -> str:
@@ -37,13 +39,34 @@ def day(moment: datetime) -> str:
     return voice().date_time(moment)
 
 
+# Each language's lengths said so far, by minutes (and History's line around them, by its
+# message): History says one for each of its rows, and matches last a few hundred different
+# minutes (bench/match_length.py). A voice is replaced, not changed, when a session switches
+# language, so its words go with it.
+_LASTED: weakref.WeakKeyDictionary[Voice, dict[int | str, str]] = weakref.WeakKeyDictionary()
+LASTED_KEPT = 2_000  # lengths kept a voice (a week of minutes is 10,080)
+_LINE = "line"
+
+
 def lasted(seconds: float) -> str:
     """How long a match was played, to the minute: 'under 1 min', '42 min', '1 h 05 min'.
 
     >>> lasted(20), lasted(42 * 60 + 50), lasted(3900)
     ('under 1 min', '42 min', '1 h 05 min')
     """
-    minutes = int(seconds // 60)
+    return _lasted_in(_LASTED.setdefault(voice(), {}), int(seconds // 60))
+
+
+def _lasted_in(said: dict[int | str, str], minutes: int) -> str:
+    text = said.get(minutes)
+    if text is None:
+        text = _lasted(minutes)
+        if len(said) < LASTED_KEPT:
+            said[minutes] = text
+    return text
+
+
+def _lasted(minutes: int) -> str:
     if minutes < 1:
         return _("under 1 min")
     if minutes < 60:
@@ -55,7 +78,17 @@ def lasted(seconds: float) -> str:
 
 def day_and_length(moment: datetime, played_for: float | None) -> str:
     """History's line of a match: its `day`, and how long it was played where that is known
-    ('29 Nov 2026, 19:32 · 42 min')."""
+    ('29 Nov 2026, 19:32 · 42 min').
+
+    >>> day_and_length(datetime(2026, 11, 29, 19, 32, tzinfo=UTC), 2520).endswith(" · 42 min")
+    True
+    """
+    speaking = voice()
     if played_for is None:
-        return day(moment)
-    return _("{day} · {length}").format(day=day(moment), length=lasted(played_for))
+        return speaking.date_time(moment)
+    said = _LASTED.setdefault(speaking, {})
+    line = said.get(_LINE)
+    if line is None:
+        line = said[_LINE] = _("{day} · {length}")
+    return line.format(day=speaking.date_time(moment),
+                       length=_lasted_in(said, int(played_for // 60)))
