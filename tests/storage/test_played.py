@@ -127,11 +127,12 @@ def test_a_save_of_a_match_whose_times_were_let_go_reads_them_from_its_file(
         assert store.summaries()[1].played_at == LONG_AGO + timedelta(minutes=5)
 
 
-def played_with_a_pause(store: Store) -> str:
+def played_with_a_pause(store: Store, start: datetime = datetime(2026, 5, 2, 18, 0, tzinfo=UTC)
+                        ) -> str:
     """A match whose actions were taken a minute apart: lay, lay, pause, resume, lay (the pause
     lasted one minute of the four between the first lay and the last)."""
     mid = store.create(caro.Match(players=["Ann", "Ben"]))
-    times = clock(datetime(2026, 5, 2, 18, 0, tzinfo=UTC))
+    times = clock(start)
     store._now = lambda: next(times)  # type: ignore[method-assign]
     m = store.load(mid)
     for act in (lambda: m.lay("grey", (0, 0)), lambda: m.lay("red", (0, 1)), m.pause, m.resume,
@@ -196,3 +197,19 @@ def test_a_match_without_the_times_of_its_actions_has_no_length(tmp_path: Path) 
     (tmp_path / "d" / "index.json").unlink()
     with Store(tmp_path / "d") as store:  # nor does a restart give it one
         assert store.summaries()[0].played_for is None
+
+
+def test_export_and_import_keep_the_pauses(tmp_path: Path) -> None:
+    """A pause is an event: it travels with the match (its length does not: an import has no
+    times of its actions)."""
+    from storage.transfer import export_json, import_json
+
+    with Store(tmp_path / "a") as store:
+        mid = played_with_a_pause(store, datetime.now(UTC))
+        data = export_json(store, [mid]).data
+        events = store.load(mid).events
+    with Store(tmp_path / "b") as store:
+        (new,) = import_json(store, data).imported
+        again = store.load(new)
+        assert again.events == events and again.pauses == [(3, "pause"), (4, "resume")]
+        assert store.summary(new).played_for is None
