@@ -698,11 +698,55 @@ def _make_reads_consistent(cls: type) -> None:
             setattr(cls, name, _consistent(value))
 
 
+CLOCK_EVENTS = ("pause", "resume")  # the core's own actions, in every game
+PAUSED = said("Match paused.")
+RESUMED = said("Match resumed.")
+
+
+def _check_clock_event(event: Event) -> None:
+    if set(event) != {"type"}:
+        raise RuleViolation("bad-event", "A {kind} holds nothing but its type.",
+                            kind=given_said(event.get("type")))
+
+
+def _splice_pauses(cls: type) -> None:
+    """`history` and `step_groups` of `cls` with an entry for each pause and resume at its place
+    (history entry n - 1 is event n), in the part of the match of the step before it: a game
+    keeps its own entries and knows nothing of the clock."""
+    own = vars(cls)
+    history, groups = own.get("history"), own.get("step_groups")
+    if isinstance(history, property) and history.fget is not None:
+        entries_of = history.fget
+
+        def spliced_history(self: Match) -> list[dict[str, Any]]:
+            entries = entries_of(self)
+            keys = type(self).GROUPED_BY
+            for n, kind in vars(self).get("_pauses", ()):
+                before = entries[n - 2] if 0 <= n - 2 < len(entries) else {}
+                entry = Entry(PAUSED if kind == "pause" else RESUMED,
+                              {"changes": {}, **{k: before[k] for k in keys if k in before}})
+                entries.insert(n - 1, entry.read())
+            return entries
+
+        cls.history = property(spliced_history, doc=history.__doc__)  # type: ignore[attr-defined]
+    if isinstance(groups, property) and groups.fget is not None:
+        groups_of = groups.fget
+
+        def spliced_groups(self: Match) -> list[tuple[tuple[str, int | None], ...]]:
+            found = groups_of(self)
+            for n, _kind in vars(self).get("_pauses", ()):
+                found.insert(n - 1, found[n - 2] if 0 <= n - 2 < len(found) else ())
+            return found
+
+        cls.step_groups = property(spliced_groups, doc=groups.__doc__)  # type: ignore[attr-defined]
+
+
 class Match:
     """Base of every game's match: the event log, undo/redo and replay."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        _splice_pauses(cls)
         _make_reads_consistent(cls)
         _check_arguments(cls)
 
@@ -786,6 +830,8 @@ class Match:
             # A handler must refuse before it mutates; if a bug broke that, put the state back.
             self._publish(self._rebuilt(before))
             raise
+        if kind not in CLOCK_EVENTS and vars(self).get("_paused"):
+            self._paused = False  # the game went on: the pause ends with this action
         self._log.append(copy.deepcopy(event))
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = self._snapshot()
@@ -919,6 +965,59 @@ class Match:
                 twin.undo()
 
         self._write(apply_then_undo, private=True)
+
+    # -- the clock's pauses -----------------------------------------------------------------------
+    # The scorekeeper pauses a match (a break, a meal) so its length leaves that time out; the
+    # app dates every event (storage/played.py), the rules only say where the pauses are. A
+    # pause and a resume are actions like any other, in every game: Undo, Redo, the timeline,
+    # exports and replay see them. A paused match takes the next action of the game as the end
+    # of the pause: at a table the game goes on when someone plays, and a play entered while the
+    # clock was forgotten on pause is kept, not refused.
+
+    @property
+    def paused(self) -> bool:
+        """Whether the scorekeeper paused the match and nobody has acted since."""
+        return bool(vars(self).get("_paused", False))
+
+    @property
+    def pauses(self) -> list[tuple[int, str]]:
+        """Where the pauses are: (index in `events`, "pause" or "resume") for each pause and
+        resume in effect, in order (a pause ended by a game's action has no resume)."""
+        return list(vars(self).get("_pauses", ()))
+
+    @property
+    def can_pause(self) -> bool:
+        """Whether `pause` would be taken now (started, not over, not paused): a screen offers
+        Pause from this, never from rules of its own."""
+        return len(self._log) > 1 and not self.is_over and not self.paused
+
+    def pause(self) -> None:
+        """Pause the match's clock (`already-paused`, `not-started` before the first action,
+        `match-over` once it is over)."""
+        self._record({"type": "pause"})
+
+    def resume(self) -> None:
+        """End the pause (`not-paused` when the match is not paused)."""
+        self._record({"type": "resume"})
+
+    def _on_pause(self, event: Event) -> None:
+        _check_clock_event(event)
+        if self.is_over:
+            raise RuleViolation("match-over", "The match is over: there is nothing to pause.")
+        if len(self._log) < 2:
+            raise RuleViolation("not-started", "The clock starts with the first action: there "
+                                "is nothing to pause yet.")
+        if self.paused:
+            raise RuleViolation("already-paused", "The match is paused already.")
+        self._paused = True
+        self._pauses = (*vars(self).get("_pauses", ()), (len(self._log), "pause"))
+
+    def _on_resume(self, event: Event) -> None:
+        _check_clock_event(event)
+        if not self.paused:
+            raise RuleViolation("not-paused", "The match is not paused.")
+        self._paused = False
+        self._pauses = (*vars(self).get("_pauses", ()), (len(self._log), "resume"))
 
     # -- outcome --------------------------------------------------------------------------------
     # What every screen, the store and the exports read from any match. A game overrides what

@@ -2,8 +2,8 @@
 
 A match file (`matches/<id>.json`) is a TinyDB database with one document in its `match` table:
 `{"created", "updated", "status", "winners", "won_by", "standings", "scores", "events", "redo",
-"played", "at", "redo_at"}` (the times: storage/played.py); the game and players are read from
-the first event. Files hold values, never display text: `status` is a code, a
+"played", "at", "redo_at", "untimed"}` (the times: storage/played.py); the game and players are
+read from the first event. Files hold values, never display text: `status` is a code, a
 standings row is `[name, value, unit, more]` with the engine's unit and second figure as
 `scoring.said.to_data` writes them, and the index's `variant` likewise; a name is text, or for a
 Careta team left unnamed a sentence as data (in a row and in `won_by`); a screen says them in its
@@ -30,12 +30,14 @@ from scoring.core import Match, Placing, Standing
 from scoring.names import cut as _cut
 from scoring.names import quotable
 from scoring.said import Said, Term, from_data, said, to_data
+from storage import played
 from storage.atomic import Tables
 from storage.errors import DamagedFileError
 
 log = logging.getLogger("storage")
 
 SANE_YEARS = (1970, 9000)  # a stored time outside these years is read as now
+SANE_START = datetime(1970, 1, 1, tzinfo=UTC)  # stands in for a time only to be left unread
 
 STATUSES = ("active", "finished")
 MATCH_TABLE = "match"
@@ -124,6 +126,10 @@ class Summary:
     # Each side's place once the match is over (`Match.placings`: rank 1 the best, ties
     # sharing one; a Careta team's members together), best first, for ratings; () in play.
     placings: tuple[Placing, ...] = ()
+    # How long it was played, in seconds: its first action to its last, less its pauses
+    # (storage/played.py, from the times of its actions); None where they are not known (a
+    # file from before they were kept, an imported match).
+    played_for: float | None = None
 
     @property
     def played_at(self) -> datetime:
@@ -433,7 +439,21 @@ def summary_from_match_doc(mid: str, doc: Any, *, hashed: bool = True) -> Summar
             else replayed_placings(events) if hashed and status == "finished"
             else ()
         ),
+        played_for=_played_for(doc, events),
     )
+
+
+def _played_for(doc: dict[str, Any], events: list[dict[str, Any]]) -> float | None:
+    """`Summary.played_for` from a match file's times of its events (None without them)."""
+    times = played.from_doc(doc, SANE_START, SANE_START)
+    return times.played_for(events)
+
+
+def _seconds(value: Any) -> float | None:
+    """An index entry's `played_for`: a number of seconds, else None."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e10:
+        return float(value)
+    return None
 
 
 def match_doc(tables: Tables) -> dict[str, Any]:
@@ -466,6 +486,7 @@ def index_doc(summary: Summary, stat: Stat) -> dict[str, Any]:
         "variant": to_data(summary.variant),
         **({"played": summary.played.isoformat(timespec="microseconds")}
            if summary.played is not None else {}),
+        "played_for": summary.played_for,
         "stat": list(stat),
     }
 
@@ -506,12 +527,13 @@ def from_index_doc(mid: str, doc: dict[str, Any]) -> tuple[Summary, Stat]:
         played=_time(doc["played"], "played") if "played" in doc else None,
         won_by=_won_by(doc),
         placings=_placings(doc.get("placings", [])),
+        played_for=_seconds(doc.get("played_for")),
     )
     # An entry from before scores were kept is read again from its file; so is one from before
-    # the variant, of a game that has variants (the others have "" and need no read), and a
-    # finished one from before its places were kept.
+    # the variant, of a game that has variants (the others have "" and need no read), a
+    # finished one from before its places were kept, and one from before its length was.
     fresh = ("scores" in doc and ("variant" in doc or not has_variants(doc["game"]))
-             and ("placings" in doc or doc["status"] != "finished"))
+             and ("placings" in doc or doc["status"] != "finished") and "played_for" in doc)
     return summary, ((stat[0], stat[1]) if fresh else (-1, -1))
 
 

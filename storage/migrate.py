@@ -90,7 +90,8 @@ def migrate_match(doc: dict[str, Any]) -> dict[str, Any]:
         pass  # the check says so
     else:
         times = from_doc(fixed, created, updated)
-        fixed.update(played=times.played, at=list(times.at), redo_at=list(times.redo_at))
+        fixed.update(played=times.played, at=list(times.at), redo_at=list(times.redo_at),
+                     **({} if times.dated else {"untimed": True}))
     if events[0].get("game") not in scoring.GAMES:
         return fixed  # loading it says the game is unknown
     try:

@@ -225,7 +225,8 @@ class Store:
         times = legacy(match.events, match.redo_events, created.astimezone(UTC),
                        updated.astimezone(UTC))
         summary = _summarise(mid, match, created=created.astimezone(UTC),
-                             updated=updated.astimezone(UTC), played=times.played)
+                             updated=updated.astimezone(UTC), played=times.played,
+                             played_for=times.played_for(match.events))
         stat = self._write_new(mid, _match_doc(summary, match.events, match.redo_events, times))
         self._keep_times(mid, times)
         self._saved(mid, summary, stat, _setup_key(match.events[0]))
@@ -258,7 +259,8 @@ class Store:
                 """The times, summary and file fields of this save, from the times before it."""
                 times = carry(before, events, redo, now)
                 dated_summary = dataclasses.replace(
-                    base, updated=now, played=datetime.fromisoformat(times.played))
+                    base, updated=now, played=datetime.fromisoformat(times.played),
+                    played_for=times.played_for(events))
                 return times, dated_summary, _match_doc(dated_summary, events, redo, times)
 
             # The times saved last: kept from a recent load or save, else read from the file
@@ -298,6 +300,7 @@ class Store:
                 raise ValueError(f"This is not match {mid}: its settings differ.")
             if before is None:  # the times the file holds, now that it is read
                 times, summary, fields = dated(from_doc(doc, old.created, old.updated))
+            doc.pop("untimed", None)  # the fields say it again where it still holds
             doc.update(fields)
 
         db = _open_db(self._path(mid))
@@ -360,10 +363,11 @@ class Store:
                 log.warning("Match %s: its actions to redo do not apply (%s); dropped", mid, error)
             times = from_doc(doc, old.created, old.updated)
             if len(match.redo_events) != len(times.redo_keys):  # the redo list was dropped
-                times = Times(times.keys, times.at, (), ())
+                times = dataclasses.replace(times, redo_keys=(), redo_at=())
             self._keep_times(mid, times)
             fresh = _summarise(mid, match, created=old.created, updated=old.updated,
-                               played=datetime.fromisoformat(times.played))
+                               played=datetime.fromisoformat(times.played),
+                               played_for=times.played_for(events))
             # the counts and fingerprint describe the file, which the replay did not change
             fresh = dataclasses.replace(
                 fresh, events_count=old.events_count, fingerprint=old.fingerprint
@@ -379,6 +383,13 @@ class Store:
         with self._guard:
             times = self._times.get(mid)
             return times.moments() if times is not None else []
+
+    def summary(self, mid: str) -> Summary:
+        """One match's summary as `summaries` lists it (`KeyError` for an unknown id), without
+        sorting them all: for a screen of one match (the Big scoreboard's length)."""
+        with self._guard:
+            self._check_open()
+            return self._known(mid)
 
     def summaries(self, status: str | None = None) -> list[Summary]:
         """The matches, most recently played first (`Summary.played_at`: Undo and Redo in an old
@@ -723,7 +734,8 @@ def _check_game(match: Match) -> None:
 
 
 def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
-               played: str | datetime | None = None) -> Summary:
+               played: str | datetime | None = None,
+               played_for: float | None = None) -> Summary:
     status, winners, standings = outcome(match, mid)
     events = match.events
     return Summary(
@@ -742,6 +754,7 @@ def _summarise(mid: str, match: Match, *, created: datetime, updated: datetime,
         played=datetime.fromisoformat(played) if isinstance(played, str) else played,
         won_by=tuple(won_by(match, winners)),
         placings=placings(match, mid),
+        played_for=played_for,
     )
 
 
@@ -752,7 +765,8 @@ def _match_doc(summary: Summary, events: list[dict[str, Any]],
     that a match saved after an Undo can still redo it after a restart; `times`: when each of
     them and each event was taken (storage/played.py)."""
     dated = {} if times is None else {
-        "played": times.played, "at": list(times.at), "redo_at": list(times.redo_at)}
+        "played": times.played, "at": list(times.at), "redo_at": list(times.redo_at),
+        **({} if times.dated else {"untimed": True})}
     return {
         **dated,
         "created": summary.created.isoformat(timespec="microseconds"),

@@ -81,6 +81,7 @@ class SummaryLike(Protocol):
     played_at: datetime  # when last played: its last action in effect (not its last save)
     winners: tuple[str, ...]
     scores: tuple[tuple[str, int], ...]
+    played_for: float | None  # seconds played, less pauses; None where not known
 
 
 @dataclass(frozen=True)
@@ -242,6 +243,55 @@ def head_to_head(
         shared += ka in won and kb in won
         neither += ka not in won and kb not in won
     return HeadToHead(a, b, together, wins_a, wins_b, shared, neither)
+
+
+@dataclass(frozen=True)
+class LengthLine:
+    """How long the finished matches in view of one game and player count lasted on average."""
+
+    game: str
+    players: int
+    timed: int  # matches whose length is known (the average's count)
+    total: float  # their seconds played, added up
+
+    @property
+    def average(self) -> float:
+        return self.total / self.timed
+
+
+def lengths(
+    summaries: Iterable[SummaryLike],
+    *,
+    game: str | None = None,
+    period: str = ALL,
+    now: datetime | None = None,
+) -> list[LengthLine]:
+    """The average length of the matches in view per game (in `GAMES`' order) and player
+    count (fewest first); a match whose length is not known (`Summary.played_for` None) is
+    left out, and a game and count without one has no line.
+
+    >>> from storage.index import Summary
+    >>> from datetime import UTC
+    >>> t = datetime(2025, 5, 1, tzinfo=UTC)
+    >>> def timed(n, seconds):
+    ...     return Summary("a", "caro", ("Ann", "Ben", "Cleo")[:n], "finished", t, t, ("Ann",),
+    ...                    (), 9, "f", played_for=seconds)
+    >>> [(x.players, x.timed, x.average) for x in lengths([timed(2, 600), timed(2, 1200),
+    ...                                                     timed(3, 900), timed(3, None)])]
+    [(2, 2, 900.0), (3, 1, 900.0)]
+    """
+    order = {g: i for i, g in enumerate(GAMES)}
+    found: dict[tuple[str, int], list[float]] = {}
+    for s in in_view(summaries, game=game, period=period, now=now):
+        seconds = getattr(s, "played_for", None)
+        if seconds is None:
+            continue
+        row = found.setdefault((s.game, len(s.players)), [0, 0.0])
+        row[0] += 1
+        row[1] += seconds
+    lines = [LengthLine(g, n, int(row[0]), row[1]) for (g, n), row in found.items()]
+    lines.sort(key=lambda x: (order.get(x.game, len(order)), x.game, x.players))
+    return lines
 
 
 def percent(rate: float) -> str:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.describe.when import lasted
 from companion.describe.words import figure as written
 from companion.games import GAME_UIS
 from companion.i18n import _, ngettext, say, words
 from companion.screens.about_match import use_match_page
+from companion.session.context import use_services
 from companion.session.viewport import use_page_width
 from scoring.core import Match, Standing
 from scoring.said import Term, listed
@@ -22,6 +24,15 @@ def _last_text(match: Match) -> str:
         return _("No action yet.")
     entry = history[-1]
     return say(entry.get("said", entry["text"]))
+
+
+def clock_text(match: Match, played_for: float | None) -> str:
+    """How long the match has been played, as of its last action ("" before its first, or
+    when the times of its actions are not known); "Paused" beside it while it is."""
+    if played_for is None or not match.can_undo:
+        return ""
+    length = _("Played for {length}").format(length=lasted(played_for))
+    return _("{length} (paused)").format(length=length) if match.paused else length
 
 
 def scale_for(width: float) -> float:
@@ -89,9 +100,14 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
 def BoardScreen() -> ft.View:
     at = use_match_page("/board")
     width = use_page_width()
+    services = use_services()
     if at.missing:
         return at.missing
     match = at.table.match
+    try:  # the store's summary, saved with the match's last action: its length
+        clock = clock_text(match, services.tables.summary(at.mid).played_for)
+    except Exception:  # gone meanwhile: the next render says so
+        clock = ""
     ui = GAME_UIS[match.GAME]
     won = match.won_by  # as the rows name them: a Careta team's row, not its players
     current = None if match.is_over else match.current
@@ -123,6 +139,8 @@ def BoardScreen() -> ft.View:
                 [
                     ft.Text(head, size=30 * scale, weight=ft.FontWeight.BOLD,
                             text_align=ft.TextAlign.CENTER),
+                    *([ft.Text(clock, size=20 * scale, text_align=ft.TextAlign.CENTER,
+                               color=ft.Colors.ON_SURFACE_VARIANT)] if clock else []),
                     *rows,
                     ft.Container(
                         content=ft.Text(_last_text(match), size=20 * scale),

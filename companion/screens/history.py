@@ -8,7 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.describe.series import series_of
-from companion.describe.when import day
+from companion.describe.when import day_and_length
 from companion.i18n import _
 from companion.session.context import use_services
 from companion.session.in_step import use_any_change
@@ -34,7 +34,8 @@ def History() -> ft.View:
     for s in finished:
         series = grouped.get(s.id)
         if series is None:
-            rows.append(MatchRow(summary=s, when=day(s.played_at), on_change=refresh, key=s.id))
+            rows.append(MatchRow(summary=s, when=day_and_length(s.played_at, s.played_for),
+                                 on_change=refresh, key=s.id))
         elif id(series) not in shown:
             shown.add(id(series))
             rows.append(SeriesGroup(series=series, on_change=refresh,

@@ -87,6 +87,18 @@ def last_said(match: Match) -> Any:
     return entry.get("said", entry["text"])
 
 
+def paused_notice() -> ft.Control:
+    """The band's word that the match is paused (its clock stopped)."""
+    return ft.Container(
+        ft.Row([ft.Icon(ft.Icons.PAUSE_CIRCLE, size=28),
+                ft.Text(_("Paused: the match's clock is stopped until you resume or play on."),
+                        size=16, weight=ft.FontWeight.BOLD, expand=True)], spacing=10),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=8,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
 @ft.component
 def MatchScreen() -> ft.View:
     services = use_services()
@@ -299,6 +311,21 @@ def MatchScreen() -> ft.View:
         return kept.get(("action", icon), (label, disabled), icon_action, icon, label,
                         kept.stable(icon, handler), disabled=disabled)
 
+    def pause(e: Any) -> None:
+        act(lambda m: m.pause())
+
+    def resume(e: Any) -> None:
+        act(lambda m: m.resume())
+
+    # The clock's Pause sits in the bottom bar with Undo and Redo (the thumb zone, 48 px, never
+    # above the turn's controls); while paused the bar holds the one Resume, and the band above
+    # says so to every device. The game's next action resumes it too (core.Match.pause).
+    clock_control = (
+        kept.get("resume", (_("Resume"),), ft.FilledButton, _("Resume"),
+                 icon=ft.Icons.PLAY_ARROW, height=48, on_click=kept.stable("resume", resume))
+        if match.paused else
+        action(ft.Icons.PAUSE, _("Pause"), pause, disabled=not match.can_pause))
+    paused_line = [kept.get("paused", (words(),), paused_notice)] if match.paused else []
     standings = match.standing_figures()
     # What the turn needs sits in the lower two thirds of the screen (issue 31, a thumb zone):
     # the scoreboard and the message line above, in a band of their own (scrolled there when
@@ -308,6 +335,7 @@ def MatchScreen() -> ft.View:
     # 915 px screen's height (227 and 309 px: a 27% band left Ratel's Pass at 297 of 915).
     header = ft.Column(
         [
+            *paused_line,
             # The standings as data: the board writes them in the session's language (its
             # words are part of what it was built from).
             kept.get("scores", (standings, match.current, winners, match.ahead, words()),
@@ -366,6 +394,7 @@ def MatchScreen() -> ft.View:
                            disabled=not (match.can_undo or back_to is not None)),
                     action(ft.Icons.REDO, _("Redo"), redo,
                            disabled=not (match.can_redo or remake)),
+                    clock_control,
                 ],
                 alignment=ft.MainAxisAlignment.CENTER,
                 spacing=24,

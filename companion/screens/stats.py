@@ -16,15 +16,18 @@ from companion.describe.records import (
     ALL,
     PERIODS,
     HeadToHead,
+    LengthLine,
     PlayerStats,
     average_text,
     head_to_head,
     in_view,
+    lengths,
     percent,
     period_name,
     player_stats,
     score_kind,
 )
+from companion.describe.when import lasted
 from companion.describe.words import figure
 from companion.games import GAME_UIS
 from companion.i18n import _, ngettext, pgettext, say
@@ -177,6 +180,34 @@ def _ratings_section(boards: dict[str, list[Rating]], game: str | None) -> list[
     return controls
 
 
+def _lengths_section(lines: list[LengthLine]) -> list[ft.Control]:
+    """How long a match lasts on average, per game and player count."""
+    if not lines:
+        return []
+    controls: list[ft.Control] = [
+        ft.Text(_("Match length"), size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(_("The average time played, from a match's first action to its last, less its "
+                  "pauses. Matches stored without the times of their actions (imported ones) "
+                  "are left out."), size=13, color=MUTED),
+    ]
+    games: dict[str, list[LengthLine]] = {}
+    for line in lines:
+        games.setdefault(line.game, []).append(line)
+    for g, rows in games.items():
+        texts: list[ft.Control] = [ft.Text(_title(g), size=17, weight=ft.FontWeight.W_600)]
+        for line in rows:
+            players = ngettext("{n} player", "{n} players", line.players).format(
+                n=figure(line.players))
+            texts.append(ft.Text(ngettext(
+                "{players}: {length} on average ({n} match)",
+                "{players}: {length} on average ({n} matches)", line.timed).format(
+                    players=players, length=lasted(line.average), n=figure(line.timed)),
+                size=15))
+        controls.append(ft.Card(content=ft.Container(ft.Column(texts, spacing=4), padding=12),
+                                margin=0))
+    return controls
+
+
 def _head_to_head_text(h: HeadToHead) -> list[ft.Control]:
     if not h.together:
         return [ft.Text(_("{a} and {b} have no finished match together here.").format(
@@ -277,6 +308,7 @@ def StatsScreen() -> ft.View:
         controls.extend(_head_to_head_text(h))
 
     controls.extend(_ratings_section(ratings(summaries), chosen_game))
+    controls.extend(_lengths_section(lengths(summaries, game=chosen_game, period=period)))
 
     if players:
         controls.append(ft.Text(_("Players"), size=20, weight=ft.FontWeight.BOLD))

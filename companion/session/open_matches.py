@@ -327,6 +327,9 @@ class SessionMatches:
     def summaries(self, status: str | None = None) -> list[Summary]:
         return self._tables.store.summaries(status=status)
 
+    def summary(self, mid: str) -> Summary:
+        return self._tables.store.summary(mid)
+
     @property
     def notices(self) -> list[Notice]:
         return self._tables.store.notices

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.describe.records import score_kind
 from companion.describe.series import Series
-from companion.describe.when import day
+from companion.describe.when import day_and_length
 from companion.describe.words import counted, figure, several_words
 from companion.i18n import _, ngettext, npgettext, say
 from companion.widgets.match_row import MatchRow
@@ -67,7 +67,8 @@ def SeriesGroup(series: Series, on_change: Callable[[], None]) -> ft.Control:
         if game.totals and kind is not None:
             note = _("Game {n} · series {totals}").format(
                 n=figure(game.number), totals=totals_text(game.totals, kind.unit))
-        rows.append(MatchRow(summary=game.summary, when=day(game.summary.played_at),
+        rows.append(MatchRow(summary=game.summary, when=day_and_length(game.summary.played_at,
+                                                    game.summary.played_for),
                              on_change=on_change, note=note, key=game.summary.id))
     if series.over:  # the series' result as a picture: its last game's card, with the totals
         rows.append(ShareResult(match_id=series.games[-1].summary.id,

@@ -104,9 +104,9 @@ def pseudo(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in ("companion.screens.home", "companion.widgets.series_group",
                    "companion.screens.history"):
         importlib.import_module(module)  # the app imports a screen when it is first opened
-        for name in ("ago", "day"):
+        for name in ("ago", "day", "day_and_length"):
             if hasattr(sys.modules[module], name):
-                monkeypatch.setattr(sys.modules[module], name, lambda moment: "⟦when⟧")
+                monkeypatch.setattr(sys.modules[module], name, lambda moment, *_: "⟦when⟧")
     history = caro.Match.history.fget
 
     def with_said(self: caro.Match) -> list[dict[str, Any]]:

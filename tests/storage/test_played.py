@@ -125,3 +125,91 @@ def test_a_save_of_a_match_whose_times_were_let_go_reads_them_from_its_file(
         m.undo()
         store.save(mid, m)
         assert store.summaries()[1].played_at == LONG_AGO + timedelta(minutes=5)
+
+
+def played_with_a_pause(store: Store, start: datetime = datetime(2026, 5, 2, 18, 0, tzinfo=UTC)
+                        ) -> str:
+    """A match whose actions were taken a minute apart: lay, lay, pause, resume, lay (the pause
+    lasted one minute of the four between the first lay and the last)."""
+    mid = store.create(caro.Match(players=["Ann", "Ben"]))
+    times = clock(start)
+    store._now = lambda: next(times)  # type: ignore[method-assign]
+    m = store.load(mid)
+    for act in (lambda: m.lay("grey", (0, 0)), lambda: m.lay("red", (0, 1)), m.pause, m.resume,
+                lambda: m.lay("black", (1, 1))):
+        act()
+        store.save(mid, m)
+    return mid
+
+
+def test_a_match_is_timed_from_its_first_action_to_its_last_less_its_pauses(
+        tmp_path: Path) -> None:
+    with Store(tmp_path / "d") as store:
+        mid = played_with_a_pause(store)
+        assert store.summaries()[0].played_for == 3 * 60
+        m = store.load(mid)
+        m.undo()  # the last lay: the match ends with its resume
+        store.save(mid, m)
+        assert store.summaries()[0].played_for == 2 * 60
+        m.undo()  # the resume: paused at its last action, the pause has lasted nothing yet
+        store.save(mid, m)
+        assert store.summaries()[0].played_for == 2 * 60
+        m.redo()
+        m.redo()
+        store.save(mid, m)
+        assert store.summaries()[0].played_for == 3 * 60
+    with Store(tmp_path / "d") as store:  # read back from the index
+        assert store.summaries()[0].played_for == 3 * 60
+    (tmp_path / "d" / "index.json").unlink()
+    with Store(tmp_path / "d") as store:  # and from the match file's times
+        assert store.summaries()[0].played_for == 3 * 60
+
+
+def test_an_index_from_before_lengths_reads_them_from_the_files(tmp_path: Path) -> None:
+    with Store(tmp_path / "d") as store:
+        played_with_a_pause(store)
+    path = tmp_path / "d" / "index.json"
+    data = json.loads(path.read_text())
+    for entry in data["matches"].values():
+        entry.pop("played_for")
+    path.write_text(json.dumps(data))
+    with Store(tmp_path / "d") as store:
+        assert store.summaries()[0].played_for == 3 * 60
+
+
+def test_a_match_without_the_times_of_its_actions_has_no_length(tmp_path: Path) -> None:
+    with Store(tmp_path / "d") as store:
+        mid = old_match(store)  # stored with many events at once, as an import does
+        assert store.summaries()[0].played_for is None
+        m = store.load(mid)
+        m.lay("black", (1, 1))
+        store.save(mid, m)  # one action timed now does not time the rest
+        assert store.summaries()[0].played_for is None
+    path = tmp_path / "d" / "matches" / f"{mid}.json"
+    data = json.loads(path.read_text())
+    for written_later in ("played", "at", "redo_at", "untimed"):
+        data["match"]["1"].pop(written_later)
+    path.write_text(json.dumps(data))
+    (tmp_path / "d" / "index.json").unlink()
+    with Store(tmp_path / "d") as store:  # a file from before times were kept still loads
+        assert store.summaries()[0].played_for is None
+        assert len(store.load(mid).events) == 4
+    (tmp_path / "d" / "index.json").unlink()
+    with Store(tmp_path / "d") as store:  # nor does a restart give it one
+        assert store.summaries()[0].played_for is None
+
+
+def test_export_and_import_keep_the_pauses(tmp_path: Path) -> None:
+    """A pause is an event: it travels with the match (its length does not: an import has no
+    times of its actions)."""
+    from storage.transfer import export_json, import_json
+
+    with Store(tmp_path / "a") as store:
+        mid = played_with_a_pause(store, datetime.now(UTC))
+        data = export_json(store, [mid]).data
+        events = store.load(mid).events
+    with Store(tmp_path / "b") as store:
+        (new,) = import_json(store, data).imported
+        again = store.load(new)
+        assert again.events == events and again.pauses == [(3, "pause"), (4, "resume")]
+        assert store.summary(new).played_for is None

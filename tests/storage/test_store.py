@@ -256,7 +256,7 @@ def test_a_file_changed_in_the_same_tick_as_the_index_is_read_again(
     store = Store(folder)  # the index records this file's mtime and size
     recorded = (store.folder / "matches" / f"{mid}.json").stat()
     m.undo()
-    m.add("Ann", 2, note="x" * 40)  # same size, other content
+    m.add("Ann", 2, note="x" * 55)  # same size, other content (its times now dated: no "untimed")
     store.save(mid, m)
     copy = crash_copy(store, tmp_path / "copy")
     path = copy / "matches" / f"{mid}.json"
