@@ -4,6 +4,7 @@ totals after it, under who won (or leads) the series."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -52,7 +53,9 @@ def series_heading(series: Series) -> tuple[str, str]:
 
 
 @ft.component
-def SeriesGroup(series: Series, on_change: Callable[[], None]) -> ft.Control:
+def SeriesGroup(series: Series, on_change: Callable[[], None],
+                said_once: Callable[[Any], str] = say) -> ft.Control:
+    """`said_once`: how each game's variant is said (History's, once a distinct one)."""
     title, result = series_heading(series)
     kind = score_kind(series.games[0].summary.game)
     rows: list[ft.Control] = [
@@ -67,7 +70,8 @@ def SeriesGroup(series: Series, on_change: Callable[[], None]) -> ft.Control:
             note = _("Game {n} · series {totals}").format(
                 n=figure(game.number), totals=totals_text(game.totals, kind.unit))
         rows.append(MatchRow(summary=game.summary, when=day(game.summary.played_at),
-                             on_change=on_change, note=note, key=game.summary.id))
+                             on_change=on_change, note=note,
+                             variant=said_once(game.summary.variant), key=game.summary.id))
     return ft.Container(
         content=ft.Column(rows, spacing=6),
         padding=ft.Padding.only(left=10, top=8, bottom=8, right=0),
