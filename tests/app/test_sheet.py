@@ -127,6 +127,13 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
     see(phone, "Ann: 21/100")
     see(phone, "Cleo: 112/100")
 
+    # Statistics has Hearts of its own, with who won, the average and the best (lowest) total.
+    open_page(phone, app.url)
+    button(phone, "Statistics").click()
+    see(phone, "Score sheet games")
+    see(phone, "The lowest total wins")
+    see(phone, "best 21")
+
     # The sheet is remembered: the next Hearts night is one tap on Home; it can be forgotten.
     open_page(phone, app.url)
     remembered = button(phone, "Hearts · 4 players · lowest wins at 100")
@@ -135,6 +142,7 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
     see(phone, "Each round's scores add up to 26")
     open_page(phone, app.url)
     button(phone, "Forget Hearts").click()
+    button(phone, "Forget").click()  # after asking
     expect(remembered).to_have_count(0)
 
 
