@@ -24,7 +24,7 @@ from typing import Protocol
 
 from companion.describe.words import amount, counted, figure
 from companion.i18n import _, ngettext
-from scoring import GAMES, sheet
+from scoring import GAMES
 from scoring.core import Unit
 
 ALL = "all"
@@ -217,65 +217,6 @@ def player_stats(
         )
     result.sort(key=lambda p: (-p.played, -p.wins, key(p.name)))
     return result
-
-
-@dataclass(frozen=True)
-class SheetLine:
-    """One player's figures in one named score sheet game."""
-
-    name: str
-    played: int
-    wins: int
-    average: float | None  # of the final totals
-    best: int | None  # the highest total, or the lowest where the lowest wins
-
-
-@dataclass(frozen=True)
-class SheetGame:
-    """A named score sheet game ("Hearts") and its players, most played first."""
-
-    name: str
-    lowest_wins: bool | None  # None: its matches do not say (best is then the highest)
-    played: int
-    players: tuple[SheetLine, ...]
-
-
-def sheet_games(summaries: Iterable[SummaryLike], *, period: str = ALL,
-                now: datetime | None = None) -> list[SheetGame]:
-    """The finished score sheets in view, one entry per named game (names told apart as player
-    names are), most played first; each player's matches, wins, average and best total.
-
-    Pass the summaries most recent first: a game and a player are named as last typed."""
-    games: dict[str, list] = {}  # key -> [name, lowest, played, {player key: [...]}]
-    for s in in_view(summaries, game="sheet", period=period, now=now):
-        named = sheet.Match.named_by(getattr(s, "variant", ""))
-        if named is None:
-            continue
-        name, lowest = named
-        entry = games.setdefault(key(name), [name, lowest, 0, {}])
-        if entry[1] is None:
-            entry[1] = lowest
-        entry[2] += 1
-        won, scores = set(s.winners), dict(s.scores)
-        for player in s.players:
-            # [name, played, wins, scored, total, totals seen]
-            row = entry[3].setdefault(key(player), [player, 0, 0, 0, 0, []])
-            row[1] += 1
-            row[2] += player in won
-            score = scores.get(player)
-            if score is not None:
-                row[3] += 1
-                row[4] += score
-                row[5].append(score)
-    found = []
-    for name, lowest, played, rows in games.values():
-        pick = min if lowest else max
-        lines = sorted((SheetLine(r[0], r[1], r[2], r[4] / r[3] if r[3] else None,
-                                  pick(r[5]) if r[5] else None) for r in rows.values()),
-                       key=lambda line: (-line.played, -line.wins, key(line.name)))
-        found.append(SheetGame(name, lowest, played, tuple(lines)))
-    found.sort(key=lambda g: (-g.played, key(g.name)))
-    return found
 
 
 def head_to_head(

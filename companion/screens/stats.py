@@ -17,7 +17,6 @@ from companion.describe.records import (
     PERIODS,
     HeadToHead,
     PlayerStats,
-    SheetGame,
     average_text,
     head_to_head,
     in_view,
@@ -25,7 +24,6 @@ from companion.describe.records import (
     period_name,
     player_stats,
     score_kind,
-    sheet_games,
 )
 from companion.describe.words import figure
 from companion.games import GAME_UIS
@@ -205,25 +203,6 @@ def _head_to_head_text(h: HeadToHead) -> list[ft.Control]:
     return rows
 
 
-def _sheet_card(game: SheetGame) -> ft.Control:
-    """A named score sheet game: how it is won, then each player's wins, average and best."""
-    lines: list[ft.Control] = [ft.Text(game.name, size=17, weight=ft.FontWeight.BOLD)]
-    if game.lowest_wins is not None:
-        lines.append(ft.Text(_("The lowest total wins") if game.lowest_wins
-                             else _("The highest total wins"), size=13, color=MUTED))
-    for line in game.players:
-        won = _won(line.wins, line.played)
-        figures = won if line.average is None else _(
-            "{figures} · average {average} · best {best}").format(
-                figures=won, average=_one_decimal(line.average), best=figure(line.best))
-        lines.append(ft.Text(spans=[
-            ft.TextSpan(_("{player}: ").format(player=line.name),
-                        style=ft.TextStyle(weight=ft.FontWeight.W_600)),
-            ft.TextSpan(figures)], size=14))
-    return ft.Card(content=ft.Container(ft.Column(lines, spacing=3), padding=12), margin=0,
-                   key=f"sheet-game {game.name}")
-
-
 def _picker(label: str, value: str, names: list[str], choose: Any) -> ft.Control:
     # A Dropdown alone reaches screen readers (and the browser tests) unnamed.
     return ft.Semantics(
@@ -309,11 +288,9 @@ def StatsScreen() -> ft.View:
                 controls.append(ft.Text(_("{game}: {note}").format(
                     game=_title(g), note=_(ui.stats_note)), size=13, color=MUTED))
 
-    if game in (ALL, "sheet"):  # each named score sheet game of its own (issue 32)
-        named = sheet_games(summaries, period=period)
-        if named:
-            controls.append(ft.Text(_("Score sheet games"), size=20, weight=ft.FontWeight.BOLD))
-            controls.extend(_sheet_card(g) for g in named)
+    for g, ui in GAME_UIS.items():  # a game's figures of its own (the score sheet's games)
+        if ui.stats_section is not None and game in (ALL, g):
+            controls.extend(ui.stats_section(summaries, period))
 
     return ft.View(
         route="/stats",

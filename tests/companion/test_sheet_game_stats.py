@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.describe.records import sheet_games
+from companion.games.sheet.stats import sheet_games
 from scoring import sheet
 from storage import Store
 
