@@ -237,6 +237,28 @@ class Match(core.Match):
     def variant_of(cls, settings: Event) -> str:
         return str(cls.variant_said_of(settings))
 
+    @classmethod
+    def named_by(cls, variant: Any) -> tuple[str, bool | None] | None:
+        """(the game's name, whether the lowest total wins) of a sheet from its variant as
+        `variant_said_of` made it (a match's list entry keeps no other settings); None when the
+        value is none of its; the rule None when the variant names none. Never raises.
+
+        >>> Match.named_by(Match.variant_said_of({"name": "Hearts", "lowest_wins": True,
+        ...                                       "end": "target", "target": 100}))
+        ('Hearts', True)
+        >>> Match.named_by("Uno"), Match.named_by(""), Match.named_by(3)
+        (('Uno', None), None, None)
+        """
+        if isinstance(variant, str):
+            return (variant, None) if variant and name_problem(variant) is None else None
+        if not isinstance(variant, Said) or variant.msg != "{game} · {rule}":
+            return None
+        name, rule = variant.args.get("game"), variant.args.get("rule")
+        if not isinstance(name, str) or name_problem(name) is not None:
+            return None
+        low = rule.msg.startswith("lowest") if isinstance(rule, Said) else None
+        return name, low
+
     # -- the sheet ------------------------------------------------------------------------------
 
     @property

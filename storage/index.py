@@ -325,11 +325,26 @@ def _standings(value: Any) -> tuple[Standing, ...]:
     raise DamagedFileError(NO_STANDINGS)
 
 
+# Equal variants read back as one shared value: a store's sheets repeat a few ("Hearts · lowest
+# wins at 100"), and a list saying them (History: describe/words.py's `said_once`) finds one it
+# said by its identity. Bounded: a store with more distinct variants only shares fewer.
+_SHARED: dict[Any, Any] = {}
+SHARED_MOST = 4096
+
+
 def _variant(value: Any) -> Any:
     try:
-        return from_data(value)
+        made = from_data(value)
     except ValueError:
         raise DamagedFileError(NO_VARIANT) from None
+    if not isinstance(made, Said):
+        return made
+    shared = _SHARED.get(made)
+    if shared is None:
+        if len(_SHARED) >= SHARED_MOST:
+            _SHARED.clear()
+        shared = _SHARED[made] = made
+    return shared
 
 
 def _said_name(value: Any) -> Any:

@@ -80,6 +80,26 @@ class Sheets:
             self._write([kept, *others][:MOST_KEPT])
         return kept
 
+    def change(self, name: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Keep `settings` in place of the sheet called `name` (its name may change too), where
+        it stood in the list. Checked as `keep` checks: RuleViolation, and nothing changes, when
+        they are not a sheet's or no sheet is called `name`; another sheet of the new name is
+        replaced."""
+        if not isinstance(name, str):
+            raise RuleViolation("bad-sheet", "A remembered sheet is named by a text.")
+        kept = sheet_settings(settings)
+        with self._guard:
+            sheets = self._read()
+            at = next((i for i, s in enumerate(sheets) if name_key(s["name"]) == name_key(name)),
+                      None)
+            if at is None:
+                raise RuleViolation("no-sheet", "No score sheet of that name is remembered.")
+            new = name_key(kept["name"])
+            changed = [kept if i == at else s for i, s in enumerate(sheets)
+                       if i == at or name_key(s["name"]) != new]
+            self._write(changed)
+        return kept
+
     def forget(self, name: str) -> None:
         """Forget the sheet called `name`; its matches stay as they are."""
         if not isinstance(name, str):

@@ -65,6 +65,9 @@ class GameUI:
     on_home: Callable[..., Any] | None = None
     # Said under the game's figures on the Statistics screen, about its average final score.
     stats_note: str = ""
+    # A section of the game's own on the Statistics screen, under the players (the score
+    # sheet's named games): stats_section(summaries, period) -> controls; None: nothing.
+    stats_section: Callable[[list[Any], str], list[Any]] | None = None
     # Does the game's screen itself say this history entry where the eye goes (Careta's "Last
     # game" panel says a game's result)? Then Redo's message line does not say it again.
     says_itself: Callable[[dict[str, Any]], bool] = lambda entry: False

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.describe.series import series_of
 from companion.describe.when import day_and_length
+from companion.describe.words import said_once
 from companion.i18n import _
 from companion.session.context import use_services
 from companion.session.in_step import use_any_change
@@ -29,16 +30,17 @@ def History() -> ft.View:
     def refresh() -> None:
         set_refresh(lambda n: n + 1)
 
+    variant = said_once()  # a night's sheets repeat a few variants: each said once a render
     rows: list[ft.Control] = []
     shown: set[int] = set()
     for s in finished:
         series = grouped.get(s.id)
         if series is None:
             rows.append(MatchRow(summary=s, when=day_and_length(s.played_at, s.played_for),
-                                 on_change=refresh, key=s.id))
+                                 on_change=refresh, variant=variant(s.variant), key=s.id))
         elif id(series) not in shown:
             shown.add(id(series))
-            rows.append(SeriesGroup(series=series, on_change=refresh,
+            rows.append(SeriesGroup(series=series, on_change=refresh, said_once=variant,
                                     key=f"series {series.games[0].summary.id}"))
     if not rows:
         rows = [ft.Text(_("No finished matches yet. They appear here when a game ends."))]

@@ -320,6 +320,10 @@ def StatsScreen() -> ft.View:
                 controls.append(ft.Text(_("{game}: {note}").format(
                     game=_title(g), note=_(ui.stats_note)), size=13, color=MUTED))
 
+    for g, ui in GAME_UIS.items():  # a game's figures of its own (the score sheet's games)
+        if ui.stats_section is not None and game in (ALL, g):
+            controls.extend(ui.stats_section(summaries, period))
+
     return ft.View(
         route="/stats",
         appbar=ft.AppBar(title=ft.Text(_("Statistics"))),

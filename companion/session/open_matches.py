@@ -350,6 +350,10 @@ class SessionMatches:
         self._tables.gate.check(self.who)
         return self._tables.sheets.keep(settings)
 
+    def change_sheet(self, name: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+        self._tables.gate.check(self.who)
+        return self._tables.sheets.change(name, settings)
+
     def forget_sheet(self, name: str) -> None:
         self._tables.gate.check(self.who)
         self._tables.sheets.forget(name)

@@ -19,8 +19,10 @@ from scoring.said import listed
 
 @ft.component
 def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
-             note: str = "") -> ft.Control:
-    """`note`: a line of its own under the result (a series' game number and totals)."""
+             note: str = "", variant: str | None = None) -> ft.Control:
+    """`note`: a line of its own under the result (a series' game number and totals);
+    `variant`: the summary's variant as said already (a list says each distinct one once:
+    describe/words.py's `said_once`), else said here."""
     services = use_services()
     page = ft.context.page
     title = say(summary.title_word)
@@ -42,7 +44,8 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
             detail = _("Finished")
     else:
         detail = standing
-    variant = say(summary.variant)  # "short game": the summary words it, any game
+    if variant is None:
+        variant = say(summary.variant)  # "short game": the summary words it, any game
     players = say(listed(summary.players, "members"))
     label = (_("{game} ({variant}): {players}") if variant
              else _("{game}: {players}")).format(game=title, variant=variant, players=players)

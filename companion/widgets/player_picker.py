@@ -83,10 +83,8 @@ def PlayerPicker(
         set_draft("")
         set_problem("")
 
-    page = ft.context.page
-
     async def focus(field: ft.TextField) -> None:
-        # Bounded, and in a task of its own: a page that never answers holds nothing.
+        # Bounded: a page that never answers holds the handler REPLY_WAIT at most.
         try:
             await field._invoke_method("focus", None, REPLY_WAIT)
         except Exception as error:  # noqa: BLE001 (a page gone or slow: the focus just stays off)

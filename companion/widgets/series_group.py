@@ -4,6 +4,7 @@ totals after it, under who won (or leads) the series."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -53,7 +54,9 @@ def series_heading(series: Series) -> tuple[str, str]:
 
 
 @ft.component
-def SeriesGroup(series: Series, on_change: Callable[[], None]) -> ft.Control:
+def SeriesGroup(series: Series, on_change: Callable[[], None],
+                said_once: Callable[[Any], str] = say) -> ft.Control:
+    """`said_once`: how each game's variant is said (History's, once a distinct one)."""
     title, result = series_heading(series)
     kind = score_kind(series.games[0].summary.game)
     rows: list[ft.Control] = [
@@ -69,7 +72,8 @@ def SeriesGroup(series: Series, on_change: Callable[[], None]) -> ft.Control:
                 n=figure(game.number), totals=totals_text(game.totals, kind.unit))
         rows.append(MatchRow(summary=game.summary, when=day_and_length(game.summary.played_at,
                                                     game.summary.played_for),
-                             on_change=on_change, note=note, key=game.summary.id))
+                             on_change=on_change, note=note,
+                             variant=said_once(game.summary.variant), key=game.summary.id))
     if series.over:  # the series' result as a picture: its last game's card, with the totals
         rows.append(ShareResult(match_id=series.games[-1].summary.id,
                                 key=f"{series.games[-1].summary.id}@share"))

@@ -132,7 +132,8 @@ def test_default_team_names_name_their_members(app, phone) -> None:
     expect(text(phone, "Which 0?")).to_have_count(0)
     tap(phone, "Check the cards", "Ann doubts Ben's 0 (showed a 0). Ben told the truth: +1 for "
                                   "Team B.")
-    expect(text(phone, re.compile(r"^Team B \(Ben, Dan\), 1/10(, leads)?$"), exact=True)).to_be_visible()
+    expect(text(phone, re.compile(r"^Team B \(Ben, Dan\), 1/10(, leads)?$"),
+                exact=True)).to_be_visible()
     shot(phone, "careta-07-zero-shown")
 
 
@@ -154,7 +155,8 @@ def test_a_team_win_marks_the_teams_row_and_names_the_team(app, phone) -> None:
     see(phone, "1 point, target 1.")
     # The trophy is the winning team's chip's, said with its name (one node a chip).
     expect(text(phone, re.compile(r", winner$"), exact=True)).to_have_count(1)
-    expect(text(phone, re.compile(r"^Moons \(Ben, Dan\), .*, winner$"), exact=True)).to_have_count(1)
+    expect(text(phone, re.compile(r"^Moons \(Ben, Dan\), .*, winner$"),
+                exact=True)).to_have_count(1)
     phone.wait_for_timeout(2000)  # the canvas paints a moment after the semantics tree
     shot(phone, "careta-09-team-won-match")
 

@@ -127,6 +127,13 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
     see(phone, "Ann: 21/100")
     see(phone, "Cleo: 112/100")
 
+    # Statistics has Hearts of its own, with who won, the average and the best (lowest) total.
+    open_page(phone, app.url)
+    button(phone, "Statistics").click()
+    see(phone, "Score sheet games")
+    see(phone, "The lowest total wins")
+    see(phone, "best 21")
+
     # The sheet is remembered: the next Hearts night is one tap on Home; it can be forgotten.
     open_page(phone, app.url)
     remembered = button(phone, "Hearts · 4 players · lowest wins at 100")
@@ -134,8 +141,20 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
     see(phone, "Add round 1")
     see(phone, "Each round's scores add up to 26")
     open_page(phone, app.url)
-    button(phone, "Forget Hearts").click()
+    # Changed in place: a refused target says why and keeps the sheet; a good one is kept.
+    button(phone, "Change Hearts").click()
+    type_into(phone, "Target score", "0")
+    button(phone, "Save the sheet").click()
+    see(phone, "The target score must be a whole number")  # the engine's sentence
+    expect(remembered).to_have_count(1)
+    type_into(phone, "Target score", "50")
+    button(phone, "Save the sheet").click()
+    changed = button(phone, "Hearts · 4 players · lowest wins at 50")
+    expect(changed).to_have_count(1)
     expect(remembered).to_have_count(0)
+    button(phone, "Forget Hearts").click()
+    button(phone, "Forget").click()  # after asking
+    expect(changed).to_have_count(0)
 
 
 def test_six_players_highest_wins_after_ten_rounds_with_a_watcher(lan_app, browser) -> None:

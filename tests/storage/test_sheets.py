@@ -63,3 +63,45 @@ def test_a_broken_entry_or_file_costs_only_what_it_broke(tmp_path: Path) -> None
     assert Sheets(tmp_path).all() == [HEARTS]
     (tmp_path / FILE).write_text("{not json", encoding="utf-8")
     assert Sheets(tmp_path).all() == []
+
+
+YAHTZEE = {"name": "Yahtzee", "players": ["Ann", "Ben"], "lowest_wins": False, "end": "rounds",
+           "target": None, "rounds": 13, "round_sum": None}
+
+
+def test_a_sheet_is_changed_in_place_its_name_too(tmp_path: Path) -> None:
+    sheets = Sheets(tmp_path)
+    sheets.keep(HEARTS)
+    sheets.keep(YAHTZEE)  # first in the list
+    changed = {**HEARTS, "name": "Black Lady", "players": ["Ann", "Ben", "Cleo"],
+               "end": "keeper", "target": None, "round_sum": None}
+    assert sheets.change("hearts", changed) == changed
+    assert Sheets(tmp_path).all() == [YAHTZEE, changed]  # where it stood
+    # renamed to another kept sheet's name: that one is replaced, not doubled
+    sheets.change("Black Lady", {**changed, "name": "YAHTZEE"})
+    assert [s["name"] for s in sheets.all()] == ["YAHTZEE"]
+
+
+@pytest.mark.parametrize("change", [
+    {"players": ["Ann"]}, {"name": ""}, {"end": "target", "target": "a lot"},
+    {"round_sum": 10**9}, {"end": "rounds", "rounds": 0},
+])
+def test_a_refused_change_says_why_and_changes_nothing(tmp_path: Path,
+                                                        change: dict) -> None:
+    sheets = Sheets(tmp_path)
+    sheets.keep(HEARTS)
+    before = (tmp_path / FILE).read_bytes()
+    with pytest.raises(RuleViolation) as refused:
+        sheets.change("Hearts", {**HEARTS, **change})
+    assert str(refused.value)  # a sentence
+    assert (tmp_path / FILE).read_bytes() == before
+
+
+def test_changing_a_sheet_not_kept_is_refused(tmp_path: Path) -> None:
+    sheets = Sheets(tmp_path)
+    sheets.keep(HEARTS)
+    with pytest.raises(RuleViolation):
+        sheets.change("Uno", YAHTZEE)
+    with pytest.raises(RuleViolation):
+        sheets.change(3, YAHTZEE)  # type: ignore[arg-type]
+    assert sheets.all() == [HEARTS]
