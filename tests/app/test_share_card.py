@@ -12,17 +12,16 @@ box when there is one. The fonts are the app's own, registered by the card's scr
 from __future__ import annotations
 
 import base64
-import struct
 
 import pytest
 from playwright.sync_api import Page
 
 from scoring import ratel
+from tests.support.app.share_card import NO_SHARE, SIZE, STAND_IN, png_size
 from tests.support.app.ui import button, open_page
 
 NAMES = ["Ann", "さくら", "محمد"]
 VAI = "ꕙꔤ"  # no font of the app holds Vai
-SIZE = 1080  # the card's width and height (companion/web/share_card.js)
 
 
 def penalty_finished() -> ratel.Match:
@@ -34,32 +33,6 @@ def penalty_finished() -> ratel.Match:
 
 
 SEEDS = {"penalty": penalty_finished}
-
-# The share sheet: keeps each file it is handed (its bytes in base64), as a phone's sheet sending
-# it on; no activation needed, as none is in a test.
-STAND_IN = """
-(() => {
-  window.sharedFiles = [];
-  window.sharedBlobs = [];
-  const canShare = (data) => !!(data && data.files && data.files.length);
-  const share = async (data) => {
-    for (const file of (data && data.files) || []) {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let text = "";
-      for (const b of bytes) text += String.fromCharCode(b);
-      window.sharedBlobs.push(file);
-      window.sharedFiles.push({name: file.name, type: file.type, png: btoa(text)});
-    }
-  };
-  Object.defineProperty(navigator, "canShare", {value: canShare, configurable: true});
-  Object.defineProperty(navigator, "share", {value: share, configurable: true});
-})();
-"""
-
-NO_SHARE = """
-Object.defineProperty(navigator, "canShare", {value: undefined, configurable: true});
-Object.defineProperty(navigator, "share", {value: undefined, configurable: true});
-"""
 
 # For each name's box on the shared picture: the share of its columns that differ from the same
 # card drawn with `names` in place of the names (the last card the script drew).
@@ -94,13 +67,6 @@ async (names) => {
   });
 }
 """
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    """A PNG's width and height, from its IHDR (which must come first)."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
-    assert data[12:16] == b"IHDR"
-    return struct.unpack(">II", data[16:24])
 
 
 def boxes(name: str) -> str:
