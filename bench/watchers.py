@@ -5,8 +5,9 @@ The app runs in a process of its own (`--serve`: the served app with --lan and a
 on a mid-game Caro match. The keeper is a raw Flet page
 (tests/support/companion/raw_pages.py) that enters
 the PIN on Share and opens the match; its Undo/Redo taps are timed from the click leaving the
-keeper to the first frame back (the server's answer), `--gap` seconds apart (the watchers are
-not waited for between taps, as an attacker would not). Three rounds in one run:
+keeper to the first update back (the server's answer: a patch, not its call to scroll the
+page), `--gap` seconds apart (the watchers are not waited for between taps, as an attacker
+would not). Three rounds in one run:
 
 1. the taps with no watcher open (the baseline);
 2. the same taps with `--watchers` reading watcher pages open on the match, from `--addresses`
@@ -97,12 +98,13 @@ async def keeper_page(port: int, mid: str) -> RawPage:
 
 
 async def tap(keeper: RawPage, name: str) -> tuple[float, float]:
-    """Click `name` on the keeper's page: (when sent, seconds to the first frame back)."""
+    """Click `name` on the keeper's page: (when sent, seconds to its update: the first patch
+    back, not the tap before's late call to scroll the page)."""
     before = len(keeper.raw)
     sent = time.perf_counter()
     await keeper.event(keeper.button(name), "click")
-    assert await keeper.wait_for(lambda: len(keeper.raw) > before), "no answer"
-    return sent, keeper.arrived[before] - sent
+    assert await keeper.wait_for(lambda: keeper.update_since(before) is not None), "no answer"
+    return sent, keeper.arrived[keeper.update_since(before)] - sent
 
 
 async def taps(keeper: RawPage, count: int, gap: float, done: list[int],

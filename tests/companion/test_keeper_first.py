@@ -170,8 +170,7 @@ async def tap(keeper: RawPage, name: str) -> bool:
     page gets after the update, or late), and that call, from the tap before, is no answer."""
     before = len(keeper.raw)
     await keeper.event(keeper.button(name), "click")
-    return await keeper.wait_for(lambda: any(
-        frame[0] == PATCH_CONTROL for frame in keeper.received[before:]))
+    return await keeper.wait_for(lambda: keeper.update_since(before) is not None)
 
 
 async def watchers(served: Served, count: int, first: int = 10, *, reads: bool = True,

@@ -141,6 +141,15 @@ class RawPage:
         """Navigate the page to `route` (as its browser's address bar would)."""
         await self.event(PAGE, "route_change", {"route": route})
 
+    def update_since(self, since: int) -> int | None:
+        """The number of the first patch (an update of the page) from frame `since` on, if one
+        has come. A tap's answer is a patch; the server's method calls (a scroll it asks for,
+        a round-trip check) are not, and one from the tap before may come after it."""
+        for at, frame in enumerate(self.received[since:], since):
+            if frame[0] == PATCH_CONTROL:
+                return at
+        return None
+
     def says(self, text: str, since: int = 0) -> bool:
         """Has a frame from number `since` on set a value `text`?"""
         return any(v == text for v in values(self.received[since:]))
