@@ -40,6 +40,10 @@ Flet (flet and flet-web 1.0.5):
   That order, not the method, is what the app needs: any cheap method would do. The public
   `page.get_device_info()` makes the same call but without a timeout (a silent page would hold
   the question for good) and parses the answer by the platform the page says it runs on.
+- `i18n/phrases.py` replaces `ft.Text.before_update` (calling the one it replaces): Flet's
+  diff (`flet.controls.object_patch`) calls a control's `_before_update_safe` before it compares
+  the control with the one drawn before, so a value changed there is what is compared and sent.
+  A Japanese session's texts are so sent with their phrases joined, the same each render.
 - `browser.py` (offline web app) replaces the `send_message` attribute of the session's
   connection (`page.session.connection`), so an update leaves only once IndexedDB holds what was
   written before it; `session/follow.py` and `session/in_step.py` take

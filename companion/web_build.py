@@ -85,7 +85,7 @@ NOT_IN_ARCHIVE = (
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
 DISTRIBUTIONS = ("flet", "flet-charts", "tinydb", "platformdirs", "repath", "six", "babel",
-                 "openskill")
+                 "openskill", "budoux")
 # Inside them, what the app never imports in a browser: Flet's sign-in, server, command line and
 # test tools, the clients' Dart sources, Babel's extraction tools (the app only reads its .po
 # catalogs), and each distribution's list of installed files.
@@ -94,6 +94,9 @@ NOT_IMPORTED = (
     "flet/pytest_plugin.py", "flutter/", "babel/messages/frontend.py",
     "babel/messages/setuptools_frontend.py", "babel/messages/extract.py",
     "babel/messages/checkers.py", "babel/messages/jslexer.py",
+    # BudouX's command line and training tools, and its models but the Japanese one
+    "budoux/main.py", "budoux/evaluate_model.py", "budoux/models/ja_word.json",
+    "budoux/models/zh-", "budoux/models/th.json",
 )
 # Babel's CLDR data for the app's languages only (companion/i18n/choice.py), and root, which
 # they inherit from: the other ~1,000 locales are ~30 MB the app never reads.

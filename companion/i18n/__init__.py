@@ -18,6 +18,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import phrases
 from companion.i18n.catalog import Voice
 from companion.i18n.choice import DEFAULT, LANGUAGES, known
 from scoring.said import Words, isolated, render
@@ -144,3 +145,12 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """`ngettext` for a sentence that reads differently in some places (`pgettext`'s context)."""
     return Template(words().npgettext(context, singular, plural, n))
+
+
+def _speaks_japanese() -> bool:
+    return getattr(words(), "code", None) == "ja"
+
+
+# Every text a Japanese session draws breaks its lines between phrases (phrases.py): installed
+# with the catalogs, so whatever draws words draws them so.
+phrases.install(_speaks_japanese)

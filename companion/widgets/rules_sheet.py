@@ -7,6 +7,8 @@ import re
 
 import flet as ft
 
+from companion.i18n.phrases import phrased
+
 # A ruling's item: "- **K6** A player may add an ally ...", its lines after the first indented.
 _RULING_ITEM = re.compile(r"^- \*\*([A-Z][0-9]{1,2})\*\*")
 
@@ -45,8 +47,10 @@ def rulings(sheet: str) -> set[str]:
 
 
 def _markdown(text: str) -> ft.Markdown:
-    # GitHub-flavoured: the rule sheets hold tables (Caro's pair points).
-    return ft.Markdown(text, selectable=True,
+    # GitHub-flavoured: the rule sheets hold tables (Caro's pair points). A Japanese sheet's
+    # lines break between phrases (i18n/phrases.py; a sheet in another language has no
+    # Japanese to join).
+    return ft.Markdown(phrased(text), selectable=True,
                        extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED)
 
 

@@ -27,6 +27,7 @@ import companion.i18n
 import scoring
 from companion.games import GAME_UIS, GameUI
 from companion.i18n.catalog import Voice, catalog
+from companion.i18n.phrases import plain
 from companion.widgets import export_dialog
 from scoring import caro
 from scoring.core import Count, FinalScore, Part, Standing, Unit
@@ -106,17 +107,18 @@ def fifth_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def texts(session: Session) -> list[str]:
-    """Every text and accessible label the page holds."""
+    """Every text and accessible label the page holds, as a person reads it (a Japanese
+    screen's phrase joiners taken out: companion/i18n/phrases.py)."""
     found = []
     for c in every(session.page):
         for name in ("value", "label", "semantics_label"):
             value = getattr(c, name, None)
             if isinstance(value, str) and value:
-                found.append(value)
+                found.append(plain(value))
         if isinstance(getattr(c, "content", None), str):
             found.append(c.content)
         if isinstance(c, ft.Text) and c.spans:
-            found.append("".join(span.text or "" for span in c.spans))
+            found.append(plain("".join(span.text or "" for span in c.spans)))
     return found
 
 

@@ -1,0 +1,119 @@
+"""Japanese lines break between phrases, never inside a word.
+
+Japanese is written without spaces, and the renderer (Flutter's line breaker, UAX #14) may break
+a line between any two of its characters: "燃 / 料5", "ト / ロフィー". Here BudouX (a phrase
+segmenter made for Japanese line breaking) finds the phrases of what a Japanese screen shows, and
+a word joiner (U+2060, which forbids a break and draws nothing) goes between the characters of
+each phrase, so a line breaks only between two phrases, as a Japanese reader expects.
+
+Only what is drawn is joined: `install` makes every `ft.Text` of a Japanese session join its value
+as Flet sends it (`before_update`). The catalogs, engines and stored files never hold a joiner, so
+an export, a file name or a player's name stays as typed, and a text field is never touched.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+log = logging.getLogger(__name__)
+
+WJ = "\u2060"  # WORD JOINER: no line break on either side
+KEPT = 4096  # phrased texts kept (a session's screens show a few hundred distinct ones)
+
+_parser: Any = None
+_kept: dict[str, str] = {}
+
+
+def _cjk(code: int) -> bool:
+    """A character UAX #14 lets a line break beside (ideographs, kana, CJK punctuation, the
+    full-width forms): the ones a phrase must hold together."""
+    return (0x3000 <= code <= 0x30FF or 0x31F0 <= code <= 0x31FF or 0x3400 <= code <= 0x4DBF
+            or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+            or 0x20000 <= code <= 0x3FFFF)
+
+
+def _joinable(a: str, b: str) -> bool:
+    """May a joiner go between `a` and `b`? Between two characters of which at least one is
+    Japanese, the other Japanese or an ASCII letter or digit ("5点", "PINを"). Never beside a
+    space, punctuation of Latin text, a format character (a name's isolates), an emoji or a
+    combining mark: those keep their own rules, and an emoji sequence stays whole."""
+    ca, cb = ord(a), ord(b)
+    ja, jb = _cjk(ca), _cjk(cb)
+    if not (ja or jb):
+        return False
+    return (ja or (ca < 0x80 and a.isalnum())) and (jb or (cb < 0x80 and b.isalnum()))
+
+
+def join(phrases: list[str]) -> str:
+    """The phrases as one text, with a word joiner between the characters of each phrase where
+    a line could otherwise break."""
+    out: list[str] = []
+    for phrase in phrases:
+        for i, char in enumerate(phrase):
+            if i and _joinable(phrase[i - 1], char):
+                out.append(WJ)
+            out.append(char)
+    return "".join(out)
+
+
+def _segmenter() -> Any:
+    global _parser
+    if _parser is None:
+        import budoux  # the Japanese model only, on the first Japanese text
+
+        _parser = budoux.load_default_japanese_parser()
+    return _parser
+
+
+def phrased(text: str) -> str:
+    """`text` with its phrases held together (a text with no Japanese comes back as it is)."""
+    found = _kept.get(text)
+    if found is not None:
+        return found
+    if WJ in text or not any(_cjk(ord(c)) for c in text):
+        result = text  # joined already, or nothing to join
+    else:
+        result = "\n".join(join(_segmenter().parse(line)) for line in text.split("\n"))
+    if len(_kept) >= KEPT:
+        _kept.clear()
+    _kept[text] = result
+    return result
+
+
+def plain(text: str) -> str:
+    """`text` without the joiners `phrased` put in."""
+    return text.replace(WJ, "")
+
+
+_installed: Callable[..., Any] | None = None
+
+
+def install(speaks_japanese: Callable[[], bool]) -> None:
+    """Make every `ft.Text` drawn for a session where `speaks_japanese()` join its value's
+    phrases as it is sent (once per process; later calls change nothing)."""
+    global _installed
+    if _installed is not None:
+        return
+    before = ft.Text.before_update
+    _installed = before
+
+    def before_update(self: ft.Text) -> None:
+        before(self)
+        value, spans = self.value, self.spans
+        if not ((isinstance(value, str) and value) or spans) or not speaks_japanese():
+            return
+        if isinstance(value, str):
+            joined = phrased(value)
+            if joined != value:
+                self.value = joined
+        for span in spans or ():
+            if isinstance(span.text, str) and span.text:
+                joined = phrased(span.text)
+                if joined != span.text:
+                    span.text = joined
+
+    ft.Text.before_update = before_update  # type: ignore[method-assign]

@@ -1,0 +1,104 @@
+"""Japanese lines break between phrases (issue 30): what a Japanese screen draws holds a word
+joiner between the characters of each BudouX phrase; what it stores, exports or says through the
+catalogs holds none."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import flet as ft
+import pytest
+from babel.messages.pofile import read_po
+
+import companion.i18n as i18n
+from companion.i18n.extract import LOCALE
+from companion.i18n.phrases import WJ, phrased, plain
+from storage import Store
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import open_route
+from tests.support.companion.tree import every
+
+
+def breaks(text: str) -> list[str]:
+    """`text` cut where a line may break between two Japanese characters (no joiner there)."""
+    pieces, piece = [], ""
+    for char in text:
+        if char == WJ:
+            piece += "+"  # held to the next character
+            continue
+        if piece and not piece.endswith("+") and ord(piece[-1]) > 0x2FFF and ord(char) > 0x2FFF:
+            pieces.append(piece)
+            piece = ""
+        piece += char
+    return [p.replace("+", "") for p in [*pieces, piece]]
+
+
+def japanese_forms() -> list[str]:
+    with (LOCALE / "ja" / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        catalog = read_po(source, locale="ja")
+    forms: list[str] = []
+    for message in catalog:
+        if message.id:
+            forms += message.string if isinstance(message.string, tuple) else [message.string]
+    return [form for form in forms if form]
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("燃料5", ["燃料5"]),  # the review's "燃 / 料5"
+    ("0トロフィー", ["0トロフィー"]),  # and "ト / ロフィー"
+    ("カウサはセットの中で宣言します。", ["カウサは", "セットの", "中で", "宣言します。"]),
+    ("PINを入力", ["PINを", "入力"]),
+])
+def test_a_line_breaks_only_between_phrases(text: str, lines: list[str]) -> None:
+    assert breaks(phrased(text)) == lines
+
+
+def test_every_japanese_message_keeps_its_words_and_is_joined_once() -> None:
+    forms = japanese_forms()
+    assert len(forms) > 1000
+    for form in forms:
+        joined = phrased(form)
+        assert plain(joined) == form
+        assert phrased(joined) == joined  # a text drawn again is not joined twice
+        assert WJ + " " not in joined and " " + WJ not in joined and WJ * 2 not in joined
+        assert "{" + WJ not in joined  # placeholders whole (a screen joins filled text anyway)
+    assert sum(WJ in phrased(form) for form in forms) > len(forms) * 0.9
+
+
+def test_names_emoji_and_other_languages_are_left_as_they_are() -> None:
+    for text in ("Hello world", "Zoë 🎲", "👨\u200d👩\u200d👧", "Ωμέγα", "김민준", "محمد"):
+        assert phrased(text) == text
+    named = phrased("\u2068山田太郎\u2069が勝ちました")  # a name isolated in a sentence
+    assert "\u2068" + WJ not in named and WJ + "\u2069" not in named
+    assert plain(named) == "\u2068山田太郎\u2069が勝ちました"
+
+
+def test_a_japanese_screen_draws_joined_text_and_an_english_one_plain(tmp_path: Path) -> None:
+    """On a real Flet session: Settings in English has no joiner; switched to 日本語, its texts
+    are sent joined, while the catalogs themselves still answer plain text."""
+    store = Store(tmp_path / "data")
+
+    def texts(session) -> set[str]:
+        return {c.value for c in every(session.page) if isinstance(c, ft.Text)
+                and isinstance(c.value, str)}
+
+    async def choose() -> tuple[set[str], set[str], str]:
+        session = await open_route(store, tmp_path, "/settings")
+        english = texts(session)
+        languages = next(c for c in every(session.page)
+                         if isinstance(c, ft.RadioGroup) and c.value in i18n.LANGUAGES)
+        session.apply_patch(languages._i, {"value": "ja"})
+        await session.dispatch_event(languages._i, "change", "ja")
+        await asyncio.sleep(0.1)
+        return english, texts(session), i18n._("Settings")
+
+    try:
+        english, japanese, said = run_apart(choose())
+    finally:
+        store.close()
+    assert not any(WJ in text for text in english) and "Settings" in english
+    assert said == "設定" and WJ not in said  # the catalog: plain
+    assert phrased("設定") in japanese and "設定" not in japanese  # the screen: joined
+    assert all(plain(text) == text for text in japanese if not any(
+        ord(c) > 0x2FFF for c in text))  # nothing Japanese-free was touched
