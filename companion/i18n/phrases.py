@@ -7,8 +7,9 @@ a word joiner (U+2060, which forbids a break and draws nothing) goes between the
 each phrase, so a line breaks only between two phrases, as a Japanese reader expects.
 
 Only what is drawn is joined: `install` makes every `ft.Text` of a Japanese session join its value
-as Flet sends it (`before_update`). The catalogs, engines and stored files never hold a joiner, so
-an export, a file name or a player's name stays as typed, and a text field is never touched.
+as Flet sends it (`before_update`), its accessible name staying the plain text. The catalogs,
+engines and stored files never hold a joiner, so an export, a file name or a player's name stays
+as typed, and a text field is never touched.
 """
 
 from __future__ import annotations
@@ -110,6 +111,12 @@ def install(speaks_japanese: Callable[[], bool]) -> None:
             joined = phrased(value)
             if joined != value:
                 self.value = joined
+                # A screen reader, and a search of the page, read the words as written: the
+                # label is the plain text (unless the screen gave one of its own).
+                label = self.semantics_label
+                if label is None or label == getattr(self, "_plain_label", None):
+                    self.semantics_label = value
+                    object.__setattr__(self, "_plain_label", value)
         for span in spans or ():
             if isinstance(span.text, str) and span.text:
                 joined = phrased(span.text)

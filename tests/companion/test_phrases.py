@@ -83,7 +83,11 @@ def test_a_japanese_screen_draws_joined_text_and_an_english_one_plain(tmp_path: 
         return {c.value for c in every(session.page) if isinstance(c, ft.Text)
                 and isinstance(c.value, str)}
 
-    async def choose() -> tuple[set[str], set[str], str]:
+    def labels(session) -> set[str]:
+        return {c.semantics_label for c in every(session.page) if isinstance(c, ft.Text)
+                and WJ in (c.value or "")}
+
+    async def choose() -> tuple[set[str], set[str], str, set[str]]:
         session = await open_route(store, tmp_path, "/settings")
         english = texts(session)
         languages = next(c for c in every(session.page)
@@ -91,14 +95,15 @@ def test_a_japanese_screen_draws_joined_text_and_an_english_one_plain(tmp_path: 
         session.apply_patch(languages._i, {"value": "ja"})
         await session.dispatch_event(languages._i, "change", "ja")
         await asyncio.sleep(0.1)
-        return english, texts(session), i18n._("Settings")
+        return english, texts(session), i18n._("Settings"), labels(session)
 
     try:
-        english, japanese, said = run_apart(choose())
+        english, japanese, said, heard = run_apart(choose())
     finally:
         store.close()
     assert not any(WJ in text for text in english) and "Settings" in english
     assert said == "設定" and WJ not in said  # the catalog: plain
     assert phrased("設定") in japanese and "設定" not in japanese  # the screen: joined
+    assert "設定" in heard and not any(WJ in label for label in heard)  # its name: plain
     assert all(plain(text) == text for text in japanese if not any(
         ord(c) > 0x2FFF for c in text))  # nothing Japanese-free was touched
