@@ -74,7 +74,7 @@
       "taps": "Tippen bewirkt nichts, bis die Verbindung wieder steht: Nichts wird gesendet oder gespeichert. Jede Aktion, die der Bildschirm vorher gezeigt hat, ist gespeichert; danach erscheint die Partie im aktuellen Stand, und du kannst wieder tippen.",
       "watching": "Dieser Bildschirm verfolgt die Partie: Sobald die Verbindung wieder steht, aktualisiert er sich von selbst; bis dahin gibt es nichts zu tippen. Die Punkte werden auf dem Gerät des Punkteschreibers geschrieben.",
       "standings": "Spielstand",
-      "asShown": "{game}, wie dieser Bildschirm es zuletzt zeigte",
+      "asShown": "{game}, wie zuletzt auf diesem Bildschirm angezeigt",
       "beforeLast": "{game} vor der letzten Änderung, die dieser Bildschirm zeigte",
       "flutter": "Die Bildschirme der App werden geladen …",
       "python": "Python wird gestartet …",
