@@ -71,7 +71,7 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
              *([turn] if current else []), *([_("winner")] if won else []),
              *([_("leads")] if leads else [])]
     return ft.Semantics(
-        label=", ".join(heard),
+        label=say(listed(heard, "members")),  # the language's own pause ("、" in Japanese)
         identifier=f"board-row-{name}",
         content=ft.Container(
             content=ft.Row(

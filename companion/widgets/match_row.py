@@ -33,7 +33,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     if summary.status == "finished":  # who won, and by how much: the final standings too
         # A Careta team's win names the team; a summary made without won_by has its winners.
         # (A team left unnamed is a value: "Equipo A (Ann, Cleo)" in this reader's language.)
-        won = ", ".join(say(w) for w in summary.won_by or summary.winners)
+        won = say(listed(summary.won_by or summary.winners, "members"))  # "Ann、Ben" in Japanese
         if won and standing:
             detail = _("Won by {winners}: {standings}").format(winners=won, standings=standing)
         elif won:
