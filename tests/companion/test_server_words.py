@@ -41,7 +41,7 @@ def test_a_wrong_pin_is_said_in_the_trying_devices_language_and_its_code_and_eng
     assert str(wrong.value) == "Wrong PIN. 4 tries left before a wait."
     assert german(wrong.value) == "Falsche PIN. Noch 4 Versuche, dann musst du warten."
     assert render(wrong.value.said, Voice("ja")) == (
-        "PINが違います。あと4回で待ち時間が発生します。")
+        "PINが違います。あと4回間違えると待ち時間が発生します。")
     for _ in range(4):
         with pytest.raises(PinRefused):
             gate.unlock(who, "0000")

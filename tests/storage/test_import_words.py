@@ -179,7 +179,7 @@ def test_a_full_disk_is_said_in_the_language_with_the_systems_reason() -> None:
         "device). Importing the same file again is safe: the 3 stored are skipped, the others "
         "stored.")
     german = render(stopped.said, Voice("de"))
-    assert german.startswith("3 der 7 neuen Partien wurden gespeichert") and (
+    assert german.startswith("Gespeichert: 3 von 7 neuen Partien") and (
         "(No space left on device)" in german)
     assert EnglishCatalog("ja").left_in(render(stopped.said, Voice("ja"))) == []
 
