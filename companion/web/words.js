@@ -111,7 +111,7 @@
       "flutter": "アプリの画面を読み込んでいます…",
       "python": "Pythonを起動しています…",
       "app": "アプリを読み込んでいます…",
-      "downloaded": "{got} MB / {total} MB",
+      "downloaded": "{got}MB / {total}MB",
       "downloadStalled": "ダウンロードが止まりました。もう一度試しています…",
       "updateReady": "アプリの新しいバージョンの準備ができました。",
       "restartNow": "今すぐ切り替える",
