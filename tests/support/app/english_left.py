@@ -95,7 +95,9 @@ class EnglishCatalog:
     def left_in(self, text: str) -> list[str]:
         """The English messages `text` holds (their English form), none when it speaks the
         language. A text that also reads as a translation holding that English (the catalog
-        keeps "SP" in "{n} SP") is not English left."""
+        keeps "SP" in "{n} SP") is not English left. Read as a person reads it: a Japanese
+        screen's phrase joiners (companion/i18n/phrases.py) taken out."""
+        text = text.replace("\u2060", "")
         hits = [m.text for m in self.messages if m.needle in text and m.pattern.search(text)
                 and not any(said in text for said in self.titles.get(m.text, ()))]
         if hits and any(p.fullmatch(text) for p in self.kept):

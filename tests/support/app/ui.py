@@ -30,6 +30,14 @@ def text(page: Page, value: str | re.Pattern[str], exact: bool = False) -> Locat
     return host(page).get_by_text(value, exact=exact if isinstance(value, str) else None)
 
 
+def as_drawn(value: str, exact: bool = False) -> re.Pattern[str]:
+    """`value` as a Japanese screen may draw it: a word joiner (U+2060) between any two of its
+    characters (companion/i18n/phrases.py holds a phrase together so, in a rules sheet too,
+    where no plain accessible name stands beside the text)."""
+    pattern = "\u2060?".join(re.escape(char) for char in value)
+    return re.compile(f"^{pattern}$" if exact else pattern)
+
+
 def see(page: Page, value: str | re.Pattern[str], timeout: float = 15_000) -> None:
     text(page, value).first.wait_for(timeout=timeout)
 
