@@ -13,7 +13,7 @@ from tests.support.app.option_labels import RADIO, text_lines
 from tests.support.app.trace import tap_until
 from tests.support.app.ui import choose_radio, host, open_page
 
-LONG = "Fragen: Der Punkteschreiber wählt unter den Gleichauf-Spielern"
+LONG = "Fragen: Der Punkteschreiber wählt unter den Spielern mit gleichem Tempo"
 SHORT = "Die zuletzt gespielte gewinnt"
 
 

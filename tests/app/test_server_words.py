@@ -66,12 +66,12 @@ def test_a_german_pages_connection_lost_notice_is_german(app, browser) -> None:
     app.stop()
     notice = page.locator("#connection-lost")
     expect(notice).to_be_visible(timeout=15_000)
-    expect(notice).to_contain_text("Verbindung verloren, verbinde neu …")
-    expect(notice).to_contain_text("Tippen bewirkt nichts, bis die Verbindung zurück ist")
+    expect(notice).to_contain_text("Verbindung unterbrochen, wird wiederhergestellt …")
+    expect(notice).to_contain_text("Tippen bewirkt nichts, bis die Verbindung wieder steht")
     # Which heading depends on whether a late start-up message outran the standings' answer
     # (on a loaded machine it may, and the notice then says so): either, in German.
     expect(notice).to_contain_text(re.compile(
-        "Ratel, wie dieser Bildschirm es zuletzt zeigte"
+        "Ratel, wie zuletzt auf diesem Bildschirm angezeigt"
         "|Ratel vor der letzten Änderung, die dieser Bildschirm zeigte"))
     expect(notice).to_contain_text("10 Strafpunkte")
     for english in ("Connection lost", "Taps do nothing", "as this screen", "penalty"):
