@@ -100,7 +100,9 @@ class Preferences:
     def _note_time(self, name: str, at: datetime, what: str, sentence: Said) -> None:
         if not isinstance(at, datetime) or at.tzinfo is None:
             raise ValueError(f"A moment with its time zone, not {at!r}.")
-        self._values[name] = at.isoformat(timespec="seconds")
+        # To the microsecond: a match finished earlier in the same second is not "since" it
+        # (Home's reminder compares each match's end with it, storage/played.py's own times).
+        self._values[name] = at.isoformat(timespec="microseconds")
         self._save(what, sentence)
 
     def _save(self, what: str, sentence: Said) -> None:

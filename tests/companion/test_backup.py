@@ -81,6 +81,21 @@ def test_the_reminder_comes_after_5_finished_matches_or_14_days() -> None:
     assert not due(later, backed, t + timedelta(hours=20), t + timedelta(days=2))  # put off
 
 
+def test_not_now_in_the_second_a_match_finished_puts_the_reminder_off(tmp_path: Path) -> None:
+    """The moment kept is the moment tapped, not its whole second: five matches finished at
+    .700 s and "Not now" at .900 s of the same second leave nothing fresh to ask about (kept to
+    the second, the matches read as finished after it, and the reminder stayed)."""
+    finished = datetime(2026, 5, 1, 12, 0, 0, 700_000, tzinfo=UTC)
+
+    class S:
+        status, played_at = "finished", finished
+
+    Preferences(tmp_path).put_off_backup(finished + timedelta(milliseconds=200))
+    put_off = Preferences(tmp_path).backup_put_off  # as the next start reads it
+    assert put_off == finished + timedelta(milliseconds=200)
+    assert not due([S() for _ in range(5)], None, put_off, put_off)
+
+
 def test_home_asks_a_tap_backs_up_every_match_and_settings_says_when(
         tmp_path: Path, shared: list[Any]) -> None:
     data = tmp_path / "data"
