@@ -14,13 +14,10 @@ as typed, and a text field is never touched.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
-
-log = logging.getLogger(__name__)
 
 WJ = "\u2060"  # WORD JOINER: no line break on either side
 KEPT = 4096  # phrased texts kept (a session's screens show a few hundred distinct ones)
@@ -90,17 +87,17 @@ def plain(text: str) -> str:
     return text.replace(WJ, "")
 
 
-_installed: Callable[..., Any] | None = None
+_installed = False
 
 
 def install(speaks_japanese: Callable[[], bool]) -> None:
     """Make every `ft.Text` drawn for a session where `speaks_japanese()` join its value's
     phrases as it is sent (once per process; later calls change nothing)."""
     global _installed
-    if _installed is not None:
+    if _installed:
         return
     before = ft.Text.before_update
-    _installed = before
+    _installed = True
 
     def before_update(self: ft.Text) -> None:
         before(self)

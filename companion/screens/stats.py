@@ -160,13 +160,18 @@ def _rating_row(place: int, rating: Rating) -> ft.Control:
     )
 
 
+def _heading(text: str) -> ft.Text:
+    """A section's heading (Ratings, Match length, Head to head, Players)."""
+    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
+
+
 def _ratings_section(boards: dict[str, list[Rating]], game: str | None) -> list[ft.Control]:
     """A leaderboard per game (the chosen one only when a game is chosen)."""
     shown = {g: board for g, board in boards.items() if game is None or g == game}
     if not shown:
         return []
     controls: list[ft.Control] = [
-        ft.Text(_("Ratings"), size=20, weight=ft.FontWeight.BOLD),
+        _heading(_("Ratings")),
         ft.Text(_("From every finished match of the game in the order played, whatever the "
                   "period. The figure on the right ranks: the skill less three times its "
                   "uncertainty, so a player with few matches starts low."), size=13,
@@ -185,7 +190,7 @@ def _lengths_section(lines: list[LengthLine]) -> list[ft.Control]:
     if not lines:
         return []
     controls: list[ft.Control] = [
-        ft.Text(_("Match length"), size=20, weight=ft.FontWeight.BOLD),
+        _heading(_("Match length")),
         ft.Text(_("The average time played, from a match's first action to its last, less its "
                   "pauses. Matches stored without the times of their actions (imported ones) "
                   "are left out."), size=13, color=MUTED),
@@ -289,7 +294,7 @@ def StatsScreen() -> ft.View:
     if not players:
         controls.append(ft.Text(_("No finished matches here yet."), size=16))
     elif len(names) > 1:
-        controls.append(ft.Text(_("Head to head"), size=20, weight=ft.FontWeight.BOLD))
+        controls.append(_heading(_("Head to head")))
         a = pair[0] if pair[0] in names else names[0]
         b = pair[1] if pair[1] in names and pair[1] != a else next(n for n in names if n != a)
         controls.append(
@@ -311,7 +316,7 @@ def StatsScreen() -> ft.View:
     controls.extend(_lengths_section(lengths(summaries, game=chosen_game, period=period)))
 
     if players:
-        controls.append(ft.Text(_("Players"), size=20, weight=ft.FontWeight.BOLD))
+        controls.append(_heading(_("Players")))
         controls.extend(_player_card(p, chosen_game is not None) for p in players)
         shown = {line.game for p in players for line in p.games}
         for g in sorted(shown):

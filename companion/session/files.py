@@ -22,12 +22,12 @@ import os
 import stat
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from weakref import WeakKeyDictionary
 
 import flet as ft
 
 from companion.describe.words import N_
 from companion.i18n import _, say
+from companion.session.page_services import page_service
 from scoring.names import quotable
 from storage.transfer import MAX_IMPORT_BYTES, Export
 
@@ -35,16 +35,9 @@ PICKED_NAME = 120  # characters of a picked file's name said back
 # An export that failed says no more than that: the error's own text may name the server's files.
 EXPORT_FAILED = N_("Could not export the matches. Try again.")
 
-_pickers: WeakKeyDictionary[ft.Page, ft.FilePicker] = WeakKeyDictionary()
-
-
 def use_file_picker() -> ft.FilePicker:
     """The page's file picker, made on first use; call it while rendering."""
-    page = ft.context.page
-    picker = _pickers.get(page)
-    if picker is None:
-        picker = _pickers[page] = ft.FilePicker()
-    return picker
+    return page_service(ft.FilePicker)
 
 
 async def hand_over(picker: ft.FilePicker, export: Export, *, desktop: bool) -> str:

@@ -5,22 +5,17 @@ then jumps instead of gliding."""
 from __future__ import annotations
 
 import asyncio
-import weakref
 
 import flet as ft
 
 from companion.session.in_step import REPLY_WAIT
-
-_services: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+from companion.session.page_services import page_service
 
 
 async def reduced_motion() -> bool:
     """Asked of the page each time (a user may switch it while the app is open); False where the
     page cannot say."""
-    page = ft.context.page
-    service = _services.get(page)
-    if service is None:
-        service = _services[page] = ft.SemanticsService()
+    service = page_service(ft.SemanticsService)
     try:
         # Bounded: a page that never answers must not hold the scroll's handler.
         features = await asyncio.wait_for(service.get_accessibility_features(), REPLY_WAIT)

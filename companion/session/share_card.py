@@ -13,25 +13,18 @@ import json
 import logging
 import secrets
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import flet as ft
 
 from companion.session.in_step import REPLY_WAIT
+from companion.session.page_services import page_service
 
 log = logging.getLogger(__name__)
 KEY = "share_card"  # localStorage "flutter.share_card" in the page (Flutter's prefix)
-_stores: WeakKeyDictionary[ft.Page, ft.SharedPreferences] = WeakKeyDictionary()
-
-
 def use_card_sender() -> ft.SharedPreferences:
     """The page's storage service, made on first use; call it while rendering (a service must
     reach the browser before it is called)."""
-    page = ft.context.page
-    store = _stores.get(page)
-    if store is None:
-        store = _stores[page] = ft.SharedPreferences()
-    return store
+    return page_service(ft.SharedPreferences)
 
 
 async def send_card(store: ft.SharedPreferences, card: dict[str, Any]) -> bool:

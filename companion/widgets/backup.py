@@ -17,7 +17,6 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import flet as ft
 
@@ -27,21 +26,15 @@ from companion.describe.words import figure
 from companion.i18n import _, ngettext, say
 from companion.session.context import Services, use_services
 from companion.session.files import EXPORT_FAILED, hand_over, use_file_picker
+from companion.session.page_services import page_service
 from companion.session.preferences import NotSaved
 from companion.widgets.message_line import message_line
 
 log = logging.getLogger(__name__)
-_shares: WeakKeyDictionary[ft.Page, ft.Share] = WeakKeyDictionary()
-
-
 def use_share() -> ft.Share:
     """The page's share service, made on first use; call it while rendering (a service must
     reach the browser before it is called)."""
-    page = ft.context.page
-    share = _shares.get(page)
-    if share is None:
-        share = _shares[page] = ft.Share()
-    return share
+    return page_service(ft.Share)
 
 
 async def back_up(services: Services, share: ft.Share, picker: ft.FilePicker,
