@@ -11,9 +11,10 @@ from companion.games import GAME_UIS
 from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.session.in_step import use_any_change
+from companion.session.viewport import use_page_width
 from companion.widgets.backup import Backup
+from companion.widgets.bar_actions import bar_actions
 from companion.widgets.following_banner import following_banner
-from companion.widgets.icon_action import icon_action
 from companion.widgets.match_row import MatchRow
 from companion.widgets.wrong_pins import WrongPins
 from scoring import RuleViolation
@@ -52,6 +53,7 @@ def Home() -> ft.View:
     tables = services.tables
     _refresh, set_refresh = ft.use_state(0)
     use_any_change(only_on="/")  # the Continue list follows every session's actions
+    width = use_page_width()  # a narrow page's app bar holds its actions in one menu
     every = tables.summaries()
     # A next game made but not yet played is opened from the match before it, not continued.
     waiting = waiting_next_games(every)
@@ -101,16 +103,14 @@ def Home() -> ft.View:
         route="/",
         appbar=ft.AppBar(
             title=ft.Text("Table Companion"),  # the app's name, in every language
-            actions=[
+            actions=bar_actions(width, [
                 # No server in the browser: nothing to share, no PIN to enter.
                 *([] if services.in_browser else [
-                    icon_action(ft.Icons.QR_CODE_2, _("Share"),
-                                lambda e: page.navigate("/share"))]),
-                icon_action(ft.Icons.HISTORY, _("History"), lambda e: page.navigate("/history")),
-                icon_action(ft.Icons.INSIGHTS, _("Statistics"),
-                            lambda e: page.navigate("/stats")),
-                icon_action(ft.Icons.SETTINGS, _("Settings"), lambda e: page.navigate("/settings")),
-            ],
+                    (ft.Icons.QR_CODE_2, _("Share"), lambda e: page.navigate("/share"), False)]),
+                (ft.Icons.HISTORY, _("History"), lambda e: page.navigate("/history"), False),
+                (ft.Icons.INSIGHTS, _("Statistics"), lambda e: page.navigate("/stats"), False),
+                (ft.Icons.SETTINGS, _("Settings"), lambda e: page.navigate("/settings"), False),
+            ]),
         ),
         controls=[ft.Column(controls, spacing=10)],
         scroll=ft.ScrollMode.AUTO,

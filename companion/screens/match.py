@@ -29,7 +29,10 @@ from companion.session.follow_up import (
 )
 from companion.session.in_step import use_in_step
 from companion.session.open_matches import StaleView
+from companion.session.viewport import use_page_width
+from companion.widgets.bar_actions import bar_actions
 from companion.widgets.following_banner import following_banner
+from companion.widgets.grows import tall_button
 from companion.widgets.icon_action import icon_action
 from companion.widgets.kept import use_kept
 from companion.widgets.message_line import message_line
@@ -117,6 +120,7 @@ def MatchScreen() -> ft.View:
     in_step = use_in_step(mid)  # refuse taps made before another session's change showed here
     kept = use_kept()  # the parts that look as they did are handed to Flet as they were
     table_ref = ft.use_ref(None)  # the game's scroller as last drawn (to_turn)
+    row_width = use_page_width() - 20  # the scoreboard's row: the page less its padding
 
     def sent_back(previous: str, has_next_game: bool) -> bool:
         """This match, a follow-up, was taken back (by another session: this one's own Undo
@@ -299,8 +303,7 @@ def MatchScreen() -> ft.View:
     if match.is_over and not match.HAS_NEXT_GAME and (services.keeps_score or follow_up.made):
         label = (_("Open the match played again") if follow_up.made
                  else _("Play again: same players and options"))
-        again = [ft.FilledButton(label, icon=ft.Icons.REPLAY, height=48,
-                                 on_click=lambda e: open_next(None))]
+        again = [tall_button(label, ft.Icons.REPLAY, lambda e: open_next(None))]
     if match.is_over:  # its result as a picture, to the share sheet (any phone, any game)
         again.append(ShareResult(match_id=mid, key=f"{mid}@share"))
     winners = match.won_by if match.is_over else None
@@ -338,9 +341,10 @@ def MatchScreen() -> ft.View:
             *paused_line,
             # The standings as data: the board writes them in the session's language (its
             # words are part of what it was built from).
-            kept.get("scores", (standings, match.current, winners, match.ahead, words()),
+            kept.get("scores", (standings, match.current, winners, match.ahead, words(),
+                                row_width),
                      scoreboard, standings, current=match.current, winners=winners,
-                     ahead=match.ahead),
+                     ahead=match.ahead, width=row_width),
             *moved,
             kept.get("message", message, message_line, message[0], error=message[1],
                      ruling=message[2]),
@@ -375,14 +379,14 @@ def MatchScreen() -> ft.View:
         route=f"/match/{mid}",
         appbar=ft.AppBar(
             title=kept.get("title", say(ui.short_title), ft.Text, say(ui.short_title)),
-            actions=[
-                action(ft.Icons.MENU_BOOK, _("Rules"),
-                       lambda e: page.navigate(f"/match/{mid}/rules")),
-                action(ft.Icons.HISTORY, _("Timeline"),
-                       lambda e: page.navigate(f"/match/{mid}/timeline")),
-                action(ft.Icons.LEADERBOARD, _("Big scoreboard"),
-                       lambda e: page.navigate(f"/match/{mid}/board")),
-            ],
+            actions=bar_actions(row_width + 20, [
+                (ft.Icons.MENU_BOOK, _("Rules"),
+                 lambda e: page.navigate(f"/match/{mid}/rules"), False),
+                (ft.Icons.HISTORY, _("Timeline"),
+                 lambda e: page.navigate(f"/match/{mid}/timeline"), False),
+                (ft.Icons.LEADERBOARD, _("Big scoreboard"),
+                 lambda e: page.navigate(f"/match/{mid}/board"), False),
+            ], button=action),
         ),
         # A watcher's screen has no Undo or Redo (nothing greyed to puzzle over).
         bottom_appbar=ft.BottomAppBar(

@@ -19,6 +19,7 @@ from companion.games import GAME_UIS
 from companion.i18n import _, ngettext, say
 from companion.screens.about_match import match_view, use_match_page
 from companion.session.follow_up import FollowUp
+from companion.session.viewport import use_page_width
 from companion.widgets.icon_action import icon_action
 from companion.widgets.missing_view import missing_view
 from companion.widgets.scoreboard import scoreboard
@@ -36,6 +37,7 @@ def PastTableScreen() -> ft.View:
     asked = ft.use_route_params().get("step", "")
     step = _step_of(asked)
     at = use_match_page(f"/timeline/{asked}")
+    row_width = use_page_width() - 20  # the scoreboard's row: the page less its padding
     if at.missing:
         return at.missing
     mid, route, match = at.mid, at.route, at.table.match
@@ -83,7 +85,7 @@ def PastTableScreen() -> ft.View:
                                                                  total=figure(steps)), [
         about,
         scoreboard(past.standing_figures(), current=past.current, winners=winners,
-                   ahead=past.ahead),
+                   ahead=past.ahead, width=row_width),
         ui.watch(match=past, follow_up=FollowUp(made=False, open=refuse), key=f"past-{step}")
         if ui.watch is not None else ft.Container(
             disabled=True,

@@ -68,6 +68,9 @@ def TimelineScreen() -> ft.View:
                     [ft.Text(group.title, size=16, weight=ft.FontWeight.BOLD),
                      ft.Text(span, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                    # the steps go under the title where both do not fit (large text)
+                    wrap=True,
+                    vertical_alignment=ft.CrossAxisAlignment.END,
                 ),
                 padding=ft.Padding.only(left=4, right=4, top=12, bottom=2),
             )

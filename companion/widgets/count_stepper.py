@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.describe.words import amount, counted
 from companion.i18n import _
+from companion.widgets.grows import at_least
 from companion.widgets.icon_action import icon_action
 from scoring.core import Unit
 
@@ -26,12 +27,9 @@ def count_stepper(value: int, low: int, high: int, on_change: Callable[[int], No
             icon_action(ft.Icons.REMOVE, _("Less {what}").format(what=what),
                         lambda e: on_change(value - 1),
                         disabled=disabled or value <= low),
-            ft.Container(
-                content=ft.Text(amount(unit, value), size=18,
-                                weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-                width=84,
-                alignment=ft.Alignment.CENTER,
-            ),
+            # 84 px at least, wider for a longer word or larger text (never split: "point / s")
+            at_least(84, ft.Text(amount(unit, value), size=18, no_wrap=True,
+                                 weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)),
             icon_action(ft.Icons.ADD, _("More {what}").format(what=what),
                         lambda e: on_change(value + 1),
                         disabled=disabled or value >= high),

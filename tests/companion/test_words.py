@@ -29,7 +29,7 @@ def test_the_english_joiner_is_englishs_list(people: list[str], said: str) -> No
 def test_a_stepper_at_one_says_the_singular() -> None:
     def shown(value: int, **kw: str) -> str:
         row = count_stepper.count_stepper(value, 0, 99, lambda n: None, **kw)
-        return row.controls[1].content.value
+        return row.controls[1].controls[1].value  # the amount, over the least width's box
 
     assert shown(1, noun="points") == "1 point"
     assert shown(10, noun="points") == "10 points"

@@ -25,6 +25,7 @@ from companion.games.careta.look import note, toggle
 from companion.i18n import _, ngettext, pgettext, say
 from companion.widgets.count_stepper import count_stepper
 from companion.widgets.option_choice import option_choice
+from companion.widgets.switch_row import switch_row
 from scoring import careta
 from scoring.core import RuleViolation
 from scoring.said import listed, term
@@ -246,7 +247,7 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
         parts.append(ft.Text(_("Teammates sit side by side; the rulebook seats them "
                                "alternately."), size=14, color=ft.Colors.ERROR))
         parts.append(ft.OutlinedButton(_("Seat teammates alternately"), icon=ft.Icons.SHUFFLE,
-                                       height=48, on_click=lambda e: put(alternate=True)))
+                                       on_click=lambda e: put(alternate=True)))
     return parts
 
 
@@ -263,10 +264,8 @@ def CaretaOptions(values: dict[str, Any], set_values: Callable[[dict[str, Any]],
             ft.Row([count_stepper(target, 1, 50, lambda n: put(target=n), unit="points"),
                     ft.Text(_("to win the match"), size=14)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True),
-            ft.Switch(label=_("Rotate the Deck Master between sets"),
-                      value=bool(values.get("rotate")),
-                      padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-                      on_change=lambda e: put(rotate=bool(e.control.value))),
+            switch_row(_("Rotate the Deck Master between sets"), bool(values.get("rotate")),
+                       lambda on: put(rotate=on)),
             *_teams_part(values, put, players),
         ],
         spacing=8,

@@ -11,6 +11,7 @@ from companion.describe.words import figure
 from companion.games.careta.look import note, title
 from companion.i18n import _, say
 from companion.session.drafts import use_draft
+from companion.widgets.switch_row import switch_row
 from scoring import careta
 
 KEY_W, KEY_H = 54, 48
@@ -72,12 +73,7 @@ def NumberPad(
         parts.append(note(hint))
     if ally_scores is not None:
         parts.append(
-            ft.Switch(
-                label=_("Card and ally at once"),
-                value=at_once,
-                padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-                on_change=lambda e: set_with_ally(bool(e.control.value)),
-            )
+            switch_row(_("Card and ally at once"), at_once, set_with_ally)
         )
         if at_once:
             parts.append(note(_("State the combined score: {low} to {high}. No {pass_word} with "

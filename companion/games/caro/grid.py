@@ -32,6 +32,7 @@ from companion.games.caro.look import FILL, INK, letter
 from companion.games.caro.strip import Side, Strip, off_screen
 from companion.i18n import _, say, words
 from companion.session.motion import reduced_motion, scroll_duration
+from companion.widgets.grows import at_least
 from scoring import caro
 
 Cell = tuple[int, int]
@@ -126,9 +127,10 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
 
 
 def _label(row: int, size: int) -> ft.Control:
-    return ft.Container(width=LABEL, height=size, alignment=ft.Alignment.CENTER,
-                        content=ft.Text(say(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT,
-                                        semantics_label=_("row {row}").format(row=say(row))))
+    # LABEL wide, wider for a number that needs it (large text): a fixed width split "−1".
+    return ft.Container(height=size, alignment=ft.Alignment.CENTER, content=at_least(
+        LABEL, ft.Text(say(row), size=10, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True,
+                       semantics_label=_("row {row}").format(row=say(row)))))
 
 
 def _corner() -> ft.Control:

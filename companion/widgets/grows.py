@@ -1,0 +1,26 @@
+"""A control at least so wide, wider when its content needs it (large text, a long word)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+
+def at_least(width: float, content: ft.Control) -> ft.Control:
+    """`content` centred in a box `width` px wide, or as wide as `content` when that is wider:
+    a fixed width split a figure or a word in two at 200% text ("point / s", "− / 1"). A
+    Stack is as wide as its widest child; the empty box is the least width."""
+    return ft.Stack([ft.Container(width=width), content], alignment=ft.Alignment.CENTER)
+
+
+def tall_button(label: str, icon: ft.IconData, on_click: Callable[[Any], Any]) -> ft.Control:
+    """A filled button 48 px high or taller: its label wraps, and the button grows with it (a
+    fixed 48 px cut a long label's second line off at 200% text). Flet's client keeps a
+    button's own padding from the theme's, so the label carries the room itself."""
+    return ft.FilledButton(content=ft.Container(ft.Text(label), padding=ft.Padding.symmetric(
+        vertical=TALL_PAD)), icon=icon, on_click=on_click)
+
+
+TALL_PAD = 16  # above and below the label (the button adds none): 48 px for one line
