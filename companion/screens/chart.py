@@ -110,9 +110,11 @@ def _chart(series: Series, part: Part | None = None) -> ft.Control:
             # one grid line of room above the highest score, and below a negative one
             min_y=-((-low) // y_every + 1) * y_every if low < 0 else 0,
             max_y=(high // y_every + 1) * y_every,
-            left_axis=fch.ChartAxis(label_spacing=y_every, label_size=36),
-            bottom_axis=fch.ChartAxis(label_spacing=x_every, label_size=26, show_max=False,
-                                      title=ft.Text(axis, size=12), title_size=18),
+            # Room for "150" and "Step" in text up to 200% (the axes' figures split digit by
+            # digit and the bottom ones were cut in 36, 26 and 18 px)
+            left_axis=fch.ChartAxis(label_spacing=y_every, label_size=52),
+            bottom_axis=fch.ChartAxis(label_spacing=x_every, label_size=40, show_max=False,
+                                      title=ft.Text(axis, size=12), title_size=32),
             horizontal_grid_lines=fch.ChartGridLines(interval=y_every, width=1,
                                                      color=ft.Colors.OUTLINE_VARIANT),
             vertical_grid_lines=fch.ChartGridLines(interval=x_every, width=1,

@@ -3,8 +3,10 @@
 One app, its folder seeded through the store with each game's matches in their late states
 (mid-game, over, a Caro series); one browser context per language whose browser prefers it. Each
 screen is opened by its address within one session (the route pushed, as the app's own links
-do, not played by taps), at 412 x 915 and then at 1280 x 800, and its texts are read from
-Flutter's semantics tree. The test fails on:
+do, not played by taps), at 412 x 915, at 1280 x 800, at 412 x 915 with the text at 200% (the
+browser's font size, which Flutter follows as its text scale) and at browser zoom 200% on that
+phone (206 x 457 CSS px) (issue 31, "any size"), and its texts are read from Flutter's
+semantics tree. The test fails on:
 - English left: a text holding a message of the English catalog (tests/support/app/english_left.py),
   names and numbers aside; every one is listed, per screen;
 - a text that overflows or is clipped: a text's box reaching past the viewport's sides (outside
@@ -14,7 +16,9 @@ Flutter's semantics tree. The test fails on:
   overflow stripes are a debug build's: Flet's web client is a release build and never draws
   them;
 - a control under 48 x 48 px: a button, chip, radio, switch, tab or link whose semantics box is
-  smaller where it is shown whole (tests/support/app/targets.py).
+  smaller where it is shown whole (tests/support/app/targets.py);
+- two texts or controls over each other: the parts of their semantics boxes left visible by
+  the scrollers around them overlap (one inside the other aside).
 
 Screenshots of each go to /tmp/walk/<language>/ for a person to look at; the whole list of
 what was found, to /tmp/walk/<language>.txt.
@@ -48,6 +52,10 @@ from tests.support.storage.finished import caro_finished
 
 SHOTS = Path("/tmp/walk")
 DESK = {"width": 1280, "height": 800}
+ZOOMED = {"width": 206, "height": 457}  # a 412 x 915 phone at browser zoom 200%
+# (label, viewport, the page's root font size: "32px" is text at 200%, "" the browser's own)
+SIZES = [("phone", PHONE, ""), ("desk", DESK, ""), ("text200", PHONE, "32px"),
+         ("zoom200", ZOOMED, "")]
 BROWSER_LOCALE = {"en": "en-US", "es": "es-ES", "de": "de-DE", "ja": "ja-JP"}
 # English known to be left, per screen (none now): in every language but English the walk
 # subtracts these texts from what it finds and reports them, and fails when one is no longer
@@ -183,9 +191,12 @@ TEXTS = """() => {
         for (let up = node.parentElement; up && up !== host; up = up.parentElement) {
             if (up.tagName !== 'FLT-SEMANTICS') continue;
             const r2 = up.getBoundingClientRect();
-            if (!parent && r2.width > 0 && r2.height > 0) parent = r2;
             const style = getComputedStyle(up);
-            if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+            const scrolls = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+            // A scroller's content reaches past it by design (a grid scrolled sideways): it
+            // is no box the text must fit in.
+            if (!parent && r2.width > 0 && r2.height > 0 && !scrolls) parent = r2;
+            if (scrolls) {
                 scroller = r2; break;
             }
         }
@@ -200,6 +211,54 @@ TEXTS = """() => {
     const sideways = page.scrollLeft;
     page.scrollLeft = 0;
     return {texts: found, width: innerWidth, sideways};
+}"""
+
+
+# Pairs of texts or controls over each other (words, words, overlap's width, height): the parts of
+# their semantics boxes that the screen and the scrollers around them leave visible, one not
+# inside the other, overlapping by more than 2 px each way.
+OVERLAPS = """() => {
+    const host = document.querySelector('flt-semantics-host');
+    const roles = new Set(['button', 'radio', 'checkbox', 'switch', 'tab', 'link', 'textbox',
+                           'slider']);
+    const found = [];
+    for (const node of host.querySelectorAll('flt-semantics')) {
+        const words = (node.getAttribute('aria-label') || '').trim() ||
+            [...node.childNodes].filter((c) => c.nodeType === 3 || c.tagName === 'SPAN')
+                .map((c) => c.textContent).join('').trim();
+        const role = node.getAttribute('role') || '';
+        const control = roles.has(role) ||
+            !!node.querySelector(':scope > input, :scope > textarea');
+        if (!words && !control) continue;
+        const holds = ':scope flt-semantics[aria-label], :scope flt-semantics span';
+        if (!control && node.querySelector(holds)) continue;
+        const r = node.getBoundingClientRect();
+        let box = {left: Math.max(r.left, 0), top: Math.max(r.top, 0),
+                   right: Math.min(r.right, innerWidth), bottom: Math.min(r.bottom, innerHeight)};
+        for (let up = node.parentElement; up && up !== host; up = up.parentElement) {
+            const s = getComputedStyle(up);
+            if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+            const p = up.getBoundingClientRect();
+            box = {left: Math.max(box.left, p.left), top: Math.max(box.top, p.top),
+                   right: Math.min(box.right, p.right), bottom: Math.min(box.bottom, p.bottom)};
+        }
+        if (box.right - box.left < 1 || box.bottom - box.top < 1) continue;
+        found.push({node, words: words || role, box, control});
+    }
+    const clashes = [];
+    for (let i = 0; i < found.length; i++) {
+        for (let j = i + 1; j < found.length; j++) {
+            const a = found[i], b = found[j];
+            if (a.node.contains(b.node) || b.node.contains(a.node)) continue;
+            const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+            const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+            if (w > 2 && h > 2) {
+                clashes.push([a.words.slice(0, 60), b.words.slice(0, 60), Math.round(w),
+                              Math.round(h)]);
+            }
+        }
+    }
+    return clashes;
 }"""
 
 
@@ -314,8 +373,9 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
         left: dict[str, dict[str, str]] = {}
         crammed: dict[str, list[str]] = {}
         for name, path in screens(walk_app):
-            for size, label in ((PHONE, "phone"), (DESK, "desk")):
+            for label, size, font in SIZES:
                 page.set_viewport_size(size)
+                page.evaluate("(size) => document.documentElement.style.fontSize = size", font)
                 if label == "phone":
                     go(page, path)
                     title = heading(name, path, voice)
@@ -327,7 +387,9 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
                     page.wait_for_timeout(800)  # the layout follows the new width
                 page.screenshot(path=str(folder / f"{name}-{label}.png"))
                 read = page.evaluate(TEXTS)
-                problems = overflows(read) + small_targets(page)
+                problems = overflows(read) + small_targets(page) + [
+                    f"{a!r} and {b!r} overlap by {w} x {h} px"
+                    for a, b, w, h in page.evaluate(OVERLAPS)]
                 if edge := ink_at_the_edge(page, size["width"]):
                     problems.append(f"text cut off at the right edge, {len(edge)} rows of pixels "
                                     f"from y = {edge[0]} (see the screenshot)")
@@ -336,6 +398,7 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
                 if label == "phone" and (found := english(catalog, read["texts"])):
                     left[name] = found
             page.set_viewport_size(PHONE)
+            page.evaluate("document.documentElement.style.fontSize = ''")
     finally:
         context.close()
     taken, gone = known_left(left) if language != "en" else ([], [])

@@ -20,7 +20,7 @@ from storage import Store
 from tests.support.companion.apart import run_apart
 from tests.support.companion.caro_undo_cost import open_match
 from tests.support.companion.quick_taps import group_of, start_button, started_ratel, tap
-from tests.support.companion.tree import every
+from tests.support.companion.tree import every, label_of
 
 
 def test_start_tapped_right_after_a_radio_uses_that_radio(tmp_path: Path) -> None:
@@ -66,7 +66,7 @@ def test_record_tapped_right_after_a_typed_figure_records_that_figure(tmp_path: 
 
             def button(label: str):
                 return lambda c: isinstance(c, (ft.FilledButton, ft.OutlinedButton)) \
-                    and c.content == label
+                    and label_of(c) == label
 
             def field(c: Any) -> bool:
                 return isinstance(c, ft.TextField) and c.label == "Ben's cards left"

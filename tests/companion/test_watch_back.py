@@ -21,7 +21,7 @@ from scoring.core import Match
 from storage import Store
 from tests.support.companion.apart import run_apart
 from tests.support.companion.series import next_of
-from tests.support.companion.tree import every
+from tests.support.companion.tree import every, label_of
 from tests.support.companion.watch_back import go
 from tests.support.companion.watch_views import KEEPER, WATCHER, keeper_pass
 from tests.support.companion.wrong_pins_screen import PIN, enter_pin, open_as, settle, texts
@@ -76,9 +76,7 @@ def sent_back(tmp_path: Path, done: Match, line: str) -> None:
             assert line not in texts(watcher)
             opener = ("Open the next game" if done.HAS_NEXT_GAME
                       else "Open the match played again")
-            # the button's label: its text, or the text in the box that pads it (grows.py)
-            assert any(isinstance(c, ft.FilledButton) and opener in (
-                c.content, getattr(getattr(c.content, "content", None), "value", None))
+            assert any(isinstance(c, ft.FilledButton) and label_of(c) == opener
                        for c in every(watcher.page))
 
     run_apart(run())

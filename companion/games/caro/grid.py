@@ -147,9 +147,11 @@ def _row(row: int, cols: tuple[int, ...], looks: tuple[CellLook, ...], size: int
 def _header(cols: tuple[int, ...], width: float) -> ft.Control:
     number = ft.TextStyle(size=10, color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Row(
-        [ft.Container(expand=True, height=LABEL, alignment=ft.Alignment.CENTER,
-                      content=ft.Text(say(c), style=number,
-                                      semantics_label=_("column {column}").format(column=say(c))))
+        # LABEL high, higher for larger text (a fixed height hid the numbers behind the cells)
+        [ft.Container(expand=True, alignment=ft.Alignment.CENTER, content=at_least(
+            None, ft.Text(say(c), style=number, no_wrap=True,
+                          semantics_label=_("column {column}").format(column=say(c))),
+            height=LABEL))
          for c in cols],
         key="header",
         spacing=GAP,

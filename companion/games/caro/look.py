@@ -26,14 +26,13 @@ def letter(colour: str) -> str:
 
 
 def swatch(colour: str, size: int) -> ft.Control:
-    """A small caro: the colour's fill with its letter."""
+    """A small caro: the colour's fill with its letter, `size` px square or larger where the
+    letter needs it (large text: a fixed square cut the letter)."""
     return ft.Container(
-        width=size,
-        height=size,
         bgcolor=FILL[colour],
         border=ft.Border.all(1, "#616161"),
         border_radius=3,
-        alignment=ft.Alignment.CENTER,
-        content=ft.Text(letter(colour), color=INK[colour], size=max(9, size // 2),
-                        weight=ft.FontWeight.BOLD),
+        content=ft.Stack([ft.Container(width=size - 2, height=size - 2),
+                          ft.Text(letter(colour), color=INK[colour], size=max(9, size // 2),
+                                  weight=ft.FontWeight.BOLD)], alignment=ft.Alignment.CENTER),
     )

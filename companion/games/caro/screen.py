@@ -17,6 +17,7 @@ from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
 from companion.widgets.action_log import action_log
 from companion.widgets.game_over import game_over
+from companion.widgets.grows import tall_button
 from companion.widgets.kept import Kept, use_kept
 from companion.widgets.why import with_why
 from scoring import caro
@@ -108,8 +109,8 @@ def _chip(look: tuple[str, int, str, bool, bool, bool, str | None, str],
     return ft.Stack([
         ft.Semantics(exclude_semantics=True, content=ft.Container(
             content=ft.Row(parts, spacing=6, tight=True),
-            padding=ft.Padding.symmetric(horizontal=8, vertical=6),
-            height=48,
+            # 48 px high with the 26 px swatch, taller for larger text (a fixed height cut it)
+            padding=ft.Padding.symmetric(horizontal=8, vertical=10),
             border_radius=24,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else None,
             border=PICKED_EDGE if picked else CHIP_EDGE,
@@ -318,11 +319,10 @@ def CaroScreen(match: caro.Match, act: Callable[..., bool], may_act: Callable[[]
         actions = [ft.TextButton(_("Cancel"), on_click=lambda e: set_pending(None), height=48)]
         if not occupied:
             actions = [
-                ft.FilledButton(_("Rule break: {points}, lay it again").format(
-                    points=say(-caro.PENALTY)), height=48,
-                                on_click=lambda e: rule_break()),
-                ft.OutlinedButton(_("Leave it as laid (noticed too late)"), height=48,
-                                  on_click=lambda e: leave_as_laid()),
+                tall_button(_("Rule break: {points}, lay it again").format(
+                    points=say(-caro.PENALTY)), None, lambda e: rule_break()),
+                tall_button(_("Leave it as laid (noticed too late)"), None,
+                            lambda e: leave_as_laid(), kind=ft.OutlinedButton),
                 *actions,
             ]
         parts.append(

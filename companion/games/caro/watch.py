@@ -11,6 +11,7 @@ from companion.games.caro.screen import CaroEnd, _passed_line, _series_line, _tu
 from companion.i18n import _, say
 from companion.session.follow_up import FollowUp
 from companion.session.viewport import use_page_width
+from companion.widgets.grows import at_least
 from companion.widgets.kept import Kept, use_kept
 from scoring import caro
 from scoring.said import listed
@@ -57,7 +58,7 @@ def _holding(name: str, on: bool, said: str, counts: tuple[int, ...]) -> ft.Cont
                                        weight=ft.FontWeight.BOLD if on else None)]
     for colour, count in zip(caro.COLOURS, counts, strict=True):
         parts += [ft.Container(swatch(colour, 20), opacity=1.0 if count else 0.3),
-                  ft.Text(f"×{count}", size=14, width=24)]
+                  at_least(24, ft.Text(f"×{count}", size=14, no_wrap=True))]  # never "× / 3"
     return ft.Semantics(label=said, exclude_semantics=True, content=ft.Row(parts, spacing=4))
 
 

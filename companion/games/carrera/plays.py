@@ -40,7 +40,8 @@ def play_name(match: carrera.Match, card: str, fuel: int) -> str:
 
 def _tile(label: str, face: ft.Control, width: int, *, card_look: bool, allowed: bool,
           on_tap: Callable[[], None]) -> ft.Control:
-    """A named 48 px high button drawn as a card (`card_look`) or a fuel chip."""
+    """A named button drawn as a card (`card_look`) or a fuel chip, `width` x 48 px or larger
+    where its face needs it (large text: a fixed box cut the figures at its edges)."""
     # Not `disabled`: Flet would drop a tap on a greyed card, and its player would not learn
     # why; its name already says it cannot be played.
     return ft.Semantics(
@@ -48,10 +49,9 @@ def _tile(label: str, face: ft.Control, width: int, *, card_look: bool, allowed:
         button=True,
         content=ft.Container(
             ink=True,  # a tab stop, acting on Enter and Space
-            content=face,
-            width=width,
-            height=CHIP_SIZE,
-            alignment=ft.Alignment.CENTER,
+            # the least size inside the 2 px border, the face over it
+            content=ft.Stack([ft.Container(width=width - 4, height=CHIP_SIZE - 4), face],
+                             alignment=ft.Alignment.CENTER),
             border_radius=8 if card_look else CHIP_SIZE // 2,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if card_look
             else ft.Colors.AMBER_100,

@@ -26,6 +26,7 @@ from companion.session.context import use_services
 from companion.session.drafts import use_draft
 from companion.session.follow_up import FollowUp
 from companion.widgets.count_stepper import count_stepper
+from companion.widgets.grows import tall_button
 from companion.widgets.option_choice import option_choice
 from scoring import ratel
 from scoring.core import Match
@@ -189,10 +190,13 @@ def _entry_switch(by_result: bool, choose: Callable[[bool], None]) -> ft.Control
     """Trick by trick, or the round's result only (offered before the round's first play)."""
     def tab(text: str, on: bool, value: bool) -> ft.Control:
         kind = ft.FilledButton if on else ft.OutlinedButton
-        return kind(text, height=48, expand=True, on_click=lambda e: choose(value))
+        button = tall_button(text, None, lambda e: choose(value), kind=kind)
+        button.expand = True
+        return button
 
     return ft.Row([tab(_("Trick by trick"), not by_result, False),
-                   tab(_("Enter result only"), by_result, True)], spacing=8)
+                   tab(_("Enter result only"), by_result, True)], spacing=8,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _last_round_by_result(match: ratel.Match) -> bool:

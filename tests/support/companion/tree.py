@@ -44,3 +44,13 @@ def caption(button: BaseControl) -> Any:
     whose text carries a semantics label of its own, as "Add Ann")."""
     content = getattr(button, "content", None)
     return getattr(content, "value", content) if isinstance(content, BaseControl) else content
+
+
+def label_of(button: Any) -> str | None:
+    """A button's label: its text, or the text in the box that pads it (companion/widgets/
+    grows.py's tall_button)."""
+    content = getattr(button, "content", None)
+    if isinstance(content, str):
+        return content
+    inner = getattr(content, "content", None)
+    return getattr(inner, "value", None) if inner is not None else None
