@@ -54,8 +54,8 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
                                  color=ft.Colors.AMBER_800))
     elif leads:  # the rows keep seating order; the leaders are starred instead
         name_line.append(ft.Icon(ft.Icons.STAR, size=30 * scale, color=ft.Colors.AMBER_800))
-    name_line.append(ft.Text(name, size=28 * scale, weight=ft.FontWeight.BOLD, no_wrap=True,
-                             overflow=ft.TextOverflow.ELLIPSIS, expand=True))
+    # A long name, or large text, wraps: never cut to "A…"
+    name_line.append(ft.Text(name, size=28 * scale, weight=ft.FontWeight.BOLD, expand=True))
     left = [ft.Row(name_line, spacing=6)]
     if more:  # a second figure ("3 fuel"), said whole on a line of its own
         left.append(ft.Text(more, size=18 * scale,

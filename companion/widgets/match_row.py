@@ -11,6 +11,8 @@ import flet as ft
 from companion.i18n import _, say, words
 from companion.session.context import use_services
 from companion.session.files import use_file_picker
+from companion.session.viewport import use_page_width
+from companion.widgets.bar_actions import NARROW
 from companion.widgets.export_dialog import show_export_dialog
 from companion.widgets.icon_action import icon_action
 from scoring import RuleViolation
@@ -25,6 +27,7 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
     describe/words.py's `said_once`), else said here."""
     services = use_services()
     page = ft.context.page
+    narrow = use_page_width() < NARROW  # Export and Delete under the words, not beside them
     title = say(summary.title_word)
     # A summary's rows are values (storage/index.py): each figure said in the reader's language.
     standing = " · ".join(_("{player} {score}").format(player=say(row.name),
@@ -73,36 +76,38 @@ def MatchRow(summary: Any, when: str, on_change: Callable[[], None],
             )
         )
 
-    return ft.Card(
-        content=ft.Row(
-            [
-                # A node of its own (container=True): else its name and role go to the card's
-                # node, and Export and Delete read as buttons inside the Open button.
-                ft.Semantics(label=_("Open {match}").format(match=label), button=True,
-                             container=True, expand=True, content=ft.Container(
-                    ink=True,  # a tab stop, acting on Enter and Space
-                    content=ft.Column(
-                        [
-                            ft.Text(label, weight=ft.FontWeight.BOLD, size=15),
-                            ft.Text(detail, size=14),
-                            *([ft.Text(note, size=14, weight=ft.FontWeight.BOLD)]
-                              if note else []),
-                            ft.Text(when, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                        ],
-                        spacing=2,
-                    ),
-                    padding=12,
-                    expand=True,
-                    on_click=lambda e: page.navigate(f"/match/{summary.id}"),
-                )),
-                icon_action(ft.Icons.DOWNLOAD, _("Export {match}").format(match=label),
-                            lambda e: show_export_dialog(picker, services.tables, summary.id,
-                                                         label, desktop=services.desktop)),
-                # Only the scorekeeper deletes: a follower is not offered a dialog it would
-                # be refused after.
-                *([icon_action(ft.Icons.DELETE_OUTLINE, _("Delete {match}").format(match=label),
-                               delete)]
-                  if services.keeps_score else []),
-            ],
-        )
-    )
+    # A node of its own (container=True): else its name and role go to the card's node, and
+    # Export and Delete read as buttons inside the Open button.
+    opener = ft.Semantics(
+        label=_("Open {match}").format(match=label), button=True, container=True,
+        expand=not narrow, content=ft.Container(
+            ink=True,  # a tab stop, acting on Enter and Space
+            content=ft.Column(
+                [
+                    ft.Text(label, weight=ft.FontWeight.BOLD, size=15),
+                    ft.Text(detail, size=14),
+                    *([ft.Text(note, size=14, weight=ft.FontWeight.BOLD)] if note else []),
+                    ft.Text(when, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=2,
+            ),
+            padding=12,
+            expand=not narrow,
+            on_click=lambda e: page.navigate(f"/match/{summary.id}"),
+        ))
+    actions = [
+        icon_action(ft.Icons.DOWNLOAD, _("Export {match}").format(match=label),
+                    lambda e: show_export_dialog(picker, services.tables, summary.id,
+                                                 label, desktop=services.desktop)),
+        # Only the scorekeeper deletes: a follower is not offered a dialog it would be
+        # refused after.
+        *([icon_action(ft.Icons.DELETE_OUTLINE, _("Delete {match}").format(match=label), delete)]
+          if services.keeps_score else []),
+    ]
+    # On a narrow page (browser zoom 200%: 206 px) two icons beside the words left them a
+    # letter or two a line ("Ca / ro:"): they go under them instead.
+    if narrow:
+        return ft.Card(content=ft.Column(
+            [opener, ft.Row(actions, alignment=ft.MainAxisAlignment.END)], spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+    return ft.Card(content=ft.Row([opener, *actions]))

@@ -119,8 +119,7 @@ def PlayerPicker(
             ft.Row(
                 [
                     ft.Text(_("{n}.").format(n=say(i + 1)), width=28),
-                    ft.Text(name, expand=True, size=16, no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS),
+                    ft.Text(name, expand=True, size=16),  # wraps, never cut
                     icon_action(ft.Icons.ARROW_UPWARD, _("Move {name} up").format(name=name),
                                 lambda e, i=i: move(i, -1), disabled=i == 0),
                     icon_action(ft.Icons.ARROW_DOWNWARD, _("Move {name} down").format(name=name),

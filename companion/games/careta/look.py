@@ -103,8 +103,7 @@ def toggle(label: str, text: str, on: bool, on_click, *, disabled: bool = False,
             # No alignment: an aligned Container fills its parent's width (a Wrap's whole row).
             content=ft.Row(
                 [ft.Text(text, size=15, weight=ft.FontWeight.BOLD if on else None,
-                         color=ft.Colors.ON_PRIMARY if on else None, no_wrap=True,
-                         overflow=ft.TextOverflow.ELLIPSIS, semantics_label="")],
+                         color=ft.Colors.ON_PRIMARY if on else None, semantics_label="")],
                 tight=True,
                 alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -222,7 +222,7 @@ def _teams_part(values: dict[str, Any], put: Callable[..., None],
 
     for p in players:
         parts.append(ft.Row(
-            [ft.Text(p, size=15, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+            [ft.Text(p, size=15, expand=True),
              *[toggle(member(p, i), team_letter(i), team_index[p] == i,
                       lambda e, p=p, i=i: put(assign={**team_index, p: i}), width=52)
                for i in range(count)]],

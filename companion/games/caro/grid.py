@@ -345,11 +345,17 @@ def _chips(hidden: dict[Side, list[int]], bring: Callable[[Side], object],
     if not chips:
         said = (_("Every legal cell is in view") if legal
                 else _("The grid is wider than the screen: drag it sideways"))
-        chips.append(ft.Text(said, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    return ft.Row(chips, height=48, spacing=8, alignment=ft.MainAxisAlignment.SPACE_BETWEEN
-                  if len(chips) == 2 else ft.MainAxisAlignment.END if hidden["right"]
-                  else ft.MainAxisAlignment.START if hidden["left"]
-                  else ft.MainAxisAlignment.CENTER, key="off screen")
+        # wraps on a narrow page or in large text (one line cut it at the screen's edge)
+        chips.append(ft.Text(said, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True,
+                             text_align=ft.TextAlign.CENTER))
+    # 48 px high at least, higher only for words that need it
+    line = at_least(None, ft.Row(chips, spacing=8, alignment=ft.MainAxisAlignment.SPACE_BETWEEN
+                                 if len(chips) == 2 else ft.MainAxisAlignment.END
+                                 if hidden["right"] else ft.MainAxisAlignment.START
+                                 if hidden["left"] else ft.MainAxisAlignment.CENTER),
+                    height=48)
+    line.key = "off screen"
+    return line
 
 
 def _arrowed(words: ft.Control, side: Side) -> list[ft.Control]:

@@ -54,7 +54,7 @@ def holdings(match: caro.Match, kept: Kept | None = None) -> ft.Control:
 
 
 def _holding(name: str, on: bool, said: str, counts: tuple[int, ...]) -> ft.Control:
-    parts: list[ft.Control] = [ft.Text(name, size=15, expand=True, no_wrap=True,
+    parts: list[ft.Control] = [ft.Text(name, size=15, expand=True,
                                        weight=ft.FontWeight.BOLD if on else None)]
     for colour, count in zip(caro.COLOURS, counts, strict=True):
         parts += [ft.Container(swatch(colour, 20), opacity=1.0 if count else 0.3),

@@ -122,8 +122,7 @@ def player_rows(match: carrera.Match) -> ft.Control:
         rows.append(seat_row(label, [
             ft.Text(_("{player} (lead)").format(player=name)
                     if name == match.lead and not match.is_over else name,
-                    size=15, expand=True, no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS,
+                    size=15, expand=True,  # wraps in large text, never cut
                     weight=ft.FontWeight.BOLD if is_current else None),
             chips(fuel[name]),
             _token(ft.Icons.BOLT, momentum[name], ft.Colors.BLUE),

@@ -15,6 +15,7 @@ from companion import i18n
 from companion.i18n import _, ngettext, pgettext, say
 from companion.widgets.action_log import action_log
 from companion.widgets.game_over import game_over
+from companion.widgets.grows import at_least
 from companion.widgets.seat_row import seat_row
 from companion.widgets.slots import slots
 from scoring import ratel
@@ -156,18 +157,15 @@ def player_rows(match: ratel.Match) -> ft.Control:
                                 ft.TextStyle(size=12,
                                              color=ft.Colors.ON_SURFACE_VARIANT)),
                 ],
-                no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                expand=True,
+                expand=True,  # wraps in large text, never cut ("Ann (le…")
             ),
+            # Each figure's column as wide as before, wider where large text needs it
             ft.Container(
-                content=ft.Text(hand, size=15, weight=ft.FontWeight.BOLD,
-                                italic=name in escaped),
-                width=96,
+                content=at_least(96, ft.Text(hand, size=15, weight=ft.FontWeight.BOLD,
+                                             italic=name in escaped, no_wrap=True)),
                 alignment=ft.Alignment.CENTER_RIGHT,
             ),
-            ft.Container(content=score, width=76,
-                         alignment=ft.Alignment.CENTER_RIGHT),
+            ft.Container(content=at_least(76, score), alignment=ft.Alignment.CENTER_RIGHT),
         ], current=is_current, padding=ft.Padding.symmetric(horizontal=10, vertical=7)))
     return ft.Column(rows, spacing=4)
 
