@@ -155,9 +155,7 @@ def PlayerPicker(
                         expand=True,
                         dense=True,
                     ),
-                    # An icon, named "Add": the word beside the field left the field's own
-                    # label no room in large text ("Spielernam / e").
-                    icon_action(ft.Icons.PERSON_ADD, _("Add"), lambda e: add(draft)),
+                    ft.Button(_("Add"), on_click=lambda e: add(draft), height=48),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 key="name field",  # keeps the name being typed when a player row goes
