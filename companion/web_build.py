@@ -296,19 +296,18 @@ def patch_bootstrap(bootstrap: Path) -> None:
     bootstrap.write_text(patched, encoding="utf-8")
 
 
-def patch_python_worker(worker: Path) -> None:
-    """Have Flet's Python worker start from this device's memory snapshot where it has one
-    (web/snapshot.js), and unpack the dependencies' archive beside the app's at every start
-    (a restored snapshot holds no files: the worker unpacks both each time)."""
+def patch_python_worker(worker: Path, *, snapshot: bool = True) -> None:
+    """Have Flet's Python worker unpack the dependencies' archive beside the app's at every start
+    (a restored snapshot holds no files: the worker unpacks both each time) and, unless
+    `snapshot=False` (a bench's worker that starts as Flet's does), start from this device's
+    memory snapshot where it has one (web/snapshot.js)."""
     text = worker.read_text(encoding="utf-8")
-    if LOAD_PYODIDE not in text:
+    if snapshot and LOAD_PYODIDE not in text:
         raise BuildError("flet-web's python-worker.js no longer loads Pyodide as it did: cannot "
                          "start it from a snapshot")
     if text.count(UNPACK_APP) != 1:
         raise BuildError("flet-web's python-worker.js no longer unpacks the app's archive as it "
                          f"did: cannot unpack {DEPENDENCIES_ARCHIVE} beside it")
-    text = text.replace(LOAD_PYODIDE, LOAD_PYODIDE.replace("= ", "= withSnapshot(", 1)
-                        .replace(";", ");"), 1)
     indent = UNPACK_APP[:len(UNPACK_APP) - len(UNPACK_APP.lstrip())]
     dependencies = "".join(f"{indent}{line}\n" for line in (
         f'_dependencies_url = urljoin(app_package_url, "{DEPENDENCIES_ARCHIVE}")',
@@ -321,6 +320,11 @@ def patch_python_worker(worker: Path) -> None:
     ))
     text = text.replace(UNPACK_APP, f"{UNPACK_APP}{indent}from urllib.parse import urljoin\n"
                         f"{dependencies}", 1)
+    if not snapshot:
+        worker.write_text(text, encoding="utf-8")
+        return
+    text = text.replace(LOAD_PYODIDE, LOAD_PYODIDE.replace("= ", "= withSnapshot(", 1)
+                        .replace(";", ");"), 1)
     worker.write_text('import { withSnapshot } from "./snapshot.js";\n' + text,
                       encoding="utf-8")
 
