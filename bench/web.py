@@ -50,11 +50,14 @@ from bench.ui_latency import (  # noqa: E402
 from companion.games import GAME_UIS  # noqa: E402
 from companion.i18n.catalog import Voice  # noqa: E402
 from companion.web_build import (  # noqa: E402
+    APP_ARCHIVE,
+    ARCHIVES,
     BUILDS,
     PYTHON_WORKER,
     build,
     folder_size,
     is_packed_copy,
+    patch_python_worker,
     web_client,
     wire_size,
     write_worker,
@@ -101,13 +104,10 @@ def copy(site: Path, out: Path) -> Path:
 
 
 def hello_world(site: Path, out: Path) -> Path:
-    """Our folder with the app swapped for a one-line Flet app (same client, Pyodide, wheels)."""
+    """Our folder with the app swapped for a one-line Flet app (same client, Pyodide, wheels:
+    its dependencies' archive is ours)."""
     shutil.copytree(site, out)
-    with tarfile.open(site / "app.tar.gz") as source, \
-            tarfile.open(out / "app.tar.gz", "w:gz") as tar:
-        for member in source.getmembers():
-            if member.name.startswith("__pypackages__"):
-                tar.addfile(member, source.extractfile(member) if member.isfile() else None)
+    with tarfile.open(out / APP_ARCHIVE, "w:gz") as tar:
         for name, text in (("companion/__init__.py", ""), ("companion/main.py", HELLO)):
             data = text.encode()
             info = tarfile.TarInfo(name)
@@ -119,8 +119,10 @@ def hello_world(site: Path, out: Path) -> Path:
 
 def flets_worker(folder: Path) -> Path:
     """`folder` with Flet's own Python worker (no snapshot: Python starts and imports at each
-    start), its service worker's list rewritten to match."""
+    start), patched only to unpack the dependencies' archive too, its service worker's list
+    rewritten to match."""
     shutil.copyfile(web_client() / PYTHON_WORKER, folder / PYTHON_WORKER)
+    patch_python_worker(folder / PYTHON_WORKER, snapshot=False)
     write_worker(folder)
     return folder
 
@@ -207,7 +209,8 @@ SAVES = """async ([n, saves]) => {
   const py = await loadPyodide({ indexURL: "/pyodide/" });
   return (await py.runPythonAsync(`
 from pyodide.http import pyfetch
-await (await pyfetch("/app.tar.gz")).unpack_archive(format="gztar")
+for archive in __ARCHIVES__:
+    await (await pyfetch("/" + archive)).unpack_archive(format="gztar")
 import sys, time
 sys.path.insert(0, "__pypackages__")
 from pathlib import Path
@@ -246,7 +249,7 @@ for i in range(${saves}):
         timed[kind].append((time.perf_counter() - began) * 1000)
 timed
 `)).toJs({ dict_converter: Object.fromEntries });
-}"""
+}""".replace("__ARCHIVES__", repr(ARCHIVES))  # both unpacked, as the app's worker does
 
 
 def on_disk(browser, profile: Path):

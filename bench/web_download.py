@@ -5,7 +5,8 @@ the page's, its Python worker's and its service worker's requests alike).
     python bench/web_download.py [--folder BUILT_FOLDER]
 
 Then a second release with one Python file changed (companion/main.py gains a comment line in
-app.tar.gz; the worker lists the new hashes), taken over by the open page's worker.
+app.tar.gz, which holds our packages alone: dependencies.tar.gz, the `__pypackages__` they import,
+is unchanged; the worker lists the new hashes), taken over by the open page's worker.
 
 The host compresses nothing (Python's http.server): the big files reach the phone as the build's
 gzipped copies (`name.gz`), which the service worker unpacks.
@@ -76,7 +77,8 @@ def report(what: str, sent: Sent) -> None:
           f"({len(requests)} files); fetched more than once: {len(twice)} "
           f"{twice[:8]}{' ...' if len(twice) > 8 else ''}")
     for name in ("/main.dart.wasm", "/main.dart.js", "/canvaskit/canvaskit.wasm",
-                 "/canvaskit/skwasm.wasm", "/pyodide/pyodide.asm.wasm", "/app.tar.gz"):
+                 "/canvaskit/skwasm.wasm", "/pyodide/pyodide.asm.wasm", "/app.tar.gz",
+                 "/dependencies.tar.gz"):
         name = name if requests[name] else f"{name}.gz"
         if requests[name]:
             print(f"  {name}: {requests[name]} request(s), {sizes[name] / 10**6:.1f} MB")

@@ -55,7 +55,7 @@ HASH_COST = """async (rounds) => {
   return found;
 }"""
 BIG = ("main.dart.wasm", "pyodide/pyodide.asm.wasm", "canvaskit/skwasm.wasm",
-       "pyodide/python_stdlib.zip", "app.tar.gz")
+       "pyodide/python_stdlib.zip", "app.tar.gz", "dependencies.tar.gz")
 
 
 def unchecked(folder: Path) -> Path:

@@ -18,7 +18,7 @@ import sys
 import types
 from collections.abc import Iterable
 
-LOADED_LATER = ("msgpack",)  # compiled, shipped in app.tar.gz's __pypackages__
+LOADED_LATER = ("msgpack",)  # compiled, shipped in dependencies.tar.gz's __pypackages__
 NOT_KEPT = ("__main__", "companion.main", "js", "pyodide_js", "flet_js", "_pyodide_core")
 # Names to import: a module path, nothing a page could turn into more than an import.
 MAX_MODULES = 5000

@@ -4,11 +4,13 @@ from an installed wheel alike (every file it reads is found through the installe
 The folder is assembled here rather than by `flet publish` (which reaches GitHub twice and bundles
 no wheels): flet-web's own web client and the Pyodide it ships, our icons and manifest, our own
 cache-first service worker, Flet's Python worker patched to start from a memory snapshot the
-phone made itself (web/snapshot.js), and `app.tar.gz` holding the app (companion/, scoring/,
-storage/) with its pure-Python dependencies copied from this environment into `__pypackages__/`,
-which the client's Python worker puts on `sys.path` (so micropip never reaches PyPI at start).
-msgpack is compiled: its Pyodide wheel comes from a local wheel folder or, once, from PyPI (then
-cached).
+phone made itself (web/snapshot.js), and two archives unpacked into the same place before the
+app runs: `app.tar.gz` holding the app (companion/, scoring/, storage/; what a release changes)
+and `dependencies.tar.gz` holding its pure-Python dependencies copied from this environment into
+`__pypackages__/` (changed only when a dependency is), which the client's Python worker puts on
+`sys.path` (so micropip never reaches PyPI at start). A release that changes only our code
+downloads the app's archive (~0.5 MB), not its dependencies' (~1.2 MB). msgpack is compiled: its
+Pyodide wheel comes from a local wheel folder or, once, from PyPI (then cached).
 
 Two of the client's builds are shipped, and Flutter's loader picks one per browser: the WasmGC
 build with the skwasm renderer where it runs (Chromium-based browsers with WebGL: most phones),
@@ -61,12 +63,22 @@ BUILDS = {
     "js": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
 }
 PACKAGES = ("companion", "scoring", "storage")
+# The two archives the app's Python is unpacked from (write_app): our packages, and
+# `__pypackages__` (the dependencies), apart so that a release of our code alone leaves the
+# dependencies' archive, its hash and the phone's copy of it as they were.
+APP_ARCHIVE = "app.tar.gz"
+DEPENDENCIES_ARCHIVE = "dependencies.tar.gz"
+ARCHIVES = (APP_ARCHIVE, DEPENDENCIES_ARCHIVE)
 PYTHON_WORKER = "python-worker.js"
 LOAD_PYODIDE = "const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;"
+# Where Flet's worker unpacks the app's archive (its Python, in python-worker.js): the
+# dependencies' archive is fetched and unpacked right after it, before `__pypackages__` is put on
+# sys.path and the app runs (patch_python_worker).
+UNPACK_APP = "            await response.unpack_archive(format=_archive_format)\n"
 # The files a Python memory snapshot made on a phone depends on (web/snapshot.js's KEY).
 SNAPSHOT_DEPENDS_ON = (
     "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "app.tar.gz", PYTHON_WORKER,
+    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", *ARCHIVES, PYTHON_WORKER,
     "snapshot-worker.js",
 )
 # Inside the packages, what the browser never runs: what the page gets from the folder instead
@@ -115,7 +127,7 @@ SKIP_PATHS = (
 )
 SKIP_GLOBS = ("pyodide/micropip-*.whl", "pyodide/packaging-*.whl")
 # Standard-library modules that neither the app, its dependencies nor the client's Python worker
-# import (tests/web/test_build.py checks every import in app.tar.gz and every module-level import
+# import (tests/web/test_build.py checks every import in the archives and every module-level import
 # of the standard library that is kept; the worker's start is covered by the browser tests).
 STDLIB_UNUSED = (
     "unittest", "_pyrepl", "pdb", "doctest", "pydoc", "pydoc_data", "sqlite3", "mailbox",
@@ -152,7 +164,7 @@ START_FILES = (
     "flutter_bootstrap.js", "assets/FontManifest.json", ICON_FONT, "assets/fonts/roboto.woff2",
     PYTHON_WORKER, "snapshot.js", "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json",
     "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-    "app.tar.gz",
+    *ARCHIVES,
 )
 DOWNLOAD_META = re.compile(r'\n?\s*<meta name="tc-download" content="[^"]*">')
 # The content types the worker gives an unpacked file (WebAssembly must say application/wasm to
@@ -209,7 +221,7 @@ def build(out: Path, *, wheels: Path | None = None, base_url: str = "/") -> Path
     # icon.png and splash.png are for `flet build`; the page uses icons/ and favicon.png.
     shutil.copytree(assets, out, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("icon.png", "splash.png"))
-    write_app(out / "app.tar.gz", wheels)
+    write_app(out, wheels)
     patch_index(out / "index.html", base_url)
     patch_bootstrap(out / "flutter_bootstrap.js")
     patch_python_worker(out / PYTHON_WORKER)
@@ -231,7 +243,7 @@ def patch_index(index: Path, base_url: str) -> None:
     lock = json.loads((index.parent / "pyodide" / "pyodide-lock.json").read_text())
     patch_index_html(
         str(index), base_href=base_url, app_name=APP_NAME, app_description=APP_DESCRIPTION,
-        pyodide=True, pyodide_script_path="main.py", app_package_url="app.tar.gz",
+        pyodide=True, pyodide_script_path="main.py", app_package_url=APP_ARCHIVE,
         pyodide_version=lock["info"].get("version", "local"), no_cdn=True,
         web_renderer=WebRenderer.AUTO,  # the loader's choice: skwasm where it runs
         # Hash routes: a reload on /#/match/x asks any static host for the page it has.
@@ -284,13 +296,33 @@ def patch_bootstrap(bootstrap: Path) -> None:
     bootstrap.write_text(patched, encoding="utf-8")
 
 
-def patch_python_worker(worker: Path) -> None:
-    """Have Flet's Python worker start from this device's memory snapshot where it has one
-    (web/snapshot.js)."""
+def patch_python_worker(worker: Path, *, snapshot: bool = True) -> None:
+    """Have Flet's Python worker unpack the dependencies' archive beside the app's at every start
+    (a restored snapshot holds no files: the worker unpacks both each time) and, unless
+    `snapshot=False` (a bench's worker that starts as Flet's does), start from this device's
+    memory snapshot where it has one (web/snapshot.js)."""
     text = worker.read_text(encoding="utf-8")
-    if LOAD_PYODIDE not in text:
+    if snapshot and LOAD_PYODIDE not in text:
         raise BuildError("flet-web's python-worker.js no longer loads Pyodide as it did: cannot "
                          "start it from a snapshot")
+    if text.count(UNPACK_APP) != 1:
+        raise BuildError("flet-web's python-worker.js no longer unpacks the app's archive as it "
+                         f"did: cannot unpack {DEPENDENCIES_ARCHIVE} beside it")
+    indent = UNPACK_APP[:len(UNPACK_APP) - len(UNPACK_APP.lstrip())]
+    dependencies = "".join(f"{indent}{line}\n" for line in (
+        f'_dependencies_url = urljoin(app_package_url, "{DEPENDENCIES_ARCHIVE}")',
+        "_dependencies = await pyfetch(_dependencies_url)",
+        "if not _dependencies.ok:",
+        "    raise RuntimeError(",
+        '        f"Failed to download the dependencies: HTTP {_dependencies.status} "',
+        '        f"{_dependencies_url}")',
+        'await _dependencies.unpack_archive(format="gztar")',
+    ))
+    text = text.replace(UNPACK_APP, f"{UNPACK_APP}{indent}from urllib.parse import urljoin\n"
+                        f"{dependencies}", 1)
+    if not snapshot:
+        worker.write_text(text, encoding="utf-8")
+        return
     text = text.replace(LOAD_PYODIDE, LOAD_PYODIDE.replace("= ", "= withSnapshot(", 1)
                         .replace(";", ");"), 1)
     worker.write_text('import { withSnapshot } from "./snapshot.js";\n' + text,
@@ -501,12 +533,17 @@ def gzipped(data: bytes) -> bytes:
     return gzip.compress(data, 9, mtime=0)
 
 
-def write_app(archive: Path, wheels: Path | None) -> None:
-    """app.tar.gz: our packages plus `__pypackages__` (pure dependencies and msgpack), the same
-    bytes for the same files (names sorted, one time, no owner, modes 644 and 755)."""
+def write_app(out: Path, wheels: Path | None) -> None:
+    """APP_ARCHIVE (our packages) and DEPENDENCIES_ARCHIVE (`__pypackages__`: the pure
+    dependencies and msgpack) in `out`."""
+    write_archive(out / APP_ARCHIVE, app_entries())
+    write_archive(out / DEPENDENCIES_ARCHIVE, dependency_entries(wheels))
+
+
+def app_entries() -> dict[str, Path | bytes | None]:
+    """Our packages' files as {name in the archive: file} (None: a folder)."""
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.py[cod]")
-    when = source_time()
-    entries: dict[str, Path | bytes | None] = {}  # name -> file, its bytes, or None (a folder)
+    entries: dict[str, Path | bytes | None] = {}
 
     for package in PACKAGES:
         root = package_folder(package)
@@ -517,12 +554,24 @@ def write_app(archive: Path, wheels: Path | None) -> None:
                     "/".join(parts[:n]) in NOT_IN_ARCHIVE for n in range(1, len(parts) + 1)):
                 continue
             entries[name] = None if path.is_dir() else path
+    return entries
+
+
+def dependency_entries(wheels: Path | None) -> dict[str, Path | bytes | None]:
+    """The dependencies' files under `__pypackages__/`, as {name in the archive: file or bytes}."""
+    entries: dict[str, Path | bytes | None] = {}
     for dist in DISTRIBUTIONS:
         for source, name in distribution_files(dist):
             entries[f"__pypackages__/{name}"] = source
     for name, data in msgpack_files(wheels):
         entries[f"__pypackages__/{name}"] = data
+    return entries
 
+
+def write_archive(archive: Path, entries: dict[str, Path | bytes | None]) -> None:
+    """A gzipped tar of `entries` ({name: file, its bytes, or None for a folder}), the same bytes
+    for the same files (names sorted, one time, no owner, modes 644 and 755)."""
+    when = source_time()
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for name in sorted(entries):

@@ -4,8 +4,9 @@
 // the modules the app had imported by Home, and keep a copy of that interpreter's memory in the
 // browser's cache. Later starts restore it instead of starting Python and importing the app
 // (loadPyodide's `_loadSnapshot`). `table-companion-web build` writes KEY: a digest of the
-// files a snapshot depends on (Pyodide, its standard library, app.tar.gz, the worker scripts),
-// so a new release never restores an older one; Pyodide itself refuses another build's.
+// files a snapshot depends on (Pyodide, its standard library, the app's archive and its
+// dependencies', the worker scripts), so a new release never restores an older one; Pyodide
+// itself refuses another build's.
 // Whatever goes wrong with a kept snapshot (unreadable, its digest wrong, a restore that throws)
 // drops it and Python starts as it would have without one; a restore that never reaches Home
 // is dropped by the page's watchdog (start.js), which starts the page again.
@@ -13,6 +14,8 @@ export const KEY = "__SNAPSHOT_KEY__";
 const FOLDER = new URL(".", self.location.href).href;  // the app's base: two deployments apart
 const CACHE = `table-companion-snapshot ${FOLDER}`;
 const ENTRY = `${FOLDER}python-snapshot/`;  // + KEY: a cache entry, never a file fetched
+// The archives the app's Python is unpacked from (companion/web_build.py's ARCHIVES).
+const ARCHIVES = ["app.tar.gz", "dependencies.tar.gz"];
 // Modules a snapshot must not hold: compiled extensions outside Pyodide's own binary (their
 // code is not in the memory copied: msgpack crashed on first use after a restore; the app's
 // Python defers it, companion/snapshot.py) and the worker's JavaScript bridges.
@@ -148,8 +151,13 @@ export async function make(modules, languages = []) {
   try {
     const { loadPyodide } = await import("./pyodide/pyodide.mjs");
     const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
-    const archive = await (await fetch(new URL("app.tar.gz", FOLDER))).arrayBuffer();
-    pyodide.unpackArchive(archive, "gztar");
+    // The app's archive and its dependencies' (`__pypackages__`), unpacked into one place as
+    // Flet's worker does (the build patches it to unpack both).
+    for (const name of ARCHIVES) {
+      const response = await fetch(new URL(name, FOLDER));
+      if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+      pyodide.unpackArchive(await response.arrayBuffer(), "gztar");
+    }
     pyodide.globals.set("snapshot_modules", pyodide.toPy(modules));
     pyodide.globals.set("snapshot_languages", pyodide.toPy(languages));
     pyodide.runPython(`

@@ -15,7 +15,10 @@ from pathlib import Path
 
 from companion.server.own_origin import RIVE_HERE, RIVE_SCRIPTS, directive, script_hashes
 from companion.web_build import (
+    APP_ARCHIVE,
+    ARCHIVES,
     BUILDS,
+    DEPENDENCIES_ARCHIVE,
     ICON_FONT,
     STDLIB_UNUSED,
     folder_size,
@@ -126,15 +129,25 @@ def test_the_page_names_its_policy_and_the_client_asks_no_cdn_for_rive(web_folde
         assert (web_folder / RIVE_HERE / script).is_file()
 
 
-def test_the_app_archive_holds_the_app_and_its_dependencies(web_folder: Path) -> None:
-    with tarfile.open(web_folder / "app.tar.gz") as tar:
-        names = set(tar.getnames())
+def archive_names(folder: Path, name: str) -> set[str]:
+    with tarfile.open(folder / name) as tar:
+        return set(tar.getnames())
+
+
+def test_one_archive_holds_the_app_and_another_its_dependencies(web_folder: Path) -> None:
+    app = archive_names(web_folder, APP_ARCHIVE)
+    dependencies = archive_names(web_folder, DEPENDENCIES_ARCHIVE)
     for needed in ("companion/main.py", "scoring/__init__.py", "storage/store.py",
-                   "__pypackages__/flet/__init__.py", "__pypackages__/tinydb/__init__.py",
-                   "__pypackages__/msgpack/__init__.py",
-                   "__pypackages__/openskill/models/weng_lin/plackett_luce.py",
                    "scoring/confusables.tsv"):
-        assert needed in names
+        assert needed in app
+    for needed in ("__pypackages__/flet/__init__.py", "__pypackages__/tinydb/__init__.py",
+                   "__pypackages__/msgpack/__init__.py",
+                   "__pypackages__/openskill/models/weng_lin/plackett_luce.py"):
+        assert needed in dependencies
+    # A release of our code alone changes the app's archive, never the dependencies'.
+    assert not any(name.startswith("__pypackages__") for name in app)
+    assert all(name.startswith("__pypackages__/") for name in dependencies)
+    names = app | dependencies
     # openskill's mypyc modules are for this machine: Pyodide imports its Python sources
     assert not any(name.endswith(".so") and "emscripten" not in name for name in names)
     assert not any("__pycache__" in name for name in names)
@@ -174,11 +187,12 @@ def imported(source: bytes) -> set[str]:
 
 
 def test_no_code_in_the_folder_imports_a_standard_module_left_out(web_folder: Path) -> None:
-    with tarfile.open(web_folder / "app.tar.gz") as tar:
-        for member in tar.getmembers():
-            if member.name.endswith(".py"):
-                source = tar.extractfile(member).read()
-                assert not imported(source) & set(STDLIB_UNUSED), member.name
+    for archive in ARCHIVES:
+        with tarfile.open(web_folder / archive) as tar:
+            for member in tar.getmembers():
+                if member.name.endswith(".py"):
+                    source = tar.extractfile(member).read()
+                    assert not imported(source) & set(STDLIB_UNUSED), member.name
     with zipfile.ZipFile(web_folder / "pyodide" / "python_stdlib.zip") as stdlib:
         left = {info.filename.split("/")[0].removesuffix(".py") for info in stdlib.infolist()}
         assert not left & set(STDLIB_UNUSED)
@@ -196,7 +210,7 @@ def test_no_code_in_the_folder_imports_a_standard_module_left_out(web_folder: Pa
                 assert not top & set(STDLIB_UNUSED), info.filename
 
 
-# What the browser never runs (issue 22): none of it is in the app's archive.
+# What the browser never runs (issue 22): none of it is in the archives.
 SERVER_ONLY = ("companion/server/", "companion/cli.py", "companion/web_build.py",
                "companion/session/trust.py", "companion/session/token_offer.py",
                "__pypackages__/segno/", "__pypackages__/flet/testing/",
@@ -217,9 +231,11 @@ print(sorted(m for m in sys.modules if m.startswith(("companion.server", "segno"
 
 def test_the_archive_holds_no_server_code_and_the_start_imports_home_alone(
         web_folder: Path, tmp_path: Path) -> None:
-    with tarfile.open(web_folder / "app.tar.gz") as tar:
-        names = tar.getnames()
-        tar.extractall(tmp_path, filter="data")
+    names = []
+    for archive in ARCHIVES:  # unpacked into one place, as the phone's worker does
+        with tarfile.open(web_folder / archive) as tar:
+            names += tar.getnames()
+            tar.extractall(tmp_path, filter="data")
     shipped = [name for name in names if name.startswith(SERVER_ONLY) or name.endswith(
         ("/RECORD", ".dart")) or name in ("companion/server", "__pypackages__/segno")]
     assert not shipped, shipped
@@ -248,5 +264,5 @@ def test_save_my_matches_reads_the_data_folders_database_and_names_each_game(
     assert "const { database } = self.tableCompanionData();" in text
     titles = json.loads(re.search(r"const TITLES = (\{.*?\});", text).group(1))
     assert titles == {game: to_data(cls.TITLE) for game, cls in scoring.GAMES.items()}
-    with tarfile.open(web_folder / "app.tar.gz") as tar:
-        assert "companion/web/rescue.js" not in tar.getnames(), "a page script, not Python's"
+    assert "companion/web/rescue.js" not in archive_names(web_folder, APP_ARCHIVE), \
+        "a page script, not Python's"

@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.i18n.page_words import table
+from companion.web_build import ARCHIVES
 from scoring import caro
 from storage import Store
 from storage.index import fingerprint
@@ -84,13 +85,13 @@ def reload_home(page: Page) -> None:
 
 def test_a_copy_changed_in_the_browser_is_fetched_again_and_the_app_starts(
         app, web_folder: Path, tmp_path: Path) -> None:
-    """The archive Python runs and its standard library, other bytes in their place: the worker
+    """The archives Python runs and its standard library, other bytes in their place: the worker
     finds them wrong as it serves them, fetches them again, and the app starts with every match.
     (A file the page itself loads may come from the page's memory cache on a reload, not from
     the worker: it is checked at the next start that asks the worker for it.)"""
     page = app.at_home()
     page.wait_for_function("() => window.tableCompanion.offline === true", timeout=START)
-    damaged = ("app.tar.gz", "pyodide/python_stdlib.zip")
+    damaged = (*ARCHIVES, "pyodide/python_stdlib.zip")
     for path in damaged:
         assert page.evaluate(DAMAGE, [path, f"not the release's {path}"]) == 1
     reload_home(page)
@@ -182,14 +183,15 @@ def test_a_restored_start_that_does_not_reach_home_is_dropped_and_starts_the_lon
     assert exported_by_the_app(page, tmp_path) == app.events
 
 
+@pytest.mark.parametrize("archive", ARCHIVES)
 def test_a_start_that_fails_says_so_and_offers_to_save_the_matches(
-        browser, web_folder: Path, tmp_path: Path) -> None:
-    """A host serving another archive than the release's (the worker refuses to keep it, and
-    Python cannot run it): the splash stays, says the app could not start, and offers to start
-    again and to save the matches (none on this new device)."""
+        browser, web_folder: Path, tmp_path: Path, archive: str) -> None:
+    """A host serving another archive than the release's, the app's or its dependencies' (the
+    worker refuses to keep it, and Python cannot run it): the splash stays, says the app could
+    not start, and offers to start again and to save the matches (none on this new device)."""
     folder = tmp_path / "site"
     shutil.copytree(web_folder, folder)
-    (folder / "app.tar.gz").write_bytes(b"not the release's archive")
+    (folder / archive).write_bytes(b"not the release's archive")
     site = StaticSite(folder).start()
     context = browser.new_context(viewport=PHONE)
     try:

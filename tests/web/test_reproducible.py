@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.web_build import FIXED_TIME, BuildError, source_time
+from companion.web_build import ARCHIVES, FIXED_TIME, BuildError, source_time
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ("companion", "scoring", "storage", "assets")
@@ -64,16 +64,18 @@ def test_two_builds_from_two_checkouts_are_the_same_bytes(web_folder: Path,
 
 
 def test_the_archives_hold_no_time_owner_or_mode_of_the_checkout(web_folder: Path) -> None:
-    for name in ("app.tar.gz", "assets/NOTICES.gz"):
+    for name in (*ARCHIVES, "assets/NOTICES.gz"):
         header = (web_folder / name).read_bytes()[:10]
         assert header[4:8] == b"\0\0\0\0" and not header[3] & 0x08, f"{name}: a time or a name"
-    with tarfile.open(web_folder / "app.tar.gz") as tar:
-        members = tar.getmembers()
-    assert [m.name for m in members] == sorted(m.name for m in members)
-    assert {m.mtime for m in members} == {source_time()}
-    assert {(m.uid, m.gid, m.uname, m.gname) for m in members} == {(0, 0, "", "")}
-    assert {stat.S_IMODE(m.mode) for m in members} == {0o644, 0o755}
-    assert {m.mode for m in members if m.isdir()} == {0o755}
+    for archive in ARCHIVES:
+        with tarfile.open(web_folder / archive) as tar:
+            members = tar.getmembers()
+        assert [m.name for m in members] == sorted(m.name for m in members), archive
+        assert {m.mtime for m in members} == {source_time()}
+        assert {(m.uid, m.gid, m.uname, m.gname) for m in members} == {(0, 0, "", "")}
+        assert {stat.S_IMODE(m.mode) for m in members} <= {0o644, 0o755}
+        assert {m.mode for m in members if m.isdir()} <= {0o755}
+        assert {m.mode for m in members if m.isfile()} == {0o644}
     assert gzip.decompress((web_folder / "assets/NOTICES.gz").read_bytes())  # still readable
 
 

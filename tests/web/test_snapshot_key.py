@@ -4,6 +4,7 @@ older release's snapshot."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import tarfile
@@ -11,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.web_build import LOAD_PYODIDE, SNAPSHOT_DEPENDS_ON, write_worker
+from companion.web_build import (
+    APP_ARCHIVE,
+    ARCHIVES,
+    DEPENDENCIES_ARCHIVE,
+    LOAD_PYODIDE,
+    SNAPSHOT_DEPENDS_ON,
+    write_worker,
+)
 
 
 def key(folder: Path) -> str:
@@ -26,14 +34,28 @@ def test_flets_worker_loads_python_through_the_snapshot(web_folder: Path) -> Non
     assert "withSnapshot(pyodideModule.loadPyodide || self.loadPyodide)" in worker
     assert LOAD_PYODIDE not in worker
     assert (web_folder / "snapshot-worker.js").is_file()
-    with tarfile.open(web_folder / "app.tar.gz") as tar:
+    with tarfile.open(web_folder / APP_ARCHIVE) as tar:
         names = set(tar.getnames())
     assert "companion/snapshot.py" in names
     assert not {"companion/web/snapshot.js", "companion/web/snapshot-worker.js"} & names
 
 
-@pytest.mark.parametrize("changed", ["app.tar.gz", "pyodide/python_stdlib.zip",
-                                     "python-worker.js"])
+def test_every_start_unpacks_the_dependencies_beside_the_app(web_folder: Path) -> None:
+    """Flet's worker (every start: the first, from a snapshot, without one) and the snapshot's
+    maker both unpack the two archives before the app's Python runs."""
+    worker = (web_folder / "python-worker.js").read_text()
+    app = worker.index("await response.unpack_archive(format=_archive_format)")
+    fetched = worker.index(f'urljoin(app_package_url, "{DEPENDENCIES_ARCHIVE}")')
+    unpacked = worker.index('await _dependencies.unpack_archive(format="gztar")')
+    on_path = worker.index("sys.path.insert(0, pkgs_path)")
+    assert app < fetched < unpacked < on_path < worker.index("runpy.run_module(python_module_name")
+    maker = (web_folder / "snapshot.js").read_text()
+    assert f"const ARCHIVES = {json.dumps(list(ARCHIVES))};" in maker
+    assert maker.index("for (const name of ARCHIVES)") < maker.index("from companion.snapshot")
+
+
+@pytest.mark.parametrize("changed", [APP_ARCHIVE, DEPENDENCIES_ARCHIVE,
+                                     "pyodide/python_stdlib.zip", "python-worker.js"])
 def test_a_release_that_changes_what_a_snapshot_holds_has_another_key(
         web_folder: Path, tmp_path: Path, changed: str) -> None:
     assert changed in SNAPSHOT_DEPENDS_ON
