@@ -1,4 +1,5 @@
-"""A control at least so wide, wider when its content needs it (large text, a long word)."""
+"""Controls with a least size that their content may exceed (large text, a long word): a box,
+and a button whose label pads itself."""
 
 from __future__ import annotations
 
@@ -19,13 +20,13 @@ def at_least(width: float | None, content: ft.Control, height: float | None = No
 
 
 def tall_button(label: str, icon: ft.IconData | None, on_click: Callable[[Any], Any], *,
-                kind: type[ft.FilledButton] | type[ft.OutlinedButton] = ft.FilledButton
-                ) -> ft.Control:
+                kind: type[ft.FilledButton] | type[ft.OutlinedButton] = ft.FilledButton,
+                expand: bool | None = None) -> ft.Control:
     """A button (filled, or `kind`) 48 px high or taller: its label wraps, and the button grows
     with it (a fixed 48 px cut a long label's second line off at 200% text). Flet's client
     keeps a button's own padding from the theme's, so the label carries the room itself."""
     return kind(content=ft.Container(ft.Text(label), padding=ft.Padding.symmetric(
-        vertical=TALL_PAD)), icon=icon, on_click=on_click)
+        vertical=TALL_PAD)), icon=icon, on_click=on_click, expand=expand)
 
 
 TALL_PAD = 16  # above and below the label (the button adds none): 48 px for one line

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import pgettext
+from companion.widgets.grows import at_least
 
 FILL = {"red": "#C62828", "black": "#212121", "grey": "#8E8E8E", "white": "#FAFAFA"}
 INK = {"red": "#FFFFFF", "black": "#FFFFFF", "grey": "#000000", "white": "#000000"}
@@ -32,7 +33,7 @@ def swatch(colour: str, size: int) -> ft.Control:
         bgcolor=FILL[colour],
         border=ft.Border.all(1, "#616161"),
         border_radius=3,
-        content=ft.Stack([ft.Container(width=size - 2, height=size - 2),
-                          ft.Text(letter(colour), color=INK[colour], size=max(9, size // 2),
-                                  weight=ft.FontWeight.BOLD)], alignment=ft.Alignment.CENTER),
+        content=at_least(size - 2, ft.Text(letter(colour), color=INK[colour],
+                                           size=max(9, size // 2), weight=ft.FontWeight.BOLD),
+                         height=size - 2),  # inside the 1 px border
     )

@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.games.carrera.parts import then
 from companion.i18n import _, ngettext, pgettext
+from companion.widgets.grows import at_least
 from scoring import carrera
 
 # A card and six chips (a 2 with the market's chip on a full supply) fit one row of a 412 px
@@ -50,8 +51,7 @@ def _tile(label: str, face: ft.Control, width: int, *, card_look: bool, allowed:
         content=ft.Container(
             ink=True,  # a tab stop, acting on Enter and Space
             # the least size inside the 2 px border, the face over it
-            content=ft.Stack([ft.Container(width=width - 4, height=CHIP_SIZE - 4), face],
-                             alignment=ft.Alignment.CENTER),
+            content=at_least(width - 4, face, height=CHIP_SIZE - 4),
             border_radius=8 if card_look else CHIP_SIZE // 2,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if card_look
             else ft.Colors.AMBER_100,

@@ -190,9 +190,7 @@ def _entry_switch(by_result: bool, choose: Callable[[bool], None]) -> ft.Control
     """Trick by trick, or the round's result only (offered before the round's first play)."""
     def tab(text: str, on: bool, value: bool) -> ft.Control:
         kind = ft.FilledButton if on else ft.OutlinedButton
-        button = tall_button(text, None, lambda e: choose(value), kind=kind)
-        button.expand = True
-        return button
+        return tall_button(text, None, lambda e: choose(value), kind=kind, expand=True)
 
     return ft.Row([tab(_("Trick by trick"), not by_result, False),
                    tab(_("Enter result only"), by_result, True)], spacing=8,
