@@ -164,6 +164,11 @@ async def keeper_on_match(served: Served, address: str = KEEPER) -> RawPage:
     return keeper
 
 
+def told_full(page: RawPage) -> bool:
+    """Has the server closed `page`'s socket because the table is full?"""
+    return page.ws is not None and page.ws.close_code == FULL
+
+
 async def tap(keeper: RawPage, name: str) -> bool:
     """Click `name` on the keeper's page; True once its update has come back. Only a patch
     answers: a tap also asks the page to scroll the game's part to its top (a method call the
@@ -278,6 +283,7 @@ def test_a_flood_of_200_pages_never_drops_the_keeper(served: Served) -> None:
                 await asyncio.sleep(0.005)
 
         sampling = asyncio.ensure_future(sample())
+        first = served.tables.get(served.mid).version
         answered = [await tap(keeper, name) for name in ("Undo", "Redo") * 3]
         admitted = await opening
         await sampling
@@ -287,16 +293,23 @@ def test_a_flood_of_200_pages_never_drops_the_keeper(served: Served) -> None:
             # The table fills (the keeper and 59 pages) and never holds more. On a busy machine
             # the server may drop a page that never reads, and a later page takes its place:
             # then more than 59 are let in over the flood, never more than 60 sockets at once.
-            assert sum(admitted) >= TOTAL - 1, sum(admitted)
             assert peak <= TOTAL, peak
-            assert served.limit.refused == refused + 200 - sum(admitted)
-            assert await tap(keeper, "Undo")  # and the keeper goes on
+            # And the keeper goes on. On a busy machine a tap's page may get a late patch of the
+            # tap before ahead of its own: the last change is read once the server has made all 7.
+            assert await tap(keeper, "Undo")
+            assert await asyncio.to_thread(
+                until, lambda: served.tables.get(served.mid).version == first + 7)
             assert keeper.closed is None
             now, other = served.shown()
             readers = [p for p, ok in zip(flood, admitted, strict=True) if ok and p.reads]
             assert readers
             for page in readers:  # every watcher that reads ends showing the last change
                 assert await page.wait_for(lambda p=page: p.shows(now, [other]), 60)
+            # A page that never reads has opened once its first message is sent, and learns of
+            # a refusal from the close frame after it (which its socket takes in meanwhile).
+            let_in = [ok and not told_full(page) for page, ok in zip(flood, admitted, strict=True)]
+            assert sum(let_in) >= TOTAL - 1, sum(let_in)
+            assert served.limit.refused == refused + 200 - sum(let_in)
         finally:
             await closed(flood)
             await keeper.close()

@@ -99,8 +99,7 @@ class RawPage:
                 self._keep(frame)
         except ConnectionClosed:
             pass
-        rcvd = self.ws.close_rcvd
-        self.closed = (rcvd.code, rcvd.reason) if rcvd else (1006, "")
+        self.closed = (self.ws.close_code or 1006, self.ws.close_reason or "")
         self._heard.set()
 
     async def wait_for(self, wanted: Callable[[], bool], timeout: float = 30.0) -> bool:
