@@ -14,7 +14,7 @@ from tests.support.app.trace import tap_until
 from tests.support.app.ui import choose_radio, host, open_page
 
 LONG = "Fragen: Der Punkteschreiber wählt unter den Spielern mit gleichem Tempo"
-SHORT = "Die zuletzt gespielte gewinnt"
+SHORT = "Die zuletzt gespielte Karte gewinnt"
 
 
 @pytest.mark.browser

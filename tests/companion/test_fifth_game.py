@@ -254,7 +254,7 @@ HAND_SAID = {
     "en": {"title": "Hand Tally", "new": "New Hand Tally match", "players": "4 players",
            "hand": "Hand 1", "change": "Ann +1 chip", "chart": "Chips",
            "average": "average 2 chips"},
-    "es": {"title": "Cuenta de manos", "new": "Nueva partida de Cuenta de manos",
+    "es": {"title": "Cuenta de manos", "new": "Nueva partida: Cuenta de manos",
            "players": "4 jugadores", "hand": "Mano 1", "change": "Ann +1 ficha",
            "chart": "Fichas", "average": "media 2 fichas"},
     "de": {"title": "Handzählung", "new": "Neue Handzählung-Partie", "players": "4 Spieler",
