@@ -299,8 +299,9 @@ def patch_bootstrap(bootstrap: Path) -> None:
 def patch_python_worker(worker: Path, *, snapshot: bool = True) -> None:
     """Have Flet's Python worker unpack the dependencies' archive beside the app's at every start
     (a restored snapshot holds no files: the worker unpacks both each time) and, unless
-    `snapshot=False` (a bench's worker that starts as Flet's does), start from this device's
-    memory snapshot where it has one (web/snapshot.js)."""
+    `snapshot=False` (a bench's worker that starts as Flet's does, Python's tarfile unpacking
+    both), start from this device's memory snapshot where it has one (web/snapshot.js) and
+    unpack both archives in JavaScript (web/unpack.js)."""
     text = worker.read_text(encoding="utf-8")
     if snapshot and LOAD_PYODIDE not in text:
         raise BuildError("flet-web's python-worker.js no longer loads Pyodide as it did: cannot "
@@ -309,24 +310,32 @@ def patch_python_worker(worker: Path, *, snapshot: bool = True) -> None:
         raise BuildError("flet-web's python-worker.js no longer unpacks the app's archive as it "
                          f"did: cannot unpack {DEPENDENCIES_ARCHIVE} beside it")
     indent = UNPACK_APP[:len(UNPACK_APP) - len(UNPACK_APP.lstrip())]
-    dependencies = "".join(f"{indent}{line}\n" for line in (
+    fetch = (
+        "from urllib.parse import urljoin",
         f'_dependencies_url = urljoin(app_package_url, "{DEPENDENCIES_ARCHIVE}")',
         "_dependencies = await pyfetch(_dependencies_url)",
         "if not _dependencies.ok:",
         "    raise RuntimeError(",
         '        f"Failed to download the dependencies: HTTP {_dependencies.status} "',
         '        f"{_dependencies_url}")',
-        'await _dependencies.unpack_archive(format="gztar")',
-    ))
-    text = text.replace(UNPACK_APP, f"{UNPACK_APP}{indent}from urllib.parse import urljoin\n"
-                        f"{dependencies}", 1)
+    )
+    if not snapshot:  # Python's tarfile unpacks both, as Flet's worker does the app's
+        lines = ("await response.unpack_archive(format=_archive_format)", *fetch,
+                 'await _dependencies.unpack_archive(format="gztar")')
+    else:  # the worker's JavaScript unpacks both (web/unpack.js), the second fetched meanwhile
+        lines = (*fetch, "import js",
+                 "await js.tableCompanionUnpack(await response.js_response.arrayBuffer())",
+                 "await js.tableCompanionUnpack(await _dependencies.js_response.arrayBuffer())")
+    text = text.replace(UNPACK_APP, "".join(f"{indent}{line}\n" for line in lines), 1)
     if not snapshot:
         worker.write_text(text, encoding="utf-8")
         return
     text = text.replace(LOAD_PYODIDE, LOAD_PYODIDE.replace("= ", "= withSnapshot(", 1)
                         .replace(";", ");"), 1)
-    worker.write_text('import { withSnapshot } from "./snapshot.js";\n' + text,
-                      encoding="utf-8")
+    worker.write_text('import { withSnapshot } from "./snapshot.js";\n'
+                      'import { unpackTarGz } from "./unpack.js";\n'
+                      "self.tableCompanionUnpack = (buffer) => unpackTarGz(self.pyodide.FS, "
+                      "buffer);\n" + text, encoding="utf-8")
 
 
 def write_snapshot_scripts(out: Path) -> None:
@@ -334,6 +343,7 @@ def write_snapshot_scripts(out: Path) -> None:
     Pyodide, its standard library, the app's archive and the scripts that make and restore it
     (a new release makes a new snapshot; the older one is never restored)."""
     shutil.copyfile(TEMPLATES / "snapshot-worker.js", out / "snapshot-worker.js")
+    shutil.copyfile(TEMPLATES / "unpack.js", out / "unpack.js")
     template = (TEMPLATES / "snapshot.js").read_text(encoding="utf-8")
     digest = hashlib.sha256(template.encode())
     for name in SNAPSHOT_DEPENDS_ON:

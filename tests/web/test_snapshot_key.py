@@ -18,6 +18,7 @@ from companion.web_build import (
     DEPENDENCIES_ARCHIVE,
     LOAD_PYODIDE,
     SNAPSHOT_DEPENDS_ON,
+    TEMPLATES,
     write_worker,
 )
 
@@ -42,13 +43,19 @@ def test_flets_worker_loads_python_through_the_snapshot(web_folder: Path) -> Non
 
 def test_every_start_unpacks_the_dependencies_beside_the_app(web_folder: Path) -> None:
     """Flet's worker (every start: the first, from a snapshot, without one) and the snapshot's
-    maker both unpack the two archives before the app's Python runs."""
+    maker both unpack the two archives before the app's Python runs: the worker in JavaScript
+    (web/unpack.js), the dependencies' archive asked for before the app's is unpacked."""
     worker = (web_folder / "python-worker.js").read_text()
-    app = worker.index("await response.unpack_archive(format=_archive_format)")
+    assert worker.index('import { unpackTarGz } from "./unpack.js";') < worker.index(
+        "self.tableCompanionUnpack = (buffer) => unpackTarGz(self.pyodide.FS, buffer);")
+    assert "unpack_archive(" not in worker  # Python's tarfile no longer on the start's path
     fetched = worker.index(f'urljoin(app_package_url, "{DEPENDENCIES_ARCHIVE}")')
-    unpacked = worker.index('await _dependencies.unpack_archive(format="gztar")')
+    app = worker.index("await js.tableCompanionUnpack(await response.js_response.arrayBuffer())")
+    unpacked = worker.index(
+        "await js.tableCompanionUnpack(await _dependencies.js_response.arrayBuffer())")
     on_path = worker.index("sys.path.insert(0, pkgs_path)")
-    assert app < fetched < unpacked < on_path < worker.index("runpy.run_module(python_module_name")
+    assert fetched < app < unpacked < on_path < worker.index("runpy.run_module(python_module_name")
+    assert (web_folder / "unpack.js").read_bytes() == (TEMPLATES / "unpack.js").read_bytes()
     maker = (web_folder / "snapshot.js").read_text()
     assert f"const ARCHIVES = {json.dumps(list(ARCHIVES))};" in maker
     assert maker.index("for (const name of ARCHIVES)") < maker.index("from companion.snapshot")
