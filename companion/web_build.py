@@ -155,7 +155,7 @@ ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 # WebAssembly, the scripts, Pyodide's lock; not the fonts, archives or zips, already packed).
 # The plain file stays too: a browser with no service worker or no DecompressionStream fetches
 # it. Not the page's own scripts, which the page fetches before the worker takes it.
-PACK_FROM = 16_000
+PACK_FROM = 8_000
 PACK_AT_MOST = 0.9
 NOT_PACKED = {"index.html", "sw.js", "start.js", "words.js", "scope.js"}
 # What a first visit downloads before Home (besides the Flutter build the browser runs): the

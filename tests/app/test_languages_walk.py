@@ -34,6 +34,7 @@ import pytest
 from playwright.sync_api import Page
 
 from companion import APP_NAME
+from companion.describe.words import several_words
 from companion.games import GAME_UIS, RULES_DIR
 from companion.i18n.catalog import Voice
 from companion.session.follow_up import follow_up_id
@@ -135,8 +136,10 @@ def heading(name: str, path: str, voice: Voice) -> re.Pattern[str]:
     if parts == [""]:
         return re.compile(re.escape(APP_NAME))
     if parts[0] == "new":
-        ui = GAME_UIS[parts[1]]
-        return _said(voice.gettext("New {game} match"), game=render(ui.short_title, voice))
+        game = render(GAME_UIS[parts[1]].short_title, voice)
+        new = (voice.pgettext("title of several words", "New {game} match")
+               if several_words(game) else voice.gettext("New {game} match"))
+        return _said(new, game=game)
     if parts[0] != "match":
         shell = {"history": "History", "stats": "Statistics", "settings": "Settings",
                  "share": "Share"}
