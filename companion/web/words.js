@@ -71,7 +71,7 @@
     "de": {
       "code": "de",
       "lost": "Verbindung unterbrochen, wird wiederhergestellt …",
-      "taps": "Tippen bewirkt nichts, bis die Verbindung wieder steht: Nichts wird gesendet oder gespeichert. Jede Aktion, die der Bildschirm vorher gezeigt hat, ist gespeichert; sobald die Verbindung wieder steht, erscheint die Partie im aktuellen Stand, und du kannst wieder tippen.",
+      "taps": "Tippen bewirkt nichts, bis die Verbindung wieder steht: Nichts wird gesendet oder gespeichert. Jede Aktion, die der Bildschirm vorher gezeigt hat, ist gespeichert; sobald die Verbindung zurück ist, erscheint die Partie mit ihrem aktuellen Stand, und du kannst wieder tippen.",
       "watching": "Dieser Bildschirm verfolgt die Partie: Sobald die Verbindung wieder steht, aktualisiert er sich von selbst; bis dahin gibt es nichts zu tippen. Die Punkte werden auf dem Gerät des Punkteschreibers geschrieben.",
       "standings": "Spielstand",
       "asShown": "{game}, wie zuletzt auf diesem Bildschirm angezeigt",
