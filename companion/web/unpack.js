@@ -5,8 +5,10 @@
 // of every start to write 620 files.
 const BLOCK = 512;
 
+const DECODER = new TextDecoder();  // one for every name and field of a start's 620 entries
+
 function text(bytes) {
-  return new TextDecoder().decode(bytes);
+  return DECODER.decode(bytes);
 }
 
 function field(block, at, length) {
