@@ -11,10 +11,12 @@ from playwright.sync_api import Page, expect
 
 from tests.support.app.lan import unlock
 from tests.support.app.process import new_phone
+from tests.support.app.trace import tap_until
 from tests.support.app.ui import (
     begin_new_match,
     button,
     choose_radio,
+    go_to,
     host,
     open_page,
     see,
@@ -42,8 +44,7 @@ def new_sheet(page: Page, url: str, players: tuple[str, ...], name: str, *, lowe
     type_into(page, field, number)
     if round_sum:
         type_into(page, "Each round adds up to", round_sum)
-    button(page, "Start match").click()
-    see(page, "Round 1")
+    go_to(page, "Start match", "Round 1")
 
 
 def enter_round(page: Page, number: int, scores: dict[str, int], counted: Counted) -> None:
@@ -51,11 +52,9 @@ def enter_round(page: Page, number: int, scores: dict[str, int], counted: Counte
     for player, score in scores.items():
         type_into(page, player, str(score))
         counted.entries += 1
-    commit = button(page, f"Add round {number}")
-    expect(commit).to_be_enabled()
-    commit.click()
+    expect(button(page, f"Add round {number}")).to_be_enabled()
+    go_to(page, f"Add round {number}", f"Round {number}: ")
     counted.taps += 1
-    see(page, f"Round {number}: ")
 
 
 HEARTS = (
@@ -89,8 +88,7 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
     see(phone, "This round's scores add up to 27")
     type_into(phone, "Dan", "0")
     see(phone, "Round total: 26")
-    button(phone, "Add round 1").click()
-    see(phone, "Add round 2")
+    go_to(phone, "Add round 1", "Add round 2")
 
     for number, scores in enumerate(HEARTS[1:], start=2):
         enter_round(phone, number, scores, counted)
@@ -101,18 +99,14 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
         see(phone, f"{total}/100")
 
     # Undo takes the last round back; Redo brings it again.
-    button(phone, "Undo").click()
-    see(phone, "Add round 8")
-    button(phone, "Redo").click()
-    see(phone, "Add round 9")
+    go_to(phone, "Undo", "Add round 8")
+    go_to(phone, "Redo", "Add round 9")
 
     # Round 4 was mistyped: Ann had 3, not 13 (and Ben 16). Corrected as a new entry.
-    button(phone, "Round 4: Ann +13, Ben +6, Cleo +2 and Dan +5").click()
-    see(phone, "Correct round 4")
+    go_to(phone, "Round 4: Ann +13, Ben +6, Cleo +2 and Dan +5", "Correct round 4")
     type_into(phone, "Ann", "3")
     type_into(phone, "Ben", "16")
-    button(phone, "Save round 4").click()
-    see(phone, "Round 4 corrected: Ann +3, Ben +16, Cleo +2 and Dan +5.")
+    go_to(phone, "Save round 4", "Round 4 corrected: Ann +3, Ben +16, Cleo +2 and Dan +5.")
     see(phone, "21/100")  # Ann 31 - 10
 
     # A reload finds the sheet as it was.
@@ -129,28 +123,27 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
 
     # Statistics has Hearts of its own, with who won, the average and the best (lowest) total.
     open_page(phone, app.url)
-    button(phone, "Statistics").click()
-    see(phone, "Score sheet games")
+    go_to(phone, "Statistics", "Score sheet games")
     see(phone, "The lowest total wins")
     see(phone, "best 21")
 
     # The sheet is remembered: the next Hearts night is one tap on Home; it can be forgotten.
     open_page(phone, app.url)
     remembered = button(phone, "Hearts · 4 players · lowest wins at 100")
-    remembered.click()
-    see(phone, "Add round 1")
+    go_to(phone, "Hearts · 4 players · lowest wins at 100", "Add round 1")
     see(phone, "Each round's scores add up to 26")
     open_page(phone, app.url)
     # Changed in place: a refused target says why and keeps the sheet; a good one is kept.
-    button(phone, "Change Hearts").click()
+    target = host(phone).get_by_role("textbox", name="Target score")
+    tap_until(phone, button(phone, "Change Hearts").click,
+              lambda ms: target.wait_for(timeout=ms))
     type_into(phone, "Target score", "0")
-    button(phone, "Save the sheet").click()
-    see(phone, "The target score must be a whole number")  # the engine's sentence
+    go_to(phone, "Save the sheet", "The target score must be a whole number")  # the engine's
     expect(remembered).to_have_count(1)
     type_into(phone, "Target score", "50")
-    button(phone, "Save the sheet").click()
     changed = button(phone, "Hearts · 4 players · lowest wins at 50")
-    expect(changed).to_have_count(1)
+    tap_until(phone, button(phone, "Save the sheet").click,
+              lambda ms: expect(changed).to_have_count(1, timeout=ms))
     expect(remembered).to_have_count(0)
     button(phone, "Forget Hearts").click()
     button(phone, "Forget").click()  # after asking

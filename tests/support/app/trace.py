@@ -58,6 +58,17 @@ class Trace:
         return any(mark in line for line in self.lines() for mark in wanted)
 
 
+def reached_within(page: Page, trace: Trace, events: Iterable[str], ms: float) -> bool:
+    """Wait up to `ms` for the server to read one of `events` since `trace` was made."""
+    waited = 0.0
+    while not trace.reached(events):
+        if waited >= ms:
+            return False
+        page.wait_for_timeout(50)
+        waited += 50
+    return True
+
+
 def tap_until(page: Page, tap: Callable[[], None], done: Callable[[float], None],
               events: Iterable[str] = ("click",), tries: int = 3,
               may_retry: Callable[[], bool] = lambda: True) -> None:

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.support.app.trace import tap_until
+from tests.support.app.trace import FIRST_WAIT, Trace, reached_within, tap_until
 
 
 def open_page(page: Page, url: str) -> None:
@@ -60,14 +60,24 @@ def go_to(page: Page, label: str, sign: str) -> None:
 
 
 def type_into(page: Page, label: str, value: str) -> None:
-    """Fill a text field; fill again if a late re-render from the last action cleared it."""
+    """Fill a text field; fill again if a late re-render from the last action cleared it, or,
+    where the app's trace is read (tests/support/app/trace.py), if the text never reached the
+    app: a field can show what was typed while its change never left a busy browser (the sheet's
+    "Add round 2" stayed disabled, its four fields filled). A field already holding `value`
+    sends no change and is left as it is."""
     field = host(page).get_by_role("textbox", name=label)
+    if field.input_value() == value:
+        return
     for _ in range(5):
+        trace = Trace(page)
         field.click()
         field.fill(value)
         page.wait_for_timeout(150)
-        if field.input_value() == value:
+        if field.input_value() != value:
+            continue
+        if not trace.available or reached_within(page, trace, ("change",), FIRST_WAIT):
             return
+        field.fill("")  # so that filling it again is a change of its own
     raise AssertionError(f"the field {label!r} would not keep {value!r}")
 
 
