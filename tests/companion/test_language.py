@@ -138,7 +138,7 @@ def test_engine_sentences_render_through_the_catalog(in_session) -> None:
     speak(page, "de")
     in_session(page)
     assert say(said("The game is over.")) == "Das Spiel ist vorbei."
-    assert say(said_n("{n} min ago", "{n} min ago", 3)) == "vor 3 Min."
+    assert say(said_n("{n} min ago", "{n} min ago", 3)) == "vor 3 Minuten"
 
 
 def test_material_speaks_the_session_language() -> None:

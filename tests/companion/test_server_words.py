@@ -49,7 +49,7 @@ def test_a_wrong_pin_is_said_in_the_trying_devices_language_and_its_code_and_eng
         gate.unlock(who, PIN)  # the right PIN, too soon: not checked
     assert wait.value.rule == "pin-wait" and not gate.allows(who)
     assert str(wait.value) == "Too many wrong PINs on this device: wait 30 s before trying again."
-    assert german(wait.value) == ("Zu viele falsche PINs auf diesem Gerät: Warte 30 s, bevor du "
+    assert german(wait.value) == ("Zu viele falsche PINs auf diesem Gerät: Warte 30 Sek., bevor du "
                                   "es noch einmal versuchst.")
     assert render(wait.value.said, Voice("es")).startswith("Demasiados PIN incorrectos")
 

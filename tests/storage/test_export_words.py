@@ -91,7 +91,7 @@ def test_an_export_with_a_damaged_match_says_the_problem_in_german(
     assert english.endswith(f"The Caro match of Ann and Ben ({bad}) could not be read (the file "
                             "is empty); it was set aside; the other matches are fine.")
     german = spoken(made.sentence("nach matches.csv"), "de")
-    assert "Ausgelassen, weil sie nicht gelesen werden konnten: Caro: Ann und Ben (" in german
+    assert "Nicht lesbar und daher ausgelassen: Caro: Ann und Ben (" in german
     assert (f"Die Partie von Ann und Ben (Caro, {bad}) konnte nicht gelesen werden (die Datei "
             "ist leer); sie wurde beiseitegelegt; die anderen Partien sind in Ordnung.") in german
     assert not german.endswith(".."), german  # the problem's full stop left to the sentence

@@ -153,8 +153,8 @@ def test_each_refusal_speaks_german_and_japanese(name: str, code: str) -> None:
 def test_a_refused_match_says_the_rule_in_the_language_and_one_full_stop() -> None:
     refused = refusal("refused action")
     german = render(refused.said, Voice("de"))
-    assert german == ("Nichts wurde importiert: Partie 1 von 1 (Caro: Ann und Ben): Ihre Aktion 2 "
-                      "von 2 ('cheat') wird abgelehnt: Unbekannte Aktion 'cheat' für Caro.")
+    assert german == ("Nichts wurde importiert: Partie 1 von 1 (Caro: Ann und Ben): Aktion 2 von 2 "
+                      "('cheat') wird abgelehnt: Unbekannte Aktion 'cheat' für Caro.")
     japanese = render(refusal("refused settings").said, Voice("ja"))
     assert japanese.endswith("。") and not japanese.endswith("。。"), japanese
     assert render(refusal("no events").said, Voice("ja")).endswith("ありません。")
