@@ -174,7 +174,8 @@ def say_wait(seconds: float) -> Said:
     if seconds < 90:
         return said("{n} s", n=seconds)
     if seconds < 5400:
-        return said("{n} min", n=(seconds + 59) // 60)
+        # the catalogs' "{n} min" is a plural entry (describe/when.py asks for it by count)
+        return said_n("{n} min", "{n} min", (seconds + 59) // 60)
     return said("{n} h", n=(seconds + 3599) // 3600)
 
 

@@ -90,3 +90,26 @@ def test_every_translation_fills_in(code: str) -> None:
         forms = (message.string,) if isinstance(message.string, str) else message.string
         for form in forms:
             form.format(**values)
+
+
+def test_no_message_asked_for_both_with_and_without_a_count() -> None:
+    """A message the code asks for as one sentence (`said`, `_`) and elsewhere by a count
+    (`said_n`, `ngettext`) is one plural entry in the catalogs, which a lookup without a count
+    never finds: the screen showed the English ("3 min" on a German PIN wait)."""
+    from babel.messages.extract import extract_from_dir
+
+    from companion.i18n.extract import COMMENT_TAGS, KEYWORDS, ROOT, SOURCES
+
+    single: dict[tuple[str | None, str], str] = {}
+    counted: dict[tuple[str | None, str], str] = {}
+    for source in SOURCES:
+        for filename, lineno, message, _comments, context in extract_from_dir(
+                ROOT / source, method_map=[("**.py", "python")], keywords=KEYWORDS,
+                comment_tags=COMMENT_TAGS):
+            where = f"{source}/{filename}:{lineno}"
+            if isinstance(message, tuple):
+                counted.setdefault((context, message[0]), where)
+            else:
+                single.setdefault((context, message), where)
+    both = {key: (single[key], counted[key]) for key in single.keys() & counted.keys()}
+    assert not both, both

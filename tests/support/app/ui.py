@@ -70,7 +70,7 @@ def type_into(page: Page, label: str, value: str) -> None:
         return
     for _ in range(5):
         trace = Trace(page)
-        field.click()
+        field.focus()
         field.fill(value)
         page.wait_for_timeout(150)
         if field.input_value() != value:
