@@ -50,7 +50,7 @@
       "downloaded": "{got} de {total} MB",
       "downloadStalled": "La descarga se ha detenido. Volviendo a intentarlo…",
       "updateReady": "Ya está lista una nueva versión de la app.",
-      "restartNow": "Abrirla ahora",
+      "restartNow": "Actualizar ahora",
       "later": "Más tarde",
       "matches": "Abriendo tus partidas…",
       "elsewhere": "Table Companion está abierta en otra pestaña o ventana. Ciérrala allí y la app arrancará aquí sola.",

@@ -484,8 +484,10 @@ class Match(core.Match):
         if teams is None:
             return {p: said_n("{n} card in hand", "{n} cards in hand", n)
                     for p, n in hands.items()}
-        return {self._label(t): said("in hand: {counts}", counts=listed(
-                    said("{player} {n}", player=p, n=hands[p]) for p in members))
+        def count(p: str) -> Said:  # a call of its own: nested in another, no extraction sees it
+            return said("{player} {n}", player=p, n=hands[p])
+
+        return {self._label(t): said("in hand: {counts}", counts=listed(count(p) for p in members))
                 for t, members in teams.items()}
 
     def score_range(self, with_ally: bool = False) -> range:

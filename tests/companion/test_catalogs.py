@@ -113,3 +113,31 @@ def test_no_message_asked_for_both_with_and_without_a_count() -> None:
                 single.setdefault((context, message), where)
     both = {key: (single[key], counted[key]) for key in single.keys() & counted.keys()}
     assert not both, both
+
+
+def test_every_literal_message_in_the_code_is_extracted(template: Catalog) -> None:
+    """Every call of a message keyword with a literal message is in the template: Babel's
+    extraction does not see a call nested in another's arguments (Careta's "{player} {n}" inside
+    "in hand: {counts}" was in no catalog, so every language read "Ann 3")."""
+    import ast
+
+    from companion.i18n.extract import KEYWORDS, ROOT, SOURCES
+
+    have = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    missing = []
+    for source in SOURCES:
+        for path in sorted((ROOT / source).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                if name not in KEYWORDS or name == "RuleViolation":
+                    continue
+                spec = KEYWORDS[name] or (1,)
+                # the message's place: the first that is not the context's
+                first = next(i for i in spec if isinstance(i, int))
+                arg = node.args[first - 1] if len(node.args) >= first else None
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) \
+                        and arg.value not in have:
+                    missing.append(f"{path.relative_to(ROOT)}:{node.lineno}: {arg.value!r}")
+    assert not missing, missing

@@ -127,7 +127,7 @@ def test_a_match_that_cannot_be_opened_says_why_in_german_and_japanese(tmp_path:
     german = spoken(error.value.said, "de")
     assert "Erstellungszeit 'yesterday' ist kein Datum)" in german, german
     japanese = spoken(error.value.said, "ja")
-    assert "作成時刻'yesterday'は日時ではありません" in japanese, japanese
+    assert "作成時刻'yesterday'が日時の形式ではありません" in japanese, japanese
 
 
 def newer_notice(tmp_path: Path) -> Any:
@@ -149,8 +149,8 @@ def test_the_newer_version_notice_starts_with_a_capital_in_spanish(tmp_path: Pat
     spanish = render(notice.spoken(), Voice("es"))
     assert spanish.startswith(f"No se puede abrir la partida {mid}: se guardó con una versión "
                               "más reciente"), spanish
-    assert spoken(notice.spoken(), "de").startswith(f"Die Partie {mid} wurde von einer neueren")
-    assert spoken(notice.spoken(), "ja").startswith(f"対戦{mid}は新しいバージョン")
+    assert spoken(notice.spoken(), "de").startswith(f"Die Partie {mid} wurde mit einer neueren")
+    assert spoken(notice.spoken(), "ja").startswith(f"対戦（{mid}）は新しいバージョン")
 
 
 def test_every_store_notice_starts_with_a_capital(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import flet as ft
 from companion.games import GameUI
 from companion.games.caro.grid import CaroGrid, more_cells
 from companion.games.caro.look import letter, swatch
-from companion.i18n import N_, _, ngettext, say
+from companion.i18n import N_, _, ngettext, pgettext, say
 from companion.session.context import use_services
 from companion.session.drafts import use_draft
 from companion.session.follow_up import FollowUp
@@ -169,7 +169,12 @@ def _passed_line(match: caro.Match) -> list[ft.Control]:
             for n in match.just_passed]
     if not said:
         return []
-    return [ft.Text(" ".join(said), size=14, key="passed")]
+    line = said[0]
+    for more in said[1:]:
+        # Translators: two sentences side by side ("Ann passed. Ben passed."); Japanese puts no
+        # space between them.
+        line = pgettext("two sentences", "{first} {second}").format(first=line, second=more)
+    return [ft.Text(line, size=14, key="passed")]
 
 
 def _series_line(match: caro.Match) -> list[ft.Control]:
