@@ -75,6 +75,7 @@ LOAD_PYODIDE = "const loadPyodide = pyodideModule.loadPyodide || self.loadPyodid
 # dependencies' archive is fetched and unpacked right after it, before `__pypackages__` is put on
 # sys.path and the app runs (patch_python_worker).
 UNPACK_APP = "            await response.unpack_archive(format=_archive_format)\n"
+DOWNLOAD_APP = '            print("Downloading app archive")\n'
 # The files a Python memory snapshot made on a phone depends on (web/snapshot.js's KEY).
 SNAPSHOT_DEPENDS_ON = (
     "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
@@ -92,7 +93,7 @@ NOT_IN_ARCHIVE = (
     "companion/web/draw_icons.py", "companion/web/start.js", "companion/web/sw.js",
     "companion/web/keep_awake.js", "companion/web/locale.js", "companion/web/words.js",
     "companion/web/snapshot.js", "companion/web/snapshot-worker.js", "companion/web/rescue.js",
-    "companion/web/share_card.js",
+    "companion/web/share_card.js", "companion/web/unpack.js", "companion/web/early.js",
 )
 # Pure-Python distributions the app imports in the browser (flet-web is the server, segno draws
 # the served app's QR codes: left out).
@@ -162,7 +163,8 @@ NOT_PACKED = {"index.html", "sw.js", "start.js", "words.js", "scope.js"}
 # splash's progress bar counts these files' bytes on the wire (write_download_sizes).
 START_FILES = (
     "flutter_bootstrap.js", "assets/FontManifest.json", ICON_FONT, "assets/fonts/roboto.woff2",
-    PYTHON_WORKER, "snapshot.js", "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json",
+    PYTHON_WORKER, "early.js", "snapshot.js", "unpack.js", "pyodide/pyodide.mjs",
+    "pyodide/pyodide-lock.json",
     "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
     *ARCHIVES,
 )
@@ -300,8 +302,9 @@ def patch_python_worker(worker: Path, *, snapshot: bool = True) -> None:
     """Have Flet's Python worker unpack the dependencies' archive beside the app's at every start
     (a restored snapshot holds no files: the worker unpacks both each time) and, unless
     `snapshot=False` (a bench's worker that starts as Flet's does, Python's tarfile unpacking
-    both), start from this device's memory snapshot where it has one (web/snapshot.js) and
-    unpack both archives in JavaScript (web/unpack.js)."""
+    both), start from this device's memory snapshot where it has one (web/snapshot.js), both
+    archives fetched and unpacked in JavaScript (web/unpack.js), all of it begun before Flutter
+    where the page started the worker early (web/early.js, web/start.js)."""
     text = worker.read_text(encoding="utf-8")
     if snapshot and LOAD_PYODIDE not in text:
         raise BuildError("flet-web's python-worker.js no longer loads Pyodide as it did: cannot "
@@ -310,32 +313,32 @@ def patch_python_worker(worker: Path, *, snapshot: bool = True) -> None:
         raise BuildError("flet-web's python-worker.js no longer unpacks the app's archive as it "
                          f"did: cannot unpack {DEPENDENCIES_ARCHIVE} beside it")
     indent = UNPACK_APP[:len(UNPACK_APP) - len(UNPACK_APP.lstrip())]
-    fetch = (
-        "from urllib.parse import urljoin",
-        f'_dependencies_url = urljoin(app_package_url, "{DEPENDENCIES_ARCHIVE}")',
-        "_dependencies = await pyfetch(_dependencies_url)",
-        "if not _dependencies.ok:",
-        "    raise RuntimeError(",
-        '        f"Failed to download the dependencies: HTTP {_dependencies.status} "',
-        '        f"{_dependencies_url}")',
-    )
+    unpack = text.find(UNPACK_APP)
     if not snapshot:  # Python's tarfile unpacks both, as Flet's worker does the app's
-        lines = ("await response.unpack_archive(format=_archive_format)", *fetch,
+        lines = ("await response.unpack_archive(format=_archive_format)",
+                 "from urllib.parse import urljoin",
+                 f'_dependencies_url = urljoin(app_package_url, "{DEPENDENCIES_ARCHIVE}")',
+                 "_dependencies = await pyfetch(_dependencies_url)",
+                 "if not _dependencies.ok:",
+                 "    raise RuntimeError(",
+                 '        f"Failed to download the dependencies: HTTP {_dependencies.status} "',
+                 '        f"{_dependencies_url}")',
                  'await _dependencies.unpack_archive(format="gztar")')
-    else:  # the worker's JavaScript unpacks both (web/unpack.js), the second fetched meanwhile
-        lines = (*fetch, "import js",
-                 "await js.tableCompanionUnpack(await response.js_response.arrayBuffer())",
-                 "await js.tableCompanionUnpack(await _dependencies.js_response.arrayBuffer())")
-    text = text.replace(UNPACK_APP, "".join(f"{indent}{line}\n" for line in lines), 1)
-    if not snapshot:
-        worker.write_text(text, encoding="utf-8")
+        worker.write_text(text[:unpack] + "".join(f"{indent}{line}\n" for line in lines)
+                          + text[unpack + len(UNPACK_APP):], encoding="utf-8")
         return
-    text = text.replace(LOAD_PYODIDE, LOAD_PYODIDE.replace("= ", "= withSnapshot(", 1)
+    # The app's archive too is fetched by the JavaScript, not by Flet's pyfetch.
+    start = text.find(DOWNLOAD_APP)
+    if not 0 <= start < unpack:
+        raise BuildError("flet-web's python-worker.js no longer downloads the app's archive as "
+                         "it did: cannot fetch it in JavaScript")
+    lines = ("import js", "await js.tableCompanionArchives(app_package_url)")
+    text = (text[:start] + "".join(f"{indent}{line}\n" for line in lines)
+            + text[unpack + len(UNPACK_APP):])
+    text = text.replace(LOAD_PYODIDE, LOAD_PYODIDE.replace("= ", "= loaderOf(", 1)
                         .replace(";", ");"), 1)
-    worker.write_text('import { withSnapshot } from "./snapshot.js";\n'
-                      'import { unpackTarGz } from "./unpack.js";\n'
-                      "self.tableCompanionUnpack = (buffer) => unpackTarGz(self.pyodide.FS, "
-                      "buffer);\n" + text, encoding="utf-8")
+    worker.write_text('import { begin, loaderOf } from "./early.js";\n' + text
+                      + "\nbegin();\n", encoding="utf-8")
 
 
 def write_snapshot_scripts(out: Path) -> None:
@@ -344,6 +347,7 @@ def write_snapshot_scripts(out: Path) -> None:
     (a new release makes a new snapshot; the older one is never restored)."""
     shutil.copyfile(TEMPLATES / "snapshot-worker.js", out / "snapshot-worker.js")
     shutil.copyfile(TEMPLATES / "unpack.js", out / "unpack.js")
+    shutil.copyfile(TEMPLATES / "early.js", out / "early.js")
     template = (TEMPLATES / "snapshot.js").read_text(encoding="utf-8")
     digest = hashlib.sha256(template.encode())
     for name in SNAPSHOT_DEPENDS_ON:

@@ -76,7 +76,7 @@
   // recovered: why this start follows a dropped snapshot ("stalled")
   const state = { offline: null, stage: null, said: [], told: [], snapshot: null, made: null,
                   trouble: null, damaged: [], repaired: [], failure: null, saved: null,
-                  recovered: null, update: null };
+                  recovered: null, update: null, pythonBegunAt: null };
   window.tableCompanion = state;
   try {
     state.recovered = sessionStorage.getItem(RECOVERED_KEY);
@@ -249,8 +249,14 @@
   const tab = crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2);
   const NativeWorker = window.Worker;
   const pythonWorkers = []; // Flet's Python worker: its error message is a failed start
+  let early = null; // that worker, made before Flutter (beginPython), until Flet asks for it
   window.Worker = class extends NativeWorker {
     constructor(url, options) {
+      if (early !== null && String(url).endsWith("python-worker.js")) {
+        const begun = early;
+        early = null;
+        return begun; // eslint-disable-line no-constructor-return
+      }
       super(url, { ...(options || {}), name: (options && options.name) || tab });
       if (!String(url).endsWith("python-worker.js")) return;
       pythonWorkers.push(this);
@@ -286,7 +292,7 @@
   let imported = null;
   function snapshotSoon() {
     if (imported === null || state.offline !== true || state.snapshot === "restored") return;
-    if (state.made !== null || !window.caches || !window.CompressionStream) return;
+    if (state.made !== null || !window.caches) return;
     const hung = kept(HUNG_KEY);
     if (hung && hung.key === state.snapshotKey && hung.times >= 2) { // this device's own fault
       state.made = { failed: "this release's snapshots did not start here" };
@@ -574,7 +580,23 @@
     navigator.storage.persist().catch(() => {});
   }
 
+  // A start from this device's copy begins Python before Flutter: Flet's worker, made now as
+  // python.js makes it, restores the snapshot and unpacks the app as soon as it is read
+  // (web/early.js); Flet's jsConnect is handed this worker once Flutter has loaded.
+  function beginPython() {
+    if (!INSTALLED || !window.flet || !flet.pyodide) return;
+    try {
+      const base = flet.entrypointBaseUrl || "/";
+      early = new window.Worker(
+        (base.endsWith("/") ? base.slice(0, -1) : base) + "/python-worker.js", { type: "module" });
+      state.pythonBegunAt = performance.now();
+    } catch (error) { // no early start: Flet makes its worker when Flutter is up, as it would
+      console.warn("Table Companion: Python not begun early:", error);
+    }
+  }
+
   function loadFlutter() {
+    beginPython();
     const script = document.createElement("script");
     script.src = "flutter_bootstrap.js";
     script.async = true;

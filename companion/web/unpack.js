@@ -39,9 +39,18 @@ function checked(name) {
   return parts.join("/");
 }
 
-export async function unpackTarGz(FS, buffer) {
+// A .tar.gz's bytes, gunzipped (no Python needed yet: a start does it while Python restores).
+export async function inflated(buffer) {
   const stream = new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const tar = new Uint8Array(await new Response(stream).arrayBuffer());
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export async function unpackTarGz(FS, buffer) {
+  writeTar(FS, await inflated(buffer));
+}
+
+// A tar's folders and files written under Pyodide's working folder.
+export function writeTar(FS, tar) {
   const root = FS.cwd();
   const made = new Set();
   const folder = (path) => {

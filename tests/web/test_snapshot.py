@@ -27,7 +27,7 @@ KEPT = """async () => {
   const keys = (await cache.keys()).map((request) => request.url.split("/").pop());
   return { key: KEY, keys };
 }"""
-# Puts `bytes` (gzipped, with a digest: its own or a wrong one) where the kept snapshot is.
+# Puts `bytes` (with a digest: its own or a wrong one) where the kept snapshot is.
 PUT = """async ([text, digestRight]) => {
   const { KEY } = await import("./snapshot.js");
   const folder = new URL(".", location.href).href;
@@ -35,10 +35,8 @@ PUT = """async ([text, digestRight]) => {
   const hex = (buffer) => Array.from(new Uint8Array(buffer),
     (b) => b.toString(16).padStart(2, "0")).join("");
   const digest = digestRight ? hex(await crypto.subtle.digest("SHA-256", bytes)) : "0".repeat(64);
-  const zipped = await new Response(new Blob([bytes]).stream()
-    .pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
   const cache = await caches.open(`table-companion-snapshot ${folder}`);
-  await cache.put(`${folder}python-snapshot/${KEY}`, new Response(zipped,
+  await cache.put(`${folder}python-snapshot/${KEY}`, new Response(bytes,
     { headers: { "X-Digest": digest } }));
 }"""
 # Moves the kept snapshot under another release's key (what an older release left).
@@ -88,11 +86,17 @@ def test_the_first_start_makes_a_snapshot_and_the_next_starts_offline_from_it(ap
     made_one(page)
     kept = page.evaluate(KEPT)
     assert kept["keys"] == [kept["key"]], kept
+    # A first visit begins Python once Flutter asks for it; a start from the device's copy
+    # begins it before Flutter has drawn (web/early.js).
+    assert page.evaluate("() => window.tableCompanion.pythonBegunAt") is None
     app.site.stop()
     try:
         how, made = restart(page)
         assert how == "restored"
         assert made is None, "nothing made again from a restored start"
+        begun, frame = page.evaluate(
+            "() => [window.tableCompanion.pythonBegunAt, window.tableCompanion.firstFrameAt]")
+        assert begun is not None and frame is not None and begun < frame, (begun, frame)
         # The restored Python runs the app: a screen imported since, and a tap's answer.
         page.locator("flt-semantics-host").get_by_text("New Caro match").first.click()
         see(page, "Start match", timeout=START)

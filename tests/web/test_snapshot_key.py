@@ -31,31 +31,44 @@ def key(folder: Path) -> str:
 
 def test_flets_worker_loads_python_through_the_snapshot(web_folder: Path) -> None:
     worker = (web_folder / "python-worker.js").read_text()
-    assert worker.startswith('import { withSnapshot } from "./snapshot.js";')
-    assert "withSnapshot(pyodideModule.loadPyodide || self.loadPyodide)" in worker
+    assert worker.startswith('import { begin, loaderOf } from "./early.js";')
+    assert "loaderOf(pyodideModule.loadPyodide || self.loadPyodide)" in worker
     assert LOAD_PYODIDE not in worker
+    early = (web_folder / "early.js").read_text()
+    assert 'import { withSnapshot } from "./snapshot.js";' in early
+    assert early.count("withSnapshot(") == 2  # the early start, Flet's own start
+    assert worker.rstrip().endswith("begin();")  # once the worker's output hooks are set
     assert (web_folder / "snapshot-worker.js").is_file()
     with tarfile.open(web_folder / APP_ARCHIVE) as tar:
         names = set(tar.getnames())
     assert "companion/snapshot.py" in names
-    assert not {"companion/web/snapshot.js", "companion/web/snapshot-worker.js"} & names
+    assert not {"companion/web/snapshot.js", "companion/web/snapshot-worker.js",
+                "companion/web/early.js", "companion/web/unpack.js"} & names
 
 
 def test_every_start_unpacks_the_dependencies_beside_the_app(web_folder: Path) -> None:
     """Flet's worker (every start: the first, from a snapshot, without one) and the snapshot's
     maker both unpack the two archives before the app's Python runs: the worker in JavaScript
-    (web/unpack.js), the dependencies' archive asked for before the app's is unpacked."""
+    (web/early.js with web/unpack.js), both archives asked for at once, the app's unpacked
+    first; Flet's own download of the app's archive is gone."""
     worker = (web_folder / "python-worker.js").read_text()
-    assert worker.index('import { unpackTarGz } from "./unpack.js";') < worker.index(
-        "self.tableCompanionUnpack = (buffer) => unpackTarGz(self.pyodide.FS, buffer);")
     assert "unpack_archive(" not in worker  # Python's tarfile no longer on the start's path
-    fetched = worker.index(f'urljoin(app_package_url, "{DEPENDENCIES_ARCHIVE}")')
-    app = worker.index("await js.tableCompanionUnpack(await response.js_response.arrayBuffer())")
-    unpacked = worker.index(
-        "await js.tableCompanionUnpack(await _dependencies.js_response.arrayBuffer())")
+    assert "pyfetch(app_package_url)" not in worker
+    unpacked = worker.index("await js.tableCompanionArchives(app_package_url)")
     on_path = worker.index("sys.path.insert(0, pkgs_path)")
-    assert fetched < app < unpacked < on_path < worker.index("runpy.run_module(python_module_name")
-    assert (web_folder / "unpack.js").read_bytes() == (TEMPLATES / "unpack.js").read_bytes()
+    assert unpacked < on_path < worker.index("runpy.run_module(python_module_name")
+    early = (web_folder / "early.js").read_text()
+    assert f'const DEPENDENCIES = "{DEPENDENCIES_ARCHIVE}";' in early
+    assert early.index("[app, new URL(DEPENDENCIES, app)].map(") < early.index(
+        "for (const tar of tars) writeTar(pyodide.FS, await tar);")
+    assert f'const APP = "{APP_ARCHIVE}";' in early
+    # The early Python is the one Flet asks for: the page's own addresses.
+    index = (web_folder / "index.html").read_text()
+    assert 'flet.pyodideUrl="./pyodide/pyodide.mjs"' in index
+    assert f'flet.appPackageUrl = "{APP_ARCHIVE}"' in index
+    assert 'const PYODIDE = "./pyodide/pyodide.mjs";' in early
+    for name in ("unpack.js", "early.js"):
+        assert (web_folder / name).read_bytes() == (TEMPLATES / name).read_bytes()
     maker = (web_folder / "snapshot.js").read_text()
     assert f"const ARCHIVES = {json.dumps(list(ARCHIVES))};" in maker
     assert maker.index("for (const name of ARCHIVES)") < maker.index("from companion.snapshot")
