@@ -59,6 +59,20 @@ def go_to(page: Page, label: str, sign: str) -> None:
         timeout=ms), may_retry=lambda: bool(button(page, label).count()))
 
 
+def settled(locator: Locator, reads: int = 3, every_ms: int = 100) -> None:
+    """Wait (bounded) until `locator`'s box reads the same `reads` times in a row: the app
+    scrolls the game's part after an action, and a tap made while it moves lands on whatever
+    is then under its point (the Hearts test's tap on Ann's field opened round 6's correction)."""
+    last, same = None, 0
+    for _ in range(30):
+        box = locator.bounding_box()
+        same = same + 1 if box is not None and box == last else 0
+        if same >= reads - 1:
+            return
+        last = box
+        locator.page.wait_for_timeout(every_ms)
+
+
 def type_into(page: Page, label: str, value: str) -> None:
     """Fill a text field; fill again if a late re-render from the last action cleared it, or,
     where the app's trace is read (tests/support/app/trace.py), if the text never reached the
@@ -70,7 +84,8 @@ def type_into(page: Page, label: str, value: str) -> None:
         return
     for _ in range(5):
         trace = Trace(page)
-        field.focus()
+        settled(field)
+        field.click()
         field.fill(value)
         page.wait_for_timeout(150)
         if field.input_value() != value:
