@@ -556,15 +556,14 @@ class Match(core.Match):
                 for set_no, game_no in self._groups]
 
     def _label(self, side: str) -> str | Said:
-        """How a scoreboard names a player, or a team with its members (a team left unnamed as
-        a `Said`: "Team A (Ann, Cleo)" in the reader's language)."""
+        """How a scoreboard names a player, or a team with its members: a `Said`, "Suns (Ann,
+        Cleo)" or "Team A (Ann, Cleo)" in English, with each language's brackets and commas
+        (Japanese "Suns（Ann、Cleo）")."""
         teams = self.teams
         if not teams:
             return side
-        members = ", ".join(teams[side])
-        if side in self._unnamed:
-            return said("{team} ({players})", team=unnamed_team(side), players=members)
-        return f"{side} ({members})"
+        return said("{team} ({players})", team=self.side_name(side),
+                    players=listed(teams[side], "members"))
 
     @property
     def ahead(self) -> list[str]:

@@ -31,7 +31,7 @@ FOUR = ["Ann", "Ben", "Cleo", "Dan"]
 READ = [("en", "Team A", "Team B", "Team B (Ben, Dan)"),
         ("es", "Equipo A", "Equipo B", "Equipo B (Ben, Dan)"),
         ("de", "Team A", "Team B", "Team B (Ben, Dan)"),
-        ("ja", "チームA", "チームB", "チームB（Ben, Dan）")]
+        ("ja", "チームA", "チームB", "チームB（Ben、Dan）")]
 
 
 def speak(speaking: Callable[[Any], None], code: str) -> None:

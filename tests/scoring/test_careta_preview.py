@@ -141,8 +141,9 @@ def test_a_teams_note_names_each_members_hand() -> None:
     m.start_set()
     m.start_game("up")
     m.play("Ben", 3)
-    assert english(m.standing_notes) == {"Suns (Ann, Cleo)": "in hand: Ann 4 and Cleo 4",
-                                         "Moons (Ben, Dan)": "in hand: Ben 3 and Dan 4"}
+    notes = {str(team): note for team, note in english(m.standing_notes).items()}
+    assert notes == {"Suns (Ann, Cleo)": "in hand: Ann 4 and Cleo 4",
+                     "Moons (Ben, Dan)": "in hand: Ben 3 and Dan 4"}
     assert set(m.standing_notes) == {s.name for s in m.standing_figures()}
 
 

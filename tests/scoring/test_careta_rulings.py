@@ -759,7 +759,8 @@ def test_k11_team_winners_are_the_teams_players() -> None:
     assert m.is_over and m.winners == ["Ben", "Dan"]
     assert last(m)["text"].endswith("Moons (Ben, Dan) wins the match with 1 point.")
     assert m.standings() == [("Suns (Ann, Cleo)", "0/1"), ("Moons (Ben, Dan)", "1/1")]
-    assert m.ahead == ["Moons (Ben, Dan)"]  # the teams' order; named as the scoreboard names them
+    # the teams' order; named as the scoreboard names them
+    assert [str(name) for name in m.ahead] == ["Moons (Ben, Dan)"]
 
 
 # -- full scripted sets ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 
 from scoring import RuleViolation, careta
 from scoring.core import stored_names
-from scoring.said import Said, from_data, said, term, to_data
+from scoring.said import Said, from_data, listed, said, term, to_data
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 UNNAMED = {"A": ["Ann", "Cleo"], "B": ["Ben", "Dan"]}
@@ -63,7 +63,7 @@ def test_a_match_won_by_an_unnamed_team_names_it_as_a_value() -> None:
     m = moons_doubted(unnamed_match(target=1))
     assert m.is_over and m.winners == ["Ben", "Dan"]
     assert m.won_by == [said("{team} ({players})", team=careta.unnamed_team("B"),
-                             players="Ben, Dan")]
+                             players=listed(["Ben", "Dan"], "members"))]
     assert [str(name) for name in m.won_by] == ["Team B (Ben, Dan)"]
     assert m.history[-1]["text"].endswith(" Team B (Ben, Dan) wins the match with 1 point.")
     assert m.final_scores == {"Ann": 0, "Ben": 1, "Cleo": 0, "Dan": 1}  # by player, as before
@@ -87,7 +87,9 @@ def test_typed_and_unnamed_teams_mix() -> None:
     assert m.side_name("Suns") == "Suns" and str(m.side_name("B")) == "Team B"
     assert [str(row.name) for row in m.standing_figures()] == ["Suns (Ann, Cleo)",
                                                               "Team B (Ben, Dan)"]
-    assert m.standing_figures()[0].name == "Suns (Ann, Cleo)"  # a typed name stays text
+    # A typed name stays as typed, said with its members in the reader's language
+    assert m.standing_figures()[0].name == said("{team} ({players})", team="Suns",
+                                                players=listed(["Ann", "Cleo"], "members"))
 
 
 @pytest.mark.parametrize("teams, unnamed", [

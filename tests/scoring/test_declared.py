@@ -66,16 +66,16 @@ def test_caro_offers_its_next_game_started_by_the_loser() -> None:
 def test_won_by_names_the_winners_as_the_standings_do() -> None:
     for game in games():
         done = hook(game).finished()
-        rows = [name for name, _ in done.standings()]
-        assert done.won_by and set(done.won_by) <= set(rows), game
+        rows = [row.name for row in done.standing_figures()]
+        assert done.won_by and all(w in rows for w in done.won_by), game
         if game != "careta" or done.teams is None:
             assert done.won_by == done.winners
         assert hook(game).fresh().won_by == []  # nobody has won yet
     # A team win names the team's row, while `winners` stay its players (statistics).
     team = careta_team_finished()
     assert team.winners == ["Ben", "Dan"]
-    assert team.won_by == ["Moons (Ben, Dan)"]
-    assert team.won_by[0] in [name for name, _ in team.standings()]
+    assert [str(w) for w in team.won_by] == ["Moons (Ben, Dan)"]
+    assert team.won_by[0] in [row.name for row in team.standing_figures()]
     team.undo()
     assert team.won_by == [] and not team.is_over
 

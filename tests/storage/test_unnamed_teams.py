@@ -46,7 +46,7 @@ def test_a_summary_keeps_the_unnamed_team_as_a_value(tmp_path: Path) -> None:
         assert summary.id == mid and summary.winners == ("Ben", "Dan")
         (won,) = summary.won_by
         assert isinstance(won, Said) and str(won) == "Team B (Ben, Dan)"
-        assert render(won, Voice("ja")) == "チームB（Ben, Dan）"
+        assert render(won, Voice("ja")) == "チームB（Ben、Dan）"
         assert [render(row.name, Voice("es")) for row in summary.standings] == [
             "Equipo A (Ann, Cleo)", "Equipo B (Ben, Dan)"]
     index = folder / "index.json"
@@ -70,7 +70,7 @@ def test_a_team_stored_with_its_name_as_text_reads_as_it_was(tmp_path: Path) -> 
     with Store(tmp_path / "data") as store:
         store.create(won_by_team_b({"Equipo A": ["Ann", "Cleo"], "Equipo B": ["Ben", "Dan"]},
                                    []))
-        assert store.summaries()[0].won_by == ("Equipo B (Ben, Dan)",)
+        assert [str(w) for w in store.summaries()[0].won_by] == ["Equipo B (Ben, Dan)"]
         german = rows(export_csv(store, say=lambda value: render(value, Voice("de"))).data)
     assert [row[5] for row in german[1:]] == ["Equipo B"]
 
