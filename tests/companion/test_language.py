@@ -137,7 +137,7 @@ def test_engine_sentences_render_through_the_catalog(in_session) -> None:
     page = FakePage()
     speak(page, "de")
     in_session(page)
-    assert say(said("The game is over.")) == "Das Spiel ist vorbei."
+    assert say(said("The game is over.")) == "Die Partie ist vorbei."
     assert say(said_n("{n} min ago", "{n} min ago", 3)) == "vor 3 Minuten"
 
 
