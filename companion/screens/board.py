@@ -41,10 +41,16 @@ def scale_for(width: float) -> float:
     return max(1.0, min(1.8, width / 412))
 
 
+# Narrower than this (a 412 px phone at browser zoom 200%, 206 px), a row beside its figure
+# left a name a letter or two a line: the figure goes under the name instead.
+NARROW = 320
+
+
 def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
          extra: str = "", scale: float = 1.0,
-         turn_word: Term = Match.CURRENT_WORD) -> ft.Control:
-    """One player: name on the left, the figure as large as the row allows on the right."""
+         turn_word: Term = Match.CURRENT_WORD, narrow: bool = False) -> ft.Control:
+    """One player: name on the left, the figure as large as the row allows on the right (under
+    the name on a `narrow` screen)."""
     said = words()
     name, value = say(standing.name), standing.text_in(said)  # a name may be a value
     figure, unit, more = written(standing.value), standing.caption_in(said), say(standing.more)
@@ -55,7 +61,8 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
     elif leads:  # the rows keep seating order; the leaders are starred instead
         name_line.append(ft.Icon(ft.Icons.STAR, size=30 * scale, color=ft.Colors.AMBER_800))
     # A long name, or large text, wraps: never cut to "A…"
-    name_line.append(ft.Text(name, size=28 * scale, weight=ft.FontWeight.BOLD, expand=True))
+    name_line.append(ft.Text(name, size=24 if narrow else 28 * scale,
+                             weight=ft.FontWeight.BOLD, expand=True))
     left = [ft.Row(name_line, spacing=6)]
     if more:  # a second figure ("3 fuel"), said whole on a line of its own
         left.append(ft.Text(more, size=18 * scale,
@@ -87,8 +94,20 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ) if not narrow else ft.Column(
+                [
+                    *left,
+                    # The figure and what it counts on one line under the name ("0 of 10").
+                    ft.Row(
+                        [ft.Text(figure, size=48, weight=ft.FontWeight.BOLD),
+                         *([ft.Text(unit, size=16, color=ft.Colors.ON_SURFACE_VARIANT)]
+                           if unit else [])],
+                        spacing=8, wrap=True,
+                        vertical_alignment=ft.CrossAxisAlignment.END),
+                ],
+                spacing=0,
             ),
-            padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+            padding=ft.Padding.symmetric(horizontal=10 if narrow else 16, vertical=8),
             border_radius=16,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if current else ft.Colors.SURFACE_CONTAINER,
             border=ft.Border.all(4, ft.Colors.PRIMARY if current else ft.Colors.TRANSPARENT),
@@ -116,7 +135,7 @@ def BoardScreen() -> ft.View:
     ahead = [] if match.is_over else match.ahead
     rows = [_row(row, current=row.name == current, won=row.name in won,
                  leads=row.name in ahead, extra=say(more.get(row.name, "")), scale=scale,
-                 turn_word=match.CURRENT_WORD)
+                 turn_word=match.CURRENT_WORD, narrow=width < NARROW)
             for row in match.standing_figures()]
     if width >= 900:  # a wide screen: two players a line, so a table of five fits its height
         rows = [ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows],
