@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.session.context import use_services
 from companion.session.follow import use_followed_match
+from companion.widgets.bar_title import bar_title
 from companion.widgets.missing_view import open_table
 
 
@@ -37,7 +38,7 @@ def match_view(page: MatchPage, title: str, controls: Sequence[ft.Control], *,
     """The view of a screen about `page`'s match: `controls` scrolled in a column, or with
     `listed`, in a ListView, which builds only the ones on screen (a long timeline opens as
     fast as a short one)."""
-    appbar = ft.AppBar(title=ft.Text(title), actions=list(actions))
+    appbar = ft.AppBar(title=bar_title(title), actions=list(actions))
     if listed:
         return ft.View(route=page.route, appbar=appbar, padding=0,
                        controls=[ft.ListView(list(controls), spacing=2, padding=10,

@@ -14,6 +14,7 @@ from companion.i18n import _, ngettext, say, words
 from companion.screens.about_match import use_match_page
 from companion.session.context import use_services
 from companion.session.viewport import use_page_width
+from companion.widgets.bar_title import bar_title
 from scoring.core import Match, Standing
 from scoring.said import Term, listed
 
@@ -150,7 +151,7 @@ def BoardScreen() -> ft.View:
         head = say(match.turn_said(current)) if current else say(ui.title)
     return ft.View(
         route=at.route,
-        appbar=ft.AppBar(title=ft.Text(say(ui.title))),
+        appbar=ft.AppBar(title=bar_title(say(ui.title))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[

@@ -13,6 +13,7 @@ from companion.describe.words import said_once
 from companion.i18n import _
 from companion.session.context import use_services
 from companion.session.in_step import use_any_change
+from companion.widgets.bar_title import bar_title
 from companion.widgets.data_transfer import DataTransfer
 from companion.widgets.match_row import MatchRow
 from companion.widgets.series_group import SeriesGroup
@@ -47,7 +48,7 @@ def History() -> ft.View:
     rows.insert(0, DataTransfer(on_change=lambda: set_refresh(lambda n: n + 1)))
     return ft.View(
         route="/history",
-        appbar=ft.AppBar(title=ft.Text(_("History"))),
+        appbar=ft.AppBar(title=bar_title(_("History"))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[ft.Column(rows, spacing=8)],

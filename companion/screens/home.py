@@ -14,6 +14,7 @@ from companion.session.in_step import use_any_change
 from companion.session.viewport import use_page_width
 from companion.widgets.backup import Backup
 from companion.widgets.bar_actions import bar_actions
+from companion.widgets.bar_title import bar_title
 from companion.widgets.following_banner import following_banner
 from companion.widgets.match_row import MatchRow
 from companion.widgets.wrong_pins import WrongPins
@@ -102,7 +103,7 @@ def Home() -> ft.View:
     return ft.View(
         route="/",
         appbar=ft.AppBar(
-            title=ft.Text("Table Companion"),  # the app's name, in every language
+            title=bar_title("Table Companion"),  # the app's name, in every language
             actions=bar_actions(width, [
                 # No server in the browser: nothing to share, no PIN to enter.
                 *([] if services.in_browser else [

@@ -31,6 +31,7 @@ from companion.session.in_step import use_in_step
 from companion.session.open_matches import StaleView
 from companion.session.viewport import use_page_width
 from companion.widgets.bar_actions import bar_actions
+from companion.widgets.bar_title import bar_title
 from companion.widgets.following_banner import following_banner
 from companion.widgets.grows import tall_button
 from companion.widgets.icon_action import icon_action
@@ -378,7 +379,7 @@ def MatchScreen() -> ft.View:
     return ft.View(
         route=f"/match/{mid}",
         appbar=ft.AppBar(
-            title=kept.get("title", say(ui.short_title), ft.Text, say(ui.short_title)),
+            title=kept.get("title", say(ui.short_title), bar_title, say(ui.short_title)),
             actions=bar_actions(row_width + 20, [
                 (ft.Icons.MENU_BOOK, _("Rules"),
                  lambda e: page.navigate(f"/match/{mid}/rules"), False),
@@ -430,7 +431,7 @@ def RulesScreen() -> ft.View:
     at = params.get("rule") if sheet is not None and params.get("rule") in rulings(sheet) else None
     view = ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(_("{game}: rules").format(game=say(ui.title)))),
+        appbar=ft.AppBar(title=bar_title(_("{game}: rules").format(game=say(ui.title)))),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
         controls=sheet_controls(sheet, at) if sheet is not None else

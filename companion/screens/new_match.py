@@ -21,6 +21,7 @@ from companion.games import GAME_UIS
 from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.session.drafts import use_draft, use_forget_drafts
+from companion.widgets.bar_title import bar_title
 from companion.widgets.following_banner import following_banner
 from companion.widgets.message_line import message_line
 from companion.widgets.player_picker import PlayerPicker
@@ -70,7 +71,7 @@ def NewMatch() -> ft.View:
     # a session's handlers run one at a time, so a second Start always finds the first one's.
     started = ft.use_ref(None)
     if ui is None:
-        return ft.View(route=f"/new/{game}", appbar=ft.AppBar(title=ft.Text(_("New match"))),
+        return ft.View(route=f"/new/{game}", appbar=ft.AppBar(title=bar_title(_("New match"))),
                        controls=[ft.Text(_("There is no game called “{game}”.").format(
                            game=quotable(game)))])  # the page's route: its text, quoted
 
@@ -133,7 +134,7 @@ def NewMatch() -> ft.View:
     return ft.View(
         route=f"/new/{game}",
         # The bar's short name: "My Favorite Carrera RS" does not fit there in any language.
-        appbar=ft.AppBar(title=ft.Text(new_match(ui.short_title))),
+        appbar=ft.AppBar(title=bar_title(new_match(ui.short_title))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[

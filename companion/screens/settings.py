@@ -9,6 +9,7 @@ from companion.i18n import LANGUAGES, N_, _
 from companion.session.context import Services, use_services
 from companion.session.offline_copy import ASKING, use_offline_copy
 from companion.widgets.backup import Backup
+from companion.widgets.bar_title import bar_title
 from companion.widgets.data_transfer import DataTransfer
 from companion.widgets.option_choice import choice_row
 from companion.widgets.switch_row import switch_row
@@ -75,7 +76,7 @@ def Settings() -> ft.View:
     theme = services.theme
     return ft.View(
         route="/settings",
-        appbar=ft.AppBar(title=ft.Text(_("Settings"))),
+        appbar=ft.AppBar(title=bar_title(_("Settings"))),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
         controls=[

@@ -9,6 +9,7 @@ import flet as ft
 from companion.i18n import _, say
 from companion.session.access import PinRefused
 from companion.session.context import use_services
+from companion.widgets.bar_title import bar_title
 from companion.widgets.message_line import message_line
 from companion.widgets.wrong_pins import WrongPins
 
@@ -158,7 +159,7 @@ def ShareScreen() -> ft.View:
         controls.append(message_line(message[0], error=message[1]))
     return ft.View(
         route="/share",
-        appbar=ft.AppBar(title=ft.Text(_("Share"))),
+        appbar=ft.AppBar(title=bar_title(_("Share"))),
         scroll=ft.ScrollMode.AUTO,
         padding=14,
         controls=[ft.Column(controls, spacing=10,

@@ -33,6 +33,7 @@ from companion.games import GAME_UIS
 from companion.i18n import _, ngettext, pgettext, say
 from companion.session.context import use_services
 from companion.session.shapes import offered
+from companion.widgets.bar_title import bar_title
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
@@ -331,7 +332,7 @@ def StatsScreen() -> ft.View:
 
     return ft.View(
         route="/stats",
-        appbar=ft.AppBar(title=ft.Text(_("Statistics"))),
+        appbar=ft.AppBar(title=bar_title(_("Statistics"))),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[

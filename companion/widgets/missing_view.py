@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.i18n import _, say
 from companion.session.follow_up import find_previous
+from companion.widgets.bar_title import bar_title
 
 # Told the finished match's id when the page is about to be sent there, and whether that match
 # has a next game (Caro) or is played again; returns False to stay (the session took it back
@@ -43,7 +44,7 @@ def missing_view(route: str, why: str) -> ft.View:
     page = ft.context.page
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(_("Match not found"))),
+        appbar=ft.AppBar(title=bar_title(_("Match not found"))),
         controls=[ft.Text(why), ft.Button(_("Home"), on_click=lambda e: page.navigate("/"))],
         padding=12,
     )
@@ -82,7 +83,7 @@ def _taken_back_view(tables: Any, mid: str, route: str,
         return None
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(say(match.title_word()))),
+        appbar=ft.AppBar(title=bar_title(say(match.title_word()))),
         controls=[GoneBack(previous, match.HAS_NEXT_GAME, sent_back, key=previous)],
         padding=12,
     )
