@@ -18,6 +18,7 @@ from tests.support.app.ui import (
     host,
     open_page,
     see,
+    text,
     type_into,
 )
 
@@ -212,6 +213,12 @@ def test_penalty_points_tracked_then_entered_as_results(app, phone) -> None:
     type_into(phone, "Ann's cards left", "40")
     see(phone, "Ann's hand must be a whole number of cards from 0 to 19, not 40.")
     expect(button(phone, "Record round 3")).to_be_disabled()
+    # Said right under the fields it is about, above the button (issue 31)
+    why = text(phone, "Ann's hand must be a whole number").first.bounding_box()
+    last_field = host(phone).get_by_role("textbox", name="Ann's cards left").bounding_box()
+    record = button(phone, "Record round 3").bounding_box()
+    assert last_field["y"] + last_field["height"] <= why["y"] < record["y"], (last_field, why,
+                                                                               record)
     phone.wait_for_timeout(500)
     phone.screenshot(path=str(app.data.parent / "ratel-penalty-refused.png"))
     type_into(phone, "Ann's cards left", "2")

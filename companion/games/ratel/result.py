@@ -132,9 +132,8 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
         if act(lambda m: m.record_round(out=out, hands=hands)):
             set_entry(None, {})
 
-    parts.append(ft.FilledButton(_("Record round {round}").format(round=match.round_no),
-                                 icon=ft.Icons.CHECK, height=52,
-                                 disabled=not complete or error is not None, on_click=record))
+    # What is wrong, or what is left to type, right under the fields it is about (issue 31:
+    # under the button it sat a screen's height from the hand it refused at 200% text).
     if error is not None:
         parts.append(ft.Text(say(error.said), size=14, color=ft.Colors.ERROR))
     elif out is not None and not complete:
@@ -145,6 +144,9 @@ def _penalty_hands(match: ratel.Match, act: Callable[..., bool], out: str | None
         scored = [f"{p} {say(Signed(n))}" for p, n in hands.items() if isinstance(n, int)]
         parts.append(ft.Text(_("Penalty points: {scored}.").format(scored=say(listed(scored))),
                              size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    parts.append(ft.FilledButton(_("Record round {round}").format(round=match.round_no),
+                                 icon=ft.Icons.CHECK, height=52,
+                                 disabled=not complete or error is not None, on_click=record))
     return _box(parts)
 
 
