@@ -5,8 +5,8 @@ lacks, the Noto subsets the app ships in `assets/fonts/` (made by
 Flutter on the web draws text itself and never uses the phone's fonts; for a glyph missing from
 its fonts it would fetch Noto from Google's font CDN, which the page's policy forbids (and an
 offline phone cannot reach). So the page registers the subsets (`page.fonts`, fetched from the
-app's own origin, after the first frame) and every text style of the theme names them as
-fallbacks, in order: Roboto first for Latin, Greek and Cyrillic, then the others for what it
+app's own origin: its language's own with the first screen, the rest once that has drawn) and
+every text style of the theme names them as fallbacks, in order: Roboto first for Latin, Greek and Cyrillic, then the others for what it
 lacks.
 """
 
