@@ -339,7 +339,7 @@ def test_teams_seated_alternately_score_together_and_reach_a_lower_target(app, p
     see(phone, "Ann and Ben tie at 8, all Suns: the game point goes to Suns.")
     shot(phone, "08-team-tie")
     tap(phone, "End game 1", "Suns (Ann, Ben) wins the match with 2 points.")
-    see(phone, "Suns wins the match! (Ann and Ben)")  # K11: the target was 2
+    see(phone, "Suns wins the match! (Ann, Ben)")  # K11: the target was 2
     points(phone, "Suns", 2, target=2)
     points(phone, "Moons", 0, target=2)
     expect(button(phone, "State 0")).to_have_count(0)

@@ -151,7 +151,7 @@ def test_a_team_win_marks_the_teams_row_and_names_the_team(app, phone) -> None:
 
     # The game-over screen: the team's chip wears the trophy, the headline names the team.
     open_page(phone, board)
-    see(phone, "Moons wins the match! (Ben and Dan)")
+    see(phone, "Moons wins the match! (Ben, Dan)")
     see(phone, "1 point, target 1.")
     # The trophy is the winning team's chip's, said with its name (one node a chip).
     expect(text(phone, re.compile(r", winner$"), exact=True)).to_have_count(1)

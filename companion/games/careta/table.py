@@ -88,12 +88,13 @@ def match_winner(match: careta.Match) -> ft.Control:
 
 
 def winner_headline(match: careta.Match) -> str:
-    """"Suns wins the match! (Ann and Cleo)", "Ann wins the match!"."""
+    """"Suns wins the match! (Ann, Cleo)", "Ann wins the match!": a team's members as its
+    scoreboard lists them."""
     winners, teams = match.winners, match.teams
     if teams:
         side = match.side(winners[0])
         return _("{team} wins the match! ({players})").format(
-            team=side_text(match, side), players=say(listed(teams[side])))
+            team=side_text(match, side), players=say(listed(teams[side], "members")))
     return ngettext("{players} wins the match!", "{players} win the match!",
                     len(winners)).format(players=say(listed(winners)))
 
