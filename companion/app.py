@@ -152,13 +152,6 @@ def App(tables: SessionMatches, preferences: Preferences, share: Share | None = 
 
     ft.use_effect(resume, [])
 
-    def every_font() -> None:
-        """The fonts for names in every script, once the first screen has reached the page."""
-        page.fonts = fonts.page_fonts()
-        page.update()
-
-    ft.use_effect(every_font, [])
-
     def unlock(pin: str) -> None:
         tables.gate.unlock(tables.who, pin)  # PinRefused when wrong or too soon
         set_keeps_score(tables.keeps_score)
@@ -213,6 +206,7 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
         page.title = APP_NAME
         page.theme = fonts.theme(SEED)
         page.dark_theme = fonts.theme(SEED)
+        page.fonts = fonts.page_fonts()  # fetched from the page's own origin, never a CDN
         page.theme_mode = MODES[preferences.theme]
         session = tables.session(tables.gate.new_pass(page.client_ip))
         attach(page)
@@ -222,9 +216,6 @@ def build_main(tables: OpenMatches, preferences: Preferences, share: Share | Non
         # the page has drawn, may still change it.
         first = best_match(accepted(asked_languages())) or DEFAULT
         speak(page, first)
-        # Fetched from the page's own origin, never a CDN: the first screen's language's own,
-        # the rest once it has drawn (App).
-        page.fonts = fonts.first_fonts(first)
         page.locale_configuration = locale_configuration(first)
 
         def connected(e: ft.ControlEvent) -> None:

@@ -5,8 +5,8 @@ lacks, the Noto subsets the app ships in `assets/fonts/` (made by
 Flutter on the web draws text itself and never uses the phone's fonts; for a glyph missing from
 its fonts it would fetch Noto from Google's font CDN, which the page's policy forbids (and an
 offline phone cannot reach). So the page registers the subsets (`page.fonts`, fetched from the
-app's own origin: its language's own with the first screen, the rest once that has drawn) and
-every text style of the theme names them as fallbacks, in order: Roboto first for Latin, Greek and Cyrillic, then the others for what it
+app's own origin, after the first frame) and every text style of the theme names them as
+fallbacks, in order: Roboto first for Latin, Greek and Cyrillic, then the others for what it
 lacks.
 """
 
@@ -66,18 +66,6 @@ def page_fonts() -> dict[str, str]:
     """`page.fonts`: relative addresses, resolved against the page's own (a web app served
     under a sub-path finds them too)."""
     return {family: f"fonts/{name}" for family, name in FILES.items()}
-
-
-# The families a language's own words need beyond Roboto: a page's first screen registers only
-# these, and the rest once it has drawn (App), so a start does not wait for ten font files
-# (issue 36: 0.17 s of a 1.6 s start). A name in another script is drawn when they arrive.
-OWN_WORDS: dict[str, tuple[str, ...]] = {"ja": ("Noto Sans JP",)}
-
-
-def first_fonts(language: str) -> dict[str, str]:
-    """`page.fonts` for a page's first screen in `language`."""
-    wanted = OWN_WORDS.get(language, ())
-    return {family: address for family, address in page_fonts().items() if family in wanted}
 
 
 def text_theme() -> ft.TextTheme:

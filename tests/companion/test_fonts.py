@@ -186,27 +186,3 @@ def test_the_pages_own_html_draws_with_the_apps_fonts() -> None:
         listed = dict(re.findall(r'\["([^"]+)", "(fonts/[^"]+)"\]', text))
         assert listed == fonts.page_fonts(), script.name
         assert "OWN_FAMILY" in text and "Roboto,sans-serif" not in text, script.name
-
-
-def test_a_first_screen_waits_only_for_its_languages_own_fonts() -> None:
-    """Issue 36: a page's first screen registers only the fonts its language's words need
-    (Japanese: Noto Sans JP; Roboto draws English, Spanish and German), the rest once it has
-    drawn: every letter, digit and punctuation mark of every message of each catalog is in
-    Roboto or in those (a symbol such as Statistics' "▲" may come a moment later)."""
-    from babel.messages.pofile import read_po
-
-    from companion.web_build import web_client
-
-    roboto = character_map(web_client() / "assets" / "fonts" / "roboto.woff2")
-    assert fonts.first_fonts("en") == {} and set(fonts.first_fonts("ja")) == {"Noto Sans JP"}
-    locale = Path(fonts.__file__).parent / "locale"
-    for po in sorted(locale.glob("*/LC_MESSAGES/messages.po")):
-        first = fonts.first_fonts(po.parts[-3])
-        assert first.items() <= fonts.page_fonts().items()
-        drawn = roboto.union(*(character_map(FONTS / Path(address).name)
-                               for address in first.values()))
-        with po.open("rb") as file:
-            said = "".join(text for message in read_po(file) for text in (
-                message.string if isinstance(message.string, tuple) else (message.string,)))
-        missing = {c for c in said if unicodedata.category(c)[0] in "LNP" and ord(c) not in drawn}
-        assert not missing, (po.parts[-3], sorted(missing)[:20])
