@@ -34,11 +34,22 @@ def _cjk(code: int) -> bool:
             or 0x20000 <= code <= 0x3FFFF)
 
 
+# Where a Japanese line may break even inside a phrase BudouX found: after a closing mark or a
+# pause, before an opening one. Joined there, a title with a name after its colon
+# ("マイフェイバリットカレラRS：Ann、Ben") was one unbreakable run, and the line broke inside
+# the name ("An / n"); a team was never parted from its bracket ("Moons（Ben、").
+CLOSING = frozenset("、。，．：；！？）」』】〕〉》")
+OPENING = frozenset("（「『【〔〈《")
+
+
 def _joinable(a: str, b: str) -> bool:
     """May a joiner go between `a` and `b`? Between two characters of which at least one is
-    Japanese, the other Japanese or an ASCII letter or digit ("5点", "PINを"). Never beside a
-    space, punctuation of Latin text, a format character (a name's isolates), an emoji or a
-    combining mark: those keep their own rules, and an emoji sequence stays whole."""
+    Japanese, the other Japanese or an ASCII letter or digit ("5点", "PINを"), unless `a`
+    closes or `b` opens (CLOSING, OPENING). Never beside a space, punctuation of Latin text, a
+    format character (a name's isolates), an emoji or a combining mark: those keep their own
+    rules, and an emoji sequence stays whole."""
+    if a in CLOSING or b in OPENING:
+        return False
     ca, cb = ord(a), ord(b)
     ja, jb = _cjk(ca), _cjk(cb)
     if not (ja or jb):

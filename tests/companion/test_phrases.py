@@ -54,6 +54,19 @@ def test_a_line_breaks_only_between_phrases(text: str, lines: list[str]) -> None
     assert breaks(phrased(text)) == lines
 
 
+def test_a_line_may_break_after_a_closing_mark_and_before_an_opening_one() -> None:
+    """A name after a colon or a pause is not held to what comes before it (the review's
+    "マイフェイバリットカレラRS：An / n"), nor a bracket to the word before it."""
+    for text in ("マイフェイバリットカレラRS：Ann、Ben、Cleo", "Moons（Ben、Dan）が対戦に勝利！",
+                 "手札：Annが4枚、Cleoが4枚"):
+        joined = phrased(text)
+        assert plain(joined) == text
+        for mark in "：、":
+            assert mark + WJ not in joined, (text, mark)
+        assert WJ + "（" not in joined, text
+    assert breaks(phrased("燃料5、トロフィー2")) == ["燃料5、", "トロフィー2"]
+
+
 def test_every_japanese_message_keeps_its_words_and_is_joined_once() -> None:
     forms = japanese_forms()
     assert len(forms) > 1000
