@@ -78,35 +78,24 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
     heard = [_("{player}: {score}").format(player=name, score=value), *([extra] if extra else []),
              *([turn] if current else []), *([_("winner")] if won else []),
              *([_("leads")] if leads else [])]
+    # The figure with what it counts: right under it, beside the name ("2" over "trophies"),
+    # or on one line under the name on a narrow screen ("0 of 10"; the scale is 1 there).
+    counted = [ft.Text(figure, size=48 if narrow else (64 if len(figure) <= 4 else 40) * scale,
+                       weight=ft.FontWeight.BOLD, no_wrap=not narrow),
+               *([ft.Text(unit, size=16 * scale, no_wrap=not narrow,
+                          color=ft.Colors.ON_SURFACE_VARIANT)] if unit else [])]
     return ft.Semantics(
         label=say(listed(heard, "members")),  # the language's own pause ("、" in Japanese)
         identifier=f"board-row-{name}",
         content=ft.Container(
-            content=ft.Row(
-                [
-                    ft.Column(left, spacing=0, expand=True),
-                    # The figure with what it counts right under it ("2" over "trophies").
-                    ft.Column(
-                        [ft.Text(figure, size=(64 if len(figure) <= 4 else 40) * scale,
-                                 weight=ft.FontWeight.BOLD, no_wrap=True),
-                         *([ft.Text(unit, size=16 * scale, no_wrap=True,
-                                    color=ft.Colors.ON_SURFACE_VARIANT)] if unit else [])],
-                        spacing=0, tight=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                ],
+            content=ft.Column([*left, ft.Row(counted, spacing=8, wrap=True,
+                                             vertical_alignment=ft.CrossAxisAlignment.END)],
+                              spacing=0)
+            if narrow else ft.Row(
+                [ft.Column(left, spacing=0, expand=True),
+                 ft.Column(counted, spacing=0, tight=True,
+                           horizontal_alignment=ft.CrossAxisAlignment.CENTER)],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ) if not narrow else ft.Column(
-                [
-                    *left,
-                    # The figure and what it counts on one line under the name ("0 of 10").
-                    ft.Row(
-                        [ft.Text(figure, size=48, weight=ft.FontWeight.BOLD),
-                         *([ft.Text(unit, size=16, color=ft.Colors.ON_SURFACE_VARIANT)]
-                           if unit else [])],
-                        spacing=8, wrap=True,
-                        vertical_alignment=ft.CrossAxisAlignment.END),
-                ],
-                spacing=0,
             ),
             padding=ft.Padding.symmetric(horizontal=10 if narrow else 16, vertical=8),
             border_radius=16,
