@@ -73,6 +73,29 @@ def settled(locator: Locator, reads: int = 3, every_ms: int = 100) -> None:
         locator.page.wait_for_timeout(every_ms)
 
 
+# Flutter's semantics root holds the page, and beside it an overlay while one shows: a tooltip.
+OVERLAID = """() => { const root = document.querySelector('flt-semantics-host > flt-semantics > flt-semantics');
+    return !!root && root.children.length > 1 }"""
+
+
+def no_tooltip_over(field: Locator) -> None:
+    """Rest the mouse on `field` and wait (bounded) until no tooltip shows. The mouse stays where
+    the last tap left it, and a tap that opened a screen leaves it over whatever button is now
+    there (Redo, under the new match screen's Start): the button's tooltip shows. When it goes,
+    Flutter moves the page's part of the semantics tree in the DOM, and a text field focused
+    before that loses the browser's focus and is no longer tied to the app: what is typed there
+    afterwards never reaches it (in one new sheet in three, Chromium 156). A phone has no mouse
+    to hover with; a mouse user's tap lands after the tooltip has gone."""
+    page = field.page
+    if not page.evaluate(OVERLAID):
+        return
+    field.hover()
+    for _ in range(40):
+        if not page.evaluate(OVERLAID):
+            return
+        page.wait_for_timeout(50)
+
+
 def type_into(page: Page, label: str, value: str) -> None:
     """Fill a text field; fill again if a late re-render from the last action cleared it, or,
     where the app's trace is read (tests/support/app/trace.py), if the text never reached the
@@ -85,6 +108,7 @@ def type_into(page: Page, label: str, value: str) -> None:
     for _ in range(5):
         trace = Trace(page)
         settled(field)
+        no_tooltip_over(field)
         field.click()
         field.fill(value)
         page.wait_for_timeout(150)
