@@ -23,13 +23,8 @@ semantics tree. The test fails on:
 Screenshots of each go to /tmp/walk/<language>/ for a person to look at; the whole list of
 what was found, to /tmp/walk/<language>.txt.
 
-The walk's pages draw with CanvasKit on the CPU (the renderer Flutter picks where a browser
-offers no WebGL: Safari, and phones without it), not with skwasm on the test browser's software
-WebGL (SwiftShader, which Chrome on a phone does not use): after some 20 to 60 screens of four
-sizes each, skwasm there stopped painting while the semantics tree went on (the screenshots
-showed a screen walked earlier), or Chromium's renderer crashed ("Page crashed"), with no error
-in the console: in 5 of 7 walks in Japanese on Chromium 156; with CanvasKit, 0 of 4. The other
-browser tests draw with skwasm.
+The walk's pages draw with CanvasKit on the CPU, as every test's do (tests/support/app/process.py's
+NO_WEBGL): with skwasm on the test browser's software WebGL, 5 of 7 walks in Japanese failed.
 """
 
 from __future__ import annotations
@@ -110,18 +105,6 @@ def walk_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
     process.stop()
 
 
-# Run in every page of the walk before Flutter's loader: no WebGL, so the loader picks its
-# CanvasKit build and CanvasKit draws on the CPU (see the module's docstring).
-NO_WEBGL = """(() => {
-    for (const kind of [self.HTMLCanvasElement, self.OffscreenCanvas]) {
-        if (!kind) continue;
-        const own = kind.prototype.getContext;
-        kind.prototype.getContext = function (type, ...rest) {
-            const webgl = /^(webgl2?|experimental-webgl)$/.test(type);
-            return webgl ? null : own.call(this, type, ...rest);
-        };
-    }
-})();"""
 
 
 def refuse_a_caro_lay(page: Page) -> None:
@@ -390,7 +373,6 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
     folder = SHOTS / language
     folder.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=PHONE, locale=BROWSER_LOCALE[language])
-    context.add_init_script(NO_WEBGL)
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)

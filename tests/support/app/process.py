@@ -34,6 +34,25 @@ CHROMIUM_ARGS = [
 
 PHONE = {"width": 412, "height": 915}
 
+# Run in a page before Flutter's loader (an init script): no WebGL, so the loader picks its
+# CanvasKit build and CanvasKit draws on the CPU: the renderer Flutter picks where a browser
+# offers no WebGL (Safari, phones without it). The test browser's WebGL is software (SwiftShader,
+# which Chrome on a phone does not use), and skwasm on it, after a page has drawn enough (20 to
+# 60 screens, or one long match), stops painting while the semantics tree goes on, or crashes
+# Chromium's renderer ("Target crashed") with no error in any log: on Chromium 156, in 5 of 7
+# languages walks and in CI's score sheet tests. Every browser context of the tests gets it
+# (tests/conftest.py) but those that ask for WebGL, to check the build Chromium is given.
+NO_WEBGL = """(() => {
+    for (const kind of [self.HTMLCanvasElement, self.OffscreenCanvas]) {
+        if (!kind) continue;
+        const own = kind.prototype.getContext;
+        kind.prototype.getContext = function (type, ...rest) {
+            const webgl = /^(webgl2?|experimental-webgl)$/.test(type);
+            return webgl ? null : own.call(this, type, ...rest);
+        };
+    }
+})();"""
+
 
 def answers(url: str) -> bool:
     """True once `url` serves a page (HTTP 200); False while nothing listens there yet. An https
