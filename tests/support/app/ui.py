@@ -74,7 +74,8 @@ def settled(locator: Locator, reads: int = 3, every_ms: int = 100) -> None:
 
 
 # Flutter's semantics root holds the page, and beside it an overlay while one shows: a tooltip.
-OVERLAID = """() => { const root = document.querySelector('flt-semantics-host > flt-semantics > flt-semantics');
+OVERLAID = """() => {
+    const root = document.querySelector('flt-semantics-host > flt-semantics > flt-semantics');
     return !!root && root.children.length > 1 }"""
 
 
