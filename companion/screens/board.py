@@ -13,7 +13,7 @@ from companion.games import GAME_UIS
 from companion.i18n import _, ngettext, say, words
 from companion.screens.about_match import use_match_page
 from companion.session.context import use_services
-from companion.session.viewport import use_page_width
+from companion.session.viewport import NARROW, use_page_width
 from companion.widgets.bar_title import bar_title
 from scoring.core import Match, Standing
 from scoring.said import Term, listed
@@ -40,11 +40,6 @@ def scale_for(width: float) -> float:
     """How much larger than on a phone (412 px) the figures are drawn: they grow with the
     screen, up to 1.8x (a 1280 x 800 laptop or tablet), and never shrink below a phone's."""
     return max(1.0, min(1.8, width / 412))
-
-
-# Narrower than this (a 412 px phone at browser zoom 200%, 206 px), a row beside its figure
-# left a name a letter or two a line: the figure goes under the name instead.
-NARROW = 320
 
 
 def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,

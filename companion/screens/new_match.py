@@ -21,6 +21,7 @@ from companion.games import GAME_UIS
 from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.session.drafts import use_draft, use_forget_drafts
+from companion.session.viewport import NARROW, use_page_width
 from companion.widgets.bar_title import bar_title
 from companion.widgets.following_banner import following_banner
 from companion.widgets.message_line import message_line
@@ -146,7 +147,7 @@ def NewMatch() -> ft.View:
                 controls=[
                     PlayerPicker(players=players, set_players=set_players,
                                  known=known_players(services.tables.summaries()),
-                                 most=count.stop - 1),
+                                 most=count.stop - 1, narrow=use_page_width() < NARROW),
                     chances_line(services.tables.summaries(), game, list(players)),
                     first_choice,
                     ui.options(values=values, set_values=set_values, players=players)

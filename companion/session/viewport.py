@@ -8,6 +8,10 @@ from companion.session.context import use_services
 from companion.session.follow import use_subscription
 from companion.session.page_width import PHONE_WIDTH
 
+# Narrower than this (a 412 px phone at browser zoom 200% is 206 px wide, a 360 px one 180), a
+# text beside a control left a name or a label a letter or two a line: it goes under it instead.
+NARROW = 320
+
 
 def use_page_width() -> float:
     """The page's width in logical pixels; the calling component renders again on a resize."""

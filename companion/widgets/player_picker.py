@@ -66,7 +66,9 @@ def PlayerPicker(
     set_players: Callable[[list[str]], None],
     known: list[str],
     most: int,
+    narrow: bool = False,
 ) -> ft.Control:
+    """`narrow`: the page is narrower than NARROW (companion/session/viewport.py)."""
     draft, set_draft = use_draft("player name", "")  # a name half typed stays for this page
     problem, set_problem = ft.use_state("")
 
@@ -138,6 +140,9 @@ def PlayerPicker(
         lambda: list(itertools.islice((n for n in known if name_problem(n, players) is None),
                                       12)),
         [tuple(known), tuple(players)])
+    name_field = ft.TextField(label=_("Player name"), value=draft,
+                              on_change=lambda e: edit(e.control.value), on_submit=submitted,
+                              dense=True, expand=not narrow)
     # The typed name as it would be added, then each player's: warned of before Start.
     warnings = [w for w in dict.fromkeys(
         undrawn_warning(n) for n in (names.tidy(draft), *players) if n) if w]
@@ -145,21 +150,16 @@ def PlayerPicker(
         [
             ft.Text(_("Players in seating order (turn order)"), weight=ft.FontWeight.BOLD),
             *rows,
-            ft.Row(
-                [
-                    ft.TextField(
-                        label=_("Player name"),
-                        value=draft,
-                        on_change=lambda e: edit(e.control.value),
-                        on_submit=submitted,
-                        expand=True,
-                        dense=True,
-                    ),
-                    ft.Button(_("Add"), on_click=lambda e: add(draft), height=48),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-                key="name field",  # keeps the name being typed when a player row goes
-            ),
+            # The field and Add side by side; on a narrow screen Add goes under the field,
+            # which keeps the row's width (its label took four lines a syllable at a time).
+            (ft.Column([name_field, ft.Button(_("Add"), on_click=lambda e: add(draft),
+                                              height=48)],
+                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=6,
+                       key="name field")  # keeps the name being typed when a player row goes
+             if narrow else
+             ft.Row([name_field,
+                     ft.Button(_("Add"), on_click=lambda e: add(draft), height=48)],
+                    vertical_alignment=ft.CrossAxisAlignment.START, key="name field")),
             message_line(problem, error=True),
             *(warning_line(w) for w in warnings),
             ft.Row(

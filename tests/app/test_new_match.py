@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from storage import Store
-from tests.support.app.ui import add_players, button, open_page, see, type_into
+from tests.support.app.ui import add_players, button, host, open_page, see, type_into
 
 pytestmark = pytest.mark.own_app  # counts its matches by stopping the app
 
@@ -47,3 +47,25 @@ def test_a_double_tap_on_start_creates_one_match(app, phone) -> None:
     see(phone, "Ann lays the first caro")
     phone.wait_for_timeout(1000)  # let any later tap reach the server before counting
     assert stored_players(app) == [["Ann", "Ben"]]
+
+
+def test_at_browser_zoom_200_the_name_field_keeps_the_row_and_add_goes_under_it(
+        app, browser) -> None:
+    """A 412 px phone at zoom 200% lays the page out 206 px wide: beside Add, the field's label
+    took four lines ("Nomb / re del / jugad / or")."""
+    context = browser.new_context(viewport={"width": 206, "height": 457}, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        open_page(page, app.url)
+        button(page, "New Caro match").click()
+        field = host(page).get_by_role("textbox", name="Player name")
+        add = button(page, "Add")
+        field.wait_for()
+        box, under = field.bounding_box(), add.bounding_box()
+        assert box is not None and under is not None
+        assert box["width"] >= 150, box  # the page less its padding
+        assert under["y"] >= box["y"] + box["height"], (box, under)
+        add_players(page, "Ann")  # it still adds
+    finally:
+        context.close()

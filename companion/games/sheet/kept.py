@@ -13,6 +13,7 @@ import flet as ft
 from companion.games.sheet.options import SheetOptions, settings_of
 from companion.i18n import _, ngettext, say
 from companion.session.context import use_services
+from companion.session.viewport import NARROW, use_page_width
 from companion.widgets.icon_action import icon_action
 from companion.widgets.message_line import message_line
 from companion.widgets.player_picker import PlayerPicker
@@ -61,7 +62,8 @@ def SheetEditor(settings: dict[str, Any], known: list[str], done: Any) -> ft.Con
         content=ft.Column([
             ft.Text(_("Change {game}").format(game=settings["name"]), size=18,
                     weight=ft.FontWeight.BOLD),
-            PlayerPicker(players=players, set_players=set_players, known=known, most=20),
+            PlayerPicker(players=players, set_players=set_players, known=known, most=20,
+                         narrow=use_page_width() < NARROW),
             SheetOptions(values=values, set_values=set_values, players=players),
             message_line(say(problem[0]) if problem[1] == now else "", error=True),
             ft.Row([
