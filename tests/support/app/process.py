@@ -166,10 +166,11 @@ def chromium_path() -> str | None:
 OTHER_PHONES: list = []  # contexts opened by new_phone, closed after each test
 
 
-def new_phone(browser) -> Page:
+def new_phone(browser, *, webgl: bool = False) -> Page:
     """Another person's phone (or a second tab): a browser context of its own, so it renders
-    and runs its timers as a foreground tab does. Closed after the test."""
-    context = browser.new_context(viewport=PHONE)
+    and runs its timers as a foreground tab does. Closed after the test. `webgl`: it draws as
+    a phone's Chrome does, with skwasm (see NO_WEBGL)."""
+    context = browser.new_context(viewport=PHONE, webgl=webgl)
     OTHER_PHONES.append(context)
     page = context.new_page()
     page.set_default_timeout(15_000)
