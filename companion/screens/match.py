@@ -333,10 +333,11 @@ def MatchScreen() -> ft.View:
     standings = match.standing_figures()
     # What the turn needs sits in the lower two thirds of the screen (issue 31, a thumb zone):
     # the scoreboard and the message line above, in a band of their own (scrolled there when
-    # they are taller); the game's screen below it, in its own scroller; Undo and Redo in the
-    # bar at the bottom. The app bar keeps only where to go. HEAD_SHARE of the space between the
-    # bars puts the band's lower edge, so the game's first row, just under a third of a 640 or a
-    # 915 px screen's height (227 and 309 px: a 27% band left Ratel's Pass at 297 of 915).
+    # they are taller, with the scrollbar shown as the sign of it); the game's screen below it,
+    # in its own scroller (its bar shown too); Undo and Redo in the bar at the bottom. The app
+    # bar keeps only where to go. HEAD_SHARE of the space between the bars puts the band's lower
+    # edge, so the game's first row, just under a third of a 640 or a 915 px screen's height
+    # (227 and 309 px: a 27% band left Ratel's Pass at 297 of 915).
     header = ft.Column(
         [
             *paused_line,
@@ -352,7 +353,7 @@ def MatchScreen() -> ft.View:
             *following_banner(services.keeps_score),
         ],
         spacing=8,
-        scroll=ft.ScrollMode.AUTO,
+        scroll=ft.ScrollMode.ALWAYS,
     )
     table_part = ft.Column(
         [
@@ -373,7 +374,7 @@ def MatchScreen() -> ft.View:
             ),
         ],
         spacing=10,
-        scroll=ft.ScrollMode.AUTO,
+        scroll=ft.ScrollMode.ALWAYS,
     )
     table_ref.current = table_part
     return ft.View(

@@ -6,12 +6,18 @@ browser's view of it: tests/app/test_languages_walk.py at 200% text and 200% zoo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import flet as ft
 
 from companion.widgets.bar_actions import NARROW, bar_actions
 from companion.widgets.count_stepper import count_stepper
 from companion.widgets.grows import at_least
 from companion.widgets.scoreboard import GAP, LEAST_CHIP, chip_width, scoreboard
+from storage import Store
+from tests.support.companion.apart import run_apart
+from tests.support.companion.caro_undo_cost import mid_game, open_route
+from tests.support.companion.tree import every
 
 
 def rows(*values: str) -> list[tuple[str, str, str]]:
@@ -67,3 +73,19 @@ def test_a_narrow_pages_app_bar_holds_its_actions_in_one_menu() -> None:
     assert [(i.content, i.disabled) for i in menu.items] == [("Rules", False), ("Timeline", True)]
     # one action alone stays itself
     assert [type(c) for c in bar_actions(200, entries[:1])] == [ft.IconButton]
+
+
+def test_the_match_screens_band_and_table_show_their_scrollbars(tmp_path: Path) -> None:
+    """The band above the table and the table below it scroll apart: at 200% text the band's
+    last chips and the turn's lower rows sit out of sight, so each shows its scrollbar whenever
+    it has more to show (Flutter draws none while all of it fits)."""
+    with Store(tmp_path / "data") as store:
+        mid = store.create(mid_game())
+
+    async def look() -> list[object]:
+        with Store(tmp_path / "data") as store:
+            session = await open_route(store, tmp_path, f"/match/{mid}")
+            (view,) = [c for c in every(session.page) if isinstance(c, ft.View)][-1:]
+            return [part.content.scroll for part in view.controls]
+
+    assert run_apart(look()) == [ft.ScrollMode.ALWAYS, ft.ScrollMode.ALWAYS]
