@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.app.process import CHROMIUM_ARGS, NO_WEBGL, chromium_path
+from tests.support.app.process import CHROMIUM_ARGS, chromium_path
 
 # Collection order, first to last: the longest units first (their share of a run, measured), so
 # no worker is left with a long one at the end; the short pure modules fill the gaps.
@@ -47,16 +47,6 @@ def browser():
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        own = b.new_context
-
-        def new_context(*args, webgl: bool = False, **kwargs):
-            """Pages draw on the CPU unless `webgl` (tests/support/app/process.py's NO_WEBGL)."""
-            context = own(*args, **kwargs)
-            if not webgl:
-                context.add_init_script(NO_WEBGL)
-            return context
-
-        b.new_context = new_context
         yield b
         b.close()
 

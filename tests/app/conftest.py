@@ -25,7 +25,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.app.process import LAN_OPTIONS, OTHER_PHONES, PHONE, AppProcess, seeded_process
+from tests.support.app.process import (
+    LAN_OPTIONS,
+    OTHER_PHONES,
+    PHONE,
+    AppProcess,
+    CpuDrawn,
+    seeded_process,
+)
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +88,12 @@ def nothing_misshapen(process: AppProcess, request: pytest.FixtureRequest) -> No
         return
     refused = [line for line in process.output().splitlines() if "misshapen" in line]
     assert not refused, "the app refused a real page's message:\n" + "\n".join(refused[:5])
+
+
+@pytest.fixture(scope="session")
+def browser(browser) -> CpuDrawn:
+    """The run's Chromium (tests/conftest.py), its pages drawn on the CPU (NO_WEBGL)."""
+    return CpuDrawn(browser)
 
 
 @pytest.fixture(scope="session")

@@ -23,8 +23,9 @@ semantics tree. The test fails on:
 Screenshots of each go to /tmp/walk/<language>/ for a person to look at; the whole list of
 what was found, to /tmp/walk/<language>.txt.
 
-The walk's pages draw with CanvasKit on the CPU, as every test's do (tests/support/app/process.py's
-NO_WEBGL): with skwasm on the test browser's software WebGL, 5 of 7 walks in Japanese failed.
+The walk's pages draw with CanvasKit on the CPU, as every served-app test's do
+(tests/support/app/process.py's NO_WEBGL): with skwasm on the test browser's software WebGL, 5
+of 7 walks in Japanese failed.
 """
 
 from __future__ import annotations

@@ -34,14 +34,31 @@ CHROMIUM_ARGS = [
 
 PHONE = {"width": 412, "height": 915}
 
+
+class CpuDrawn:
+    """The tests' browser, whose new contexts hide WebGL from their pages (NO_WEBGL) unless
+    asked for it: `new_context(..., webgl=True)` draws as a phone's Chrome does, with skwasm."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, *args, webgl: bool = False, **kwargs):
+        context = self._browser.new_context(*args, **kwargs)
+        if not webgl:
+            context.add_init_script(NO_WEBGL)
+        return context
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
 # Run in a page before Flutter's loader (an init script): no WebGL, so the loader picks its
 # CanvasKit build and CanvasKit draws on the CPU: the renderer Flutter picks where a browser
 # offers no WebGL (Safari, phones without it). The test browser's WebGL is software (SwiftShader,
 # which Chrome on a phone does not use), and skwasm on it, after a page has drawn enough (20 to
 # 60 screens, or one long match), stops painting while the semantics tree goes on, or crashes
 # Chromium's renderer ("Target crashed") with no error in any log: on Chromium 156, in 5 of 7
-# languages walks and in CI's score sheet tests. Every browser context of the tests gets it
-# (tests/conftest.py) but those that ask for WebGL, to check the build Chromium is given.
+# languages walks and in CI's score sheet tests. The served app's pages get it (CpuDrawn); the
+# offline web app's (tests/web: short pages, what a phone's Chromium downloads and runs) do not.
 NO_WEBGL = """(() => {
     for (const kind of [self.HTMLCanvasElement, self.OffscreenCanvas]) {
         if (!kind) continue;

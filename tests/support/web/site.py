@@ -125,12 +125,12 @@ def keep_storage(page: Page, origin: str, granted: bool) -> CDPSession:
 
 @contextmanager
 def web_app(browser, site: StaticSite, *, storage_kept: bool,
-            quota: int | None = None, webgl: bool = False) -> Iterator[WebApp]:
+            quota: int | None = None) -> Iterator[WebApp]:
     """A fresh profile (no service worker, empty IndexedDB) with the app opened at Home;
     `quota`: the origin's storage quota in bytes (Chromium's default where None). It is set
     before anything is stored: Chromium keeps the quota an origin had when its IndexedDB
-    opened. `webgl`: the pages may use WebGL (tests/conftest.py's browser hides it)."""
-    context = browser.new_context(viewport=PHONE, webgl=webgl)
+    opened."""
+    context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(15_000)
     app = WebApp(context, site, storage_kept=storage_kept, quota=quota)
     context.on("page", app.watch)
