@@ -30,7 +30,7 @@ from tests.support.app.process import (
     OTHER_PHONES,
     PHONE,
     AppProcess,
-    CpuDrawn,
+    draw_on_cpu,
     seeded_process,
 )
 
@@ -91,16 +91,18 @@ def nothing_misshapen(process: AppProcess, request: pytest.FixtureRequest) -> No
 
 
 @pytest.fixture(scope="session")
-def browser(browser) -> CpuDrawn:
-    """The run's Chromium (tests/conftest.py), its pages drawn on the CPU (NO_WEBGL)."""
-    return CpuDrawn(browser)
-
-
-@pytest.fixture(scope="session")
 def phones(browser):
     """One phone-sized browser context for the whole run: each test's `phone` is a new tab in it
     (a new session of the app, locked on a --lan table), and the web client is cached."""
     context = browser.new_context(viewport=PHONE)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def cpu_phones(browser):
+    """The same, for a module with `CPU_DRAWN = True`: its pages draw on the CPU (NO_WEBGL)."""
+    context = draw_on_cpu(browser.new_context(viewport=PHONE))
     yield context
     context.close()
 
@@ -114,9 +116,10 @@ expect.set_options(timeout=15_000)
 
 
 @pytest.fixture
-def phone(phones) -> Page:
+def phone(request: pytest.FixtureRequest) -> Page:
     """A phone-sized tab of its own in the shared context (closed after the test)."""
-    page = phones.new_page()
+    cpu = getattr(request.module, "CPU_DRAWN", False)
+    page = request.getfixturevalue("cpu_phones" if cpu else "phones").new_page()
     page.set_default_timeout(15_000)
     return page
 
@@ -125,9 +128,10 @@ def phone(phones) -> Page:
 def _close_tabs(request: pytest.FixtureRequest) -> Iterator[None]:
     """After a test, close the tabs and phones it opened (`phone`, `new_phone`)."""
     yield
-    if "phones" in request.fixturenames:
-        for page in request.getfixturevalue("phones").pages:
-            page.close()
+    for shared in ("phones", "cpu_phones"):
+        if shared in request.fixturenames:
+            for page in request.getfixturevalue(shared).pages:
+                page.close()
     while OTHER_PHONES:
         OTHER_PHONES.pop().close()
 

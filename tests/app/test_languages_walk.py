@@ -23,9 +23,8 @@ semantics tree. The test fails on:
 Screenshots of each go to /tmp/walk/<language>/ for a person to look at; the whole list of
 what was found, to /tmp/walk/<language>.txt.
 
-The walk's pages draw with CanvasKit on the CPU, as every served-app test's do
-(tests/support/app/process.py's NO_WEBGL): with skwasm on the test browser's software WebGL, 5
-of 7 walks in Japanese failed.
+The walk's pages draw with CanvasKit on the CPU (tests/support/app/process.py's NO_WEBGL): with
+skwasm on the test browser's software WebGL, 5 of 7 walks in Japanese failed.
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ from scoring.said import render
 from storage import Store
 from tests.support.app.english_left import EnglishCatalog
 from tests.support.app.pixels import decode_png
-from tests.support.app.process import PHONE, AppProcess
+from tests.support.app.process import PHONE, AppProcess, draw_on_cpu
 from tests.support.app.targets import small_targets
 from tests.support.app.ui import host, open_page
 from tests.support.companion.series import finish, next_of
@@ -373,7 +372,7 @@ def test_every_screen_of_every_game_speaks_the_language_and_fits(walk_app, brows
     voice = Voice(language)
     folder = SHOTS / language
     folder.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport=PHONE, locale=BROWSER_LOCALE[language])
+    context = draw_on_cpu(browser.new_context(viewport=PHONE, locale=BROWSER_LOCALE[language]))
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)

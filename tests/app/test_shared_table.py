@@ -202,11 +202,9 @@ def test_a_fixed_pin_keeps_the_keepers_device_trusted_across_a_restart(tmp_path:
     app = AppProcess(tmp_path / "data", ("--lan", "--pin", LAN_PIN, "--host", "127.0.0.1"))
     app.start()
     try:
+        keeper, watcher = new_phone(browser), new_phone(browser)
         # A slow phone: the keeper's page runs at a sixth of the machine's speed throughout,
-        # so its storage answers long after the page connects (the server waits for it). It
-        # runs what a phone's Chrome runs (skwasm): with CanvasKit's JavaScript build drawing on
-        # the CPU, at that speed, Home did not show within the minute allowed (CI, twice).
-        keeper, watcher = new_phone(browser, webgl=True), new_phone(browser)
+        # so its storage answers long after the page connects (the server waits for it).
         keeper.context.new_cdp_session(keeper).send("Emulation.setCPUThrottlingRate",
                                                      {"rate": SLOW_PHONE})
         unlock(keeper, app.url)

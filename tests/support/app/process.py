@@ -35,30 +35,15 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 412, "height": 915}
 
 
-class CpuDrawn:
-    """The tests' browser, whose new contexts hide WebGL from their pages (NO_WEBGL) unless
-    asked for it: `new_context(..., webgl=True)` draws as a phone's Chrome does, with skwasm."""
-
-    def __init__(self, browser) -> None:
-        self._browser = browser
-
-    def new_context(self, *args, webgl: bool = False, **kwargs):
-        context = self._browser.new_context(*args, **kwargs)
-        if not webgl:
-            context.add_init_script(NO_WEBGL)
-        return context
-
-    def __getattr__(self, name: str):
-        return getattr(self._browser, name)
-
 # Run in a page before Flutter's loader (an init script): no WebGL, so the loader picks its
 # CanvasKit build and CanvasKit draws on the CPU: the renderer Flutter picks where a browser
 # offers no WebGL (Safari, phones without it). The test browser's WebGL is software (SwiftShader,
 # which Chrome on a phone does not use), and skwasm on it, after a page has drawn enough (20 to
 # 60 screens, or one long match), stops painting while the semantics tree goes on, or crashes
 # Chromium's renderer ("Target crashed") with no error in any log: on Chromium 156, in 5 of 7
-# languages walks and in CI's score sheet tests. The served app's pages get it (CpuDrawn); the
-# offline web app's (tests/web: short pages, what a phone's Chromium downloads and runs) do not.
+# languages walks and in the score sheet's tests. Drawing on the CPU costs time (two game modules
+# took 87 s instead of 62): the pages of a module with `CPU_DRAWN = True` get it
+# (tests/app/conftest.py's `phone`, `new_phone(..., cpu=True)`), and the walk's.
 NO_WEBGL = """(() => {
     for (const kind of [self.HTMLCanvasElement, self.OffscreenCanvas]) {
         if (!kind) continue;
@@ -69,6 +54,12 @@ NO_WEBGL = """(() => {
         };
     }
 })();"""
+
+
+def draw_on_cpu(context):
+    """`context`, its pages drawn on the CPU from now on (NO_WEBGL)."""
+    context.add_init_script(NO_WEBGL)
+    return context
 
 
 def answers(url: str) -> bool:
@@ -183,11 +174,13 @@ def chromium_path() -> str | None:
 OTHER_PHONES: list = []  # contexts opened by new_phone, closed after each test
 
 
-def new_phone(browser, *, webgl: bool = False) -> Page:
+def new_phone(browser, *, cpu: bool = False) -> Page:
     """Another person's phone (or a second tab): a browser context of its own, so it renders
-    and runs its timers as a foreground tab does. Closed after the test. `webgl`: it draws as
-    a phone's Chrome does, with skwasm (see NO_WEBGL)."""
-    context = browser.new_context(viewport=PHONE, webgl=webgl)
+    and runs its timers as a foreground tab does. Closed after the test. `cpu`: its pages draw
+    on the CPU (NO_WEBGL)."""
+    context = browser.new_context(viewport=PHONE)
+    if cpu:
+        draw_on_cpu(context)
     OTHER_PHONES.append(context)
     page = context.new_page()
     page.set_default_timeout(15_000)
