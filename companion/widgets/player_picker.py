@@ -143,6 +143,7 @@ def PlayerPicker(
     name_field = ft.TextField(label=_("Player name"), value=draft,
                               on_change=lambda e: edit(e.control.value), on_submit=submitted,
                               dense=True, expand=not narrow)
+    add_button = ft.Button(_("Add"), on_click=lambda e: add(draft), height=48)
     # The typed name as it would be added, then each player's: warned of before Start.
     warnings = [w for w in dict.fromkeys(
         undrawn_warning(n) for n in (names.tidy(draft), *players) if n) if w]
@@ -152,14 +153,12 @@ def PlayerPicker(
             *rows,
             # The field and Add side by side; on a narrow screen Add goes under the field,
             # which keeps the row's width (its label took four lines a syllable at a time).
-            (ft.Column([name_field, ft.Button(_("Add"), on_click=lambda e: add(draft),
-                                              height=48)],
-                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=6,
-                       key="name field")  # keeps the name being typed when a player row goes
+            (ft.Column([name_field, add_button], spacing=6, key="name field",
+                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
              if narrow else
-             ft.Row([name_field,
-                     ft.Button(_("Add"), on_click=lambda e: add(draft), height=48)],
-                    vertical_alignment=ft.CrossAxisAlignment.START, key="name field")),
+             # the key keeps the name being typed when a player row goes
+             ft.Row([name_field, add_button], key="name field",
+                    vertical_alignment=ft.CrossAxisAlignment.START)),
             message_line(problem, error=True),
             *(warning_line(w) for w in warnings),
             ft.Row(

@@ -85,8 +85,8 @@ def no_tooltip_over(field: Locator) -> None:
     there (Redo, under the new match screen's Start): the button's tooltip shows. When it goes,
     Flutter moves the page's part of the semantics tree in the DOM, and a text field focused
     before that loses the browser's focus and is no longer tied to the app: what is typed there
-    afterwards never reaches it (in one new sheet in three, Chromium 156). A phone has no mouse
-    to hover with; a mouse user's tap lands after the tooltip has gone."""
+    afterwards never reaches it (in one new sheet in three, Chromium 156). That takes Flutter's
+    semantics on, as the tests have it (and a screen reader), and a mouse: a phone has none."""
     page = field.page
     if not page.evaluate(OVERLAID):
         return
