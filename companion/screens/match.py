@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.games import GAME_UIS
+from companion.games.table_top import TableTop
 from companion.i18n import _, say, words
 from companion.session.context import use_services
 from companion.session.follow import use_followed_match, use_redrawn_on_change
@@ -367,10 +368,10 @@ def MatchScreen() -> ft.View:
             ui.watch(match=match, follow_up=follow_up, key=f"{mid}@watch")
             if ui.watch is not None and not services.keeps_score else ft.Container(
                 disabled=not services.keeps_score,
-                content=ui.screen(
+                content=TableTop(to_turn, lambda: ui.screen(
                     match=match, act=act, may_act=may_act, follow_up=follow_up,
                     version=shown,
-                    key=f"{mid}@{in_step.fresh if services.keeps_score else 0}"),
+                    key=f"{mid}@{in_step.fresh if services.keeps_score else 0}")),
             ),
         ],
         spacing=10,

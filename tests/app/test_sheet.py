@@ -108,6 +108,8 @@ def test_a_whole_game_of_hearts_with_a_moon_shot(app, phone) -> None:
 
     # Round 4 was mistyped: Ann had 3, not 13 (and Ben 16). Corrected as a new entry.
     go_to(phone, "Round 4: Ann +13, Ben +6, Cleo +2 and Dan +5", "Correct round 4")
+    # The tap was far down the list: the correction opens at the top, and is shown there.
+    expect(text(phone, "Correct round 4")).to_be_in_viewport()
     type_into(phone, "Ann", "3")
     type_into(phone, "Ben", "16")
     go_to(phone, "Save round 4", "Round 4 corrected: Ann +3, Ben +16, Cleo +2 and Dan +5.")

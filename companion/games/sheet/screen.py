@@ -14,6 +14,7 @@ from companion.describe.words import figure
 from companion.games import GameUI
 from companion.games.sheet.options import SheetOptions, create
 from companion.games.sheet.parts import game_end, header, log, rounds_list
+from companion.games.table_top import TableTop
 from companion.i18n import N_, _, say
 from companion.session.context import use_services
 from companion.session.follow_up import FollowUp
@@ -124,6 +125,13 @@ def tie_choice(match: sheet.Match, act: Callable[..., bool]) -> ft.Control:
 def SheetScreen(match: sheet.Match, act: Callable[..., bool], may_act: Callable[[], bool],
                 follow_up: FollowUp, version: int) -> ft.Control:
     fixing, set_fixing = ft.use_state(None)
+    to_top = ft.use_context(TableTop)
+
+    def pick(number: int) -> None:
+        """A round tapped in the list below opens its correction at the top: shown there."""
+        set_fixing(number)
+        to_top()
+
     if fixing is not None and fixing > len(match.rounds):
         fixing = None  # the round was undone under the correction
     parts: list[ft.Control] = []
@@ -138,7 +146,7 @@ def SheetScreen(match: sheet.Match, act: Callable[..., bool], may_act: Callable[
     if not match.is_over and not match.tie_to_settle and match.rounds and fixing is None:
         parts.append(ft.OutlinedButton(_("End the match here"), icon=ft.Icons.FLAG_OUTLINED,
                                        height=48, on_click=lambda e: act(lambda m: m.end_now())))
-    parts.append(rounds_list(match, pick=set_fixing, chosen=fixing))
+    parts.append(rounds_list(match, pick=pick, chosen=fixing))
     parts.append(log(match))
     return ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
