@@ -72,7 +72,7 @@ def test_a_german_pages_connection_lost_notice_is_german(app, browser) -> None:
     # (on a loaded machine it may, and the notice then says so): either, in German.
     expect(notice).to_contain_text(re.compile(
         "Ratel, wie zuletzt auf diesem Bildschirm angezeigt"
-        "|Ratel vor der letzten Änderung, die dieser Bildschirm zeigte"))
+        "|Ratel, Stand vor der letzten hier angezeigten Änderung"))
     expect(notice).to_contain_text("10 Strafpunkte")
     for english in ("Connection lost", "Taps do nothing", "as this screen", "penalty"):
         expect(notice).not_to_contain_text(english)
