@@ -11,11 +11,13 @@ collection order (`--no-loadscope-reorder`): the longest first, the short pure m
 fill the gaps.
 
 A browser test that fails is run once more (pytest-rerunfailures; at most 3 reruns in a whole
-run, so a broken build still fails at once). On a busy shared machine a tap or a key press now
-and then never reaches the page, in Chromium or Flutter, a test's step times out for nothing, and
-one such failure in 90 browser tests kept a correct change from landing. A test that fails twice
-fails the run. Each first failure is still reported in full: the rerun summary gives its
-traceback, and "first attempt of" what the page showed and what the app's log said.
+run, so a broken build still fails at once), in a freshly launched Chromium. On a busy shared
+machine a tap or a key press now and then never reaches the page, in Chromium or Flutter, a
+test's step times out for nothing, and one such failure in 90 browser tests kept a correct
+change from landing; and now and then a renderer crashes (NO_WEBGL's note in
+tests/support/app/process.py). A test that fails twice fails the run. Each first failure is
+still reported in full: the rerun summary gives its traceback, and "first attempt of" what the
+page showed and what the app's log said.
 
 A test that never ends (a page that stops answering: Playwright's evaluate waits for it without
 a limit) would hold the run until CI's time runs out. pytest-timeout fails it after the `timeout`
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.app.process import CHROMIUM_ARGS, chromium_path
+from tests.support.app.process import Chromium
 
 # Collection order, first to last: the longest units first (their share of a run, measured), so
 # no worker is left with a long one at the end; the short pure modules fill the gaps.
@@ -41,14 +43,21 @@ ORDER = ("tests/app/test_languages_walk.py", "tests/web/test_offline.py",
          "tests/scoring/test_ratel_playout.py")
 
 
+RUNNING: list[Chromium] = []  # this worker's `browser`, once a test has asked for it
+
+
 @pytest.fixture(scope="session")
 def browser():
+    """The run's Chromium: a Playwright Browser, launched anew after a page of it crashed
+    (tests/support/app/process.py's Chromium)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        chromium = Chromium(pw)
+        RUNNING.append(chromium)
+        yield chromium
+        RUNNING.clear()
+        chromium.close()
 
 
 def _rank(item: pytest.Item) -> int:
@@ -62,6 +71,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.flaky(reruns=1))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):  # noqa: ARG001
+    """After a browser test failed, its rerun (and the next test) gets a fresh Chromium: in CI a
+    test whose page crashed crashed again in its rerun, in the same browser."""
+    outcome = yield
+    if outcome.get_result().failed and item.get_closest_marker("browser") and RUNNING:
+        RUNNING[0].renew()
 
 
 def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001 (pytest's own type)

@@ -29,6 +29,7 @@ from tests.support.app.process import (
     LAN_OPTIONS,
     OTHER_PHONES,
     PHONE,
+    TABS,
     AppProcess,
     draw_on_cpu,
     seeded_process,
@@ -90,21 +91,19 @@ def nothing_misshapen(process: AppProcess, request: pytest.FixtureRequest) -> No
     assert not refused, "the app refused a real page's message:\n" + "\n".join(refused[:5])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def phones(browser):
-    """One phone-sized browser context for the whole run: each test's `phone` is a new tab in it
-    (a new session of the app, locked on a --lan table), and the web client is cached."""
-    context = browser.new_context(viewport=PHONE)
-    yield context
-    context.close()
+    """One phone-sized browser context for the whole run (for each launch of the browser): each
+    test's `phone` is a new tab in it (a new session of the app, locked on a --lan table), and
+    the web client is cached."""
+    return browser.shared("phones", lambda chromium: chromium.new_context(viewport=PHONE))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def cpu_phones(browser):
     """The same, for a module with `CPU_DRAWN = True`: its pages draw on the CPU (NO_WEBGL)."""
-    context = draw_on_cpu(browser.new_context(viewport=PHONE))
-    yield context
-    context.close()
+    return browser.shared("cpu_phones", lambda chromium: draw_on_cpu(
+        chromium.new_context(viewport=PHONE)))
 
 
 # Playwright's `expect` waits 5 s by default, whatever a page's own timeout: on a busy 2-core
@@ -121,17 +120,18 @@ def phone(request: pytest.FixtureRequest) -> Page:
     cpu = getattr(request.module, "CPU_DRAWN", False)
     page = request.getfixturevalue("cpu_phones" if cpu else "phones").new_page()
     page.set_default_timeout(15_000)
+    TABS.append(page)
     return page
 
 
 @pytest.fixture(autouse=True)
-def _close_tabs(request: pytest.FixtureRequest) -> Iterator[None]:
+def _close_tabs() -> Iterator[None]:
     """After a test, close the tabs and phones it opened (`phone`, `new_phone`)."""
     yield
-    for shared in ("phones", "cpu_phones"):
-        if shared in request.fixturenames:
-            for page in request.getfixturevalue(shared).pages:
-                page.close()
+    while TABS:
+        tab = TABS.pop()
+        if not tab.is_closed():  # closed with its browser, if that was launched anew
+            tab.close()
     while OTHER_PHONES:
         OTHER_PHONES.pop().close()
 
@@ -153,10 +153,9 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     if report.when == "call" and report.failed:
-        phones = item.funcargs.get("phones")
         process = item.funcargs.get("app") or item.funcargs.get("lan_app")
         folder = item.funcargs.get("tmp_path") or Path(tempfile.mkdtemp(prefix="failure-"))
-        pages = (phones.pages if phones is not None else []) + [
+        pages = [page for page in TABS if not page.is_closed()] + [
             page for context in OTHER_PHONES for page in context.pages]
         for number, page in enumerate(pages):
             try:
