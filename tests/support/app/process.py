@@ -45,7 +45,8 @@ PHONE = {"width": 412, "height": 915}
 # took 87 s instead of 62): the pages of a module with `CPU_DRAWN = True` get it
 # (tests/app/conftest.py's `phone`, `new_phone(..., cpu=True)`), and the walk's. Elsewhere the
 # crash is rare (one test of about 2,500 in a run) and a failed test's rerun gets a fresh browser
-# (Chromium below). Chromium without its zygote (--no-zygote) crashed as well: 2 of 4 walks.
+# (Chromium below). Without Chromium's zygote (--no-zygote) the walk crashed too (2 languages
+# of 6).
 NO_WEBGL = """(() => {
     for (const kind of [self.HTMLCanvasElement, self.OffscreenCanvas]) {
         if (!kind) continue;
