@@ -230,7 +230,7 @@ def print_share(share, pin: str) -> None:
         print(f"\nPhones on the same network open: {url}")
         if i == 0:
             print(qr_text(url), end="")
-    print(f"\nScorekeeping PIN: {pin}  (no_one else can follow the matches)\n", flush=True)
+    print(f"\nScorekeeping PIN: {pin}  (everyone else can follow the matches)\n", flush=True)
 
 
 def run_desktop(app) -> None:
