@@ -72,7 +72,7 @@ def _row(standing: Standing, *, current: bool, won: bool, leads: bool = False,
     # Read out as pauses between phrases: "Ann: 12 points, 3 cards, to play".
     heard = [_("{player}: {score}").format(player=name, score=value), *([extra] if extra else []),
              *([turn] if current else []), *([_("winner")] if won else []),
-             *([_("leads")] if leads else [])]
+             *([_("ahead")] if leads else [])]
     # The figure with what it counts: right under it, beside the name ("2" over "trophies"),
     # or on one line under the name on a narrow screen ("0 of 10"; the scale is 1 there).
     counted = [ft.Text(figure, size=48 if narrow else (64 if len(figure) <= 4 else 40) * scale,

@@ -23,13 +23,14 @@ EDGE = ft.Border.all(2, ft.Colors.TRANSPARENT)
 def spoken(shown: str, row: Standing | tuple[str, str], value: str, *, won: bool = False,
            leads: bool = False) -> str:
     """What a screen reader says for a chip, its name and figure together ("Ann, 24 points,
-    leads"): read apart they gave "Ann, leads, Ben, leads, Cleo, 24, 34, 34"."""
+    ahead"): read apart they gave "Ann, leads, Ben, leads, Cleo, 24, 34, 34". "Ahead", not
+    "leads": a player who leads plays a trick's first card (the glossary's "lead")."""
     if isinstance(row, Standing) and not row.unit and not row.more:
         value = ngettext("{n} point", "{n} points", row.value).format(n=say(row.value))
     if won:
         return _("{player}, {score}, winner").format(player=shown, score=value)
     if leads:
-        return _("{player}, {score}, leads").format(player=shown, score=value)
+        return _("{player}, {score}, ahead").format(player=shown, score=value)
     return _("{player}, {score}").format(player=shown, score=value)
 
 
@@ -87,7 +88,7 @@ def scoreboard(standings: Sequence[Standing | tuple[str, str]], *, current: str 
                            wrap=True, alignment=ft.MainAxisAlignment.CENTER)
         elif leads:
             title = ft.Row([ft.Icon(ft.Icons.STAR, size=16, color=ft.Colors.AMBER_800,
-                                    semantics_label=_("leads")), title], spacing=2, tight=True,
+                                    semantics_label=_("ahead")), title], spacing=2, tight=True,
                            wrap=True, alignment=ft.MainAxisAlignment.CENTER)
         # The chip's outline and fill are a bare layer under its figures: which chip is current
         # changes with every action, and the page rebuilds a changed control with all it holds.

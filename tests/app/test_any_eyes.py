@@ -24,10 +24,10 @@ def test_scores_read_with_their_names_and_legal_cells_stand_out_by_brightness(
         app, phone) -> None:
     open_page(phone, f"{app.url}/match/{app.seeded['caro']}")
     see(phone, "Ann to lay")
-    # One name a chip: "Ann, 10 points, leads", not "Ann, leads, Ben, 10, 8".
-    expect(text(phone, "Ann, 10 points, leads", exact=True)).to_have_count(1)
+    # One name a chip: "Ann, 10 points, ahead", not "Ann, leads, Ben, 10, 8".
+    expect(text(phone, "Ann, 10 points, ahead", exact=True)).to_have_count(1)
     expect(text(phone, "Ben, 8 points", exact=True)).to_have_count(1)
-    expect(text(phone, "leads", exact=True)).to_have_count(0)
+    expect(text(phone, "ahead", exact=True)).to_have_count(0)
 
     button(phone, re.compile(r"^Lay red")).click()
     legal = button(phone, re.compile(r"^row [−-]?\d+, column [−-]?\d+, empty; red scores")).first

@@ -132,7 +132,7 @@ def test_default_team_names_name_their_members(app, phone) -> None:
     expect(text(phone, "Which 0?")).to_have_count(0)
     tap(phone, "Check the cards", "Ann doubts Ben's 0 (showed a 0). Ben told the truth: +1 for "
                                   "Team B.")
-    expect(text(phone, re.compile(r"^Team B \(Ben, Dan\), 1/10(, leads)?$"),
+    expect(text(phone, re.compile(r"^Team B \(Ben, Dan\), 1/10(, ahead)?$"),
                 exact=True)).to_be_visible()
     shot(phone, "careta-07-zero-shown")
 

@@ -120,9 +120,9 @@ def test_the_scoreboard_keeps_seating_order_and_stars_the_leader(app, phone) -> 
                            key=lambda m: (mirror.options(m[0])[m[1]], m))
         lay(phone, mirror, colour, cell)
     assert chip_order(phone, mirror.players) == ["Ann", "Ben", "Cleo"]
-    # The leaders' chips carry a star (read out as "leads"), without moving.
+    # The leaders' chips carry a star (read out as "ahead"), without moving.
     assert mirror.ahead
-    expect(host(phone).get_by_text(re.compile(r", leads$"))).to_have_count(len(mirror.ahead))
+    expect(host(phone).get_by_text(re.compile(r", ahead$"))).to_have_count(len(mirror.ahead))
     phone.wait_for_timeout(500)
     phone.screenshot(path=f"{SHOTS}/seat-order.png")
     # The Big scoreboard lists the same order, the leader said in the row's name.
@@ -130,7 +130,7 @@ def test_the_scoreboard_keeps_seating_order_and_stars_the_leader(app, phone) -> 
     rows = [host(phone).get_by_text(re.compile(rf"^{name}: ")).first for name in mirror.players]
     names = [f"{p}: {mirror.scores[p]}" for p in mirror.players]
     leader = mirror.ahead[0]
-    host(phone).get_by_text(f"{leader}: {mirror.scores[leader]}, leads").wait_for()
+    host(phone).get_by_text(f"{leader}: {mirror.scores[leader]}, ahead").wait_for()
     ys = [row.bounding_box()["y"] for row in rows]
     assert ys == sorted(ys), names
     phone.wait_for_timeout(500)
