@@ -61,12 +61,18 @@ def test_a_round_trick_by_trick_then_a_round_by_result(app, phone) -> None:
     expect(button(phone, "Pass")).to_be_disabled()  # R2: the leader of an empty trick plays
 
     # Trick 1: -1, +2, +3, two passes: Cleo wins with +3 and takes 2 of the 2 other cards (R3).
+    leader_at = button(phone, "Play 1 x +5").bounding_box()
     play(phone, "Ann", 1, "−1")
     see(phone, "Beat Ann's 1 x −1 with 1 card of a higher value, or pass.")
     assert_buttons_named(phone)  # the count and value buttons are one named node each
     for value in ("−5", "−2", "−1"):  # only higher values may follow
         expect(button(phone, f"Play 1 x {value}")).to_be_disabled()
-    expect(button(phone, "2 cards")).to_have_count(0)  # the count is fixed by the lead
+    # The count is fixed by the lead (R2): shown picked, none tappable, and the card buttons
+    # stay where the leader's were (the round's first play took away the entry switch, above
+    # the pad before, and the count row went: the cards jumped up to 122 px).
+    expect(button(phone, "1 card, selected")).to_be_disabled()
+    expect(button(phone, "2 cards")).to_be_disabled()
+    assert button(phone, "Play 1 x +5").bounding_box()["y"] == leader_at["y"]
     play(phone, "Ben", 1, "+2")
     play(phone, "Cleo", 1, "+3")
     expect_row(phone, "Ben", "9 cards, 0 of 2 damage; played 1 x +2")

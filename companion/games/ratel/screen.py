@@ -44,7 +44,8 @@ GAP = 4
 
 
 def _count_button(count: int, chosen: bool, allowed: bool,
-                  choose: Callable[[int], None]) -> ft.Control:
+                  choose: Callable[[int], None], fixed: bool = False) -> ft.Control:
+    """A count to pick; `fixed`: the count the lead fixed (R2), shown picked, not tappable."""
     return ft.Semantics(
         label=(ngettext("{n} card, selected", "{n} cards, selected", count) if chosen
                else ngettext("{n} card", "{n} cards", count)).format(n=count),
@@ -62,7 +63,7 @@ def _count_button(count: int, chosen: bool, allowed: bool,
             border_radius=26,
             bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.all(2, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE),
-            opacity=1.0 if allowed else 0.35,
+            opacity=1.0 if allowed or (fixed and chosen) else 0.35,
             on_click=(lambda e: choose(count)) if allowed else None,
         ),
     )
@@ -167,13 +168,14 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
     if len(match.still_to_pass) > 1 and match.nobody_can_beat():
         parts.append(ft.FilledButton(_("Nobody can beat it: all pass"), icon=ft.Icons.DONE_ALL,
                                      height=52, on_click=pass_all))
-    if need is None:  # after the lead the count is fixed (R2): no count row to tap
-        parts.append(ft.Row(
-            [_count_button(c, c == count, keeps_score and c in options,
-                           lambda c: set_pick((len(match.events), c)))
-             for c in range(1, ratel.COPIES + 1)],
-            spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
-        ))
+    # The count row stays after the lead, the lead's count picked and none tappable (R2): the
+    # card buttons keep their place from one player to the next (one thumb learns them).
+    parts.append(ft.Row(
+        [_count_button(c, c == count, need is None and keeps_score and c in options,
+                       lambda c: set_pick((len(match.events), c)), fixed=need is not None)
+         for c in range(1, ratel.COPIES + 1)],
+        spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
+    ))
     parts += rows
     # The hint under the cards: the cards stay in reach without scrolling on a small phone.
     parts.append(ft.Text(_hint(match, player, count, legal), size=14))
@@ -223,12 +225,15 @@ def RatelScreen(match: ratel.Match, act: Callable[..., bool], may_act: Callable[
     # zone): the way to enter the round, the pad or the result's form, the trick to beat right
     # under the pad; the round's table follows.
     parts: list[ft.Control] = []
-    if match.can_record_round:
-        parts.append(_entry_switch(by_result, set_entry))
     if by_result:
-        parts.append(RoundResult(match=match, act=act, version=version))
+        parts += [_entry_switch(by_result, set_entry),
+                  RoundResult(match=match, act=act, version=version)]
     else:
+        # The pad first, where it stays all round; the switch, offered only before the round's
+        # first play, under it (above the pad, it moved the pad up after that play).
         parts.append(PlayPad(match=match, act=act, version=version))
+        if match.can_record_round:
+            parts.append(_entry_switch(by_result, set_entry))
         if match.trick:
             parts.append(trick_box(match))
     parts += [header(match), player_rows(match), announcement(match), play_log(match)]
