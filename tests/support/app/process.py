@@ -194,9 +194,6 @@ class Chromium:
         context.on("page", lambda page: page.on("crash", self._crashed))
         return context
 
-    def new_page(self, **options):
-        return self.new_context(**options).new_page()
-
     def shared(self, name: str, make: Callable[[Chromium], object]):
         """The context `name` of this launch, made by `make(self)` the first time it is asked."""
         self._renew_if_needed()
