@@ -11,13 +11,14 @@ collection order (`--no-loadscope-reorder`): the longest first, the short pure m
 fill the gaps.
 
 A browser test that fails is run once more (pytest-rerunfailures; at most 3 reruns in a whole
-run, so a broken build still fails at once), in a freshly launched Chromium. On a busy shared
-machine a tap or a key press now and then never reaches the page, in Chromium or Flutter, a
-test's step times out for nothing, and one such failure in 90 browser tests kept a correct
-change from landing; and now and then a renderer crashes (NO_WEBGL's note in
-tests/support/app/process.py). A test that fails twice fails the run. Each first failure is
-still reported in full: the rerun summary gives its traceback, and "first attempt of" what the
-page showed and what the app's log said.
+run, so a broken build still fails at once), its new pages in a freshly launched Chromium (a
+tests/web module's own context goes on in the old one). On a busy shared machine a tap or a
+key press now and then never reaches the page, in Chromium or Flutter, a test's step times out
+for nothing, and one such failure in 90 browser tests kept a correct change from landing; and
+now and then a renderer crashes (NO_WEBGL's note in tests/support/app/process.py). A test
+that fails twice fails the run. Each first failure is still reported in full: the rerun
+summary gives its traceback, and "first attempt of" what the page showed and what the app's
+log said.
 
 A test that never ends (a page that stops answering: Playwright's evaluate waits for it without
 a limit) would hold the run until CI's time runs out. pytest-timeout fails it after the `timeout`

@@ -39,7 +39,8 @@ def browsers() -> set[int]:
     """This worker's Chromium browser processes (the run's and any other it launched)."""
     return {pid for pid in descendants(os.getpid())
             if command(pid).split(" ")[0].endswith(("chromium-headless-shell", "chromium",
-                                                    "chrome", "headless_shell"))
+                                                    "chrome", "headless_shell",
+                                                    "chrome-headless-shell"))
             and "--type=" not in command(pid)}
 
 
@@ -80,5 +81,27 @@ def test_after_a_failed_test_the_next_context_comes_from_a_fresh_browser(browser
         assert not page.is_closed()  # its pages stay, for the failure's screenshots
         assert chromium.shared("phones", lambda c: c.new_context()) is not phones
         assert page.is_closed() and chromium.launches == 2
+    finally:
+        chromium.close()
+
+
+def test_a_context_of_its_own_outlives_the_relaunch_and_its_browser_closes_after_it(
+        browser) -> None:
+    """A tests/web module keeps one context for all its tests: a relaunch for the next test
+    must not close it under the module's later tests."""
+    before = browsers()
+    chromium = Chromium(browser.playwright)
+    try:
+        (own,) = browsers() - before
+        module = chromium.new_context()
+        page = module.new_page()
+        page.goto("data:text/html,<p>one</p>")
+        chromium.renew()
+        chromium.shared("phones", lambda c: c.new_context())
+        assert chromium.launches == 2
+        assert page.inner_text("p") == "one" and own in browsers()
+        module.close()
+        chromium.new_context().close()  # the next context asked for closes the idle old one
+        assert own not in browsers()
     finally:
         chromium.close()

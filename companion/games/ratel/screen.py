@@ -172,7 +172,8 @@ def PlayPad(match: ratel.Match, act: Callable[..., bool], version: int) -> ft.Co
     # card buttons keep their place from one player to the next (one thumb learns them).
     parts.append(ft.Row(
         [_count_button(c, c == count, need is None and keeps_score and c in options,
-                       lambda c: set_pick((len(match.events), c)), fixed=need is not None)
+                       lambda c: set_pick((len(match.events), c)),
+                       fixed=need is not None and keeps_score)
          for c in range(1, ratel.COPIES + 1)],
         spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
     ))

@@ -157,21 +157,23 @@ def seeded_process(data: Path, seeds: dict[str, Callable[[], Match]],
 
 class Chromium:
     """The run's Chromium (tests/conftest.py's `browser`), launched anew after a page of it
-    crashed or a browser test failed, so the next test, and a failed test's rerun, start in a
-    browser that has had no trouble.
+    crashed or a browser test failed, so the next test, and a failed test's rerun, make their
+    pages in a browser that has had no trouble.
 
     Skwasm on the test browser's software WebGL now and then crashes a renderer with no word in
     any log (NO_WEBGL's note): 1 test in a run of about 2,500, and in CI the same test crashed
     again in its rerun, in the same browser. The next context asked for after a crash comes
-    from a fresh launch; contexts made before it close with the old browser. `shared` keeps the
-    run's shared contexts (tests/app/conftest.py's phones) per launch. Every other attribute is
-    the Playwright Browser's.
+    from a fresh launch. The old launch's shared contexts (`shared`: tests/app/conftest.py's
+    phones) close then; the old browser itself closes once no other context of it is open (a
+    tests/web module's own context goes on to the module's end). Every other attribute is the
+    current Playwright Browser's.
     """
 
     def __init__(self, playwright) -> None:
         self.playwright = playwright
         self._browser = None
         self._shared: dict[str, object] = {}
+        self._retired: list = []  # earlier launches, closed once none of their contexts is open
         self.crashes = 0  # pages crashed since the browser was launched
         self.launches = 0
         self.stale = False  # to be launched anew before the next context (`renew`)
@@ -185,13 +187,15 @@ class Chromium:
         self.stale = False
         self.launches += 1
 
-    def _crashed(self, _page) -> None:
-        self.crashes += 1
+    def _crashed_in(self, browser) -> None:
+        if browser is self._browser:  # a page of an earlier launch changes nothing now
+            self.crashes += 1
 
     def new_context(self, **options):
         self._renew_if_needed()
-        context = self._browser.new_context(**options)
-        context.on("page", lambda page: page.on("crash", self._crashed))
+        browser = self._browser
+        context = browser.new_context(**options)
+        context.on("page", lambda page: page.on("crash", lambda _: self._crashed_in(browser)))
         return context
 
     def shared(self, name: str, make: Callable[[Chromium], object]):
@@ -208,17 +212,29 @@ class Chromium:
 
     def _renew_if_needed(self) -> None:
         if self.crashes or self.stale:
-            try:
-                self._browser.close()
-            except Exception:
-                pass  # a browser that died with its page
+            for context in self._shared.values():
+                _quietly(context.close)
+            self._retired.append(self._browser)
             self._launch()
+        for browser in list(self._retired):
+            if not _quietly(lambda b=browser: b.contexts, default=[]):
+                _quietly(browser.close)
+                self._retired.remove(browser)
 
     def close(self) -> None:
-        self._browser.close()
+        for browser in [*self._retired, self._browser]:
+            _quietly(browser.close)
 
     def __getattr__(self, name: str):
         return getattr(self._browser, name)
+
+
+def _quietly(call: Callable[[], object], default: object = None) -> object:
+    """`call()`, or `default` where its browser died with a crashed page."""
+    try:
+        return call()
+    except Exception:
+        return default
 
 
 LAN_PIN = "2468"
