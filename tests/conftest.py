@@ -49,8 +49,8 @@ RUNNING: list[Chromium] = []  # this worker's `browser`, once a test has asked f
 
 @pytest.fixture(scope="session")
 def browser():
-    """The run's Chromium: a Playwright Browser, launched anew after a page of it crashed
-    (tests/support/app/process.py's Chromium)."""
+    """The run's Chromium: a Playwright Browser, launched anew after a page of it crashed or a
+    browser test failed (tests/support/app/process.py's Chromium)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
