@@ -20,6 +20,7 @@ from typing import Any
 import flet as ft
 
 WJ = "\u2060"  # WORD JOINER: no line break on either side
+NBSP = "\u00a0"  # NO-BREAK SPACE: a space a line never breaks at
 KEPT = 4096  # phrased texts kept (a session's screens show a few hundred distinct ones)
 
 _parser: Any = None
@@ -93,17 +94,62 @@ def phrased(text: str) -> str:
     return result
 
 
+# A number and the word or sign beside it stay on one line in every language: "Cleo +10",
+# "Ann 4", "0 Trophäen", "6 + 1 = 7" (issue 30: the lines broke as "Cleo / +10", "6 + 1 / = 7").
+SIGNS = "+-−±"
+HELD_AT_MOST = 20  # characters: a longer run is left free to break (a long name and its score
+# held together would, on a narrow chip at 200 % text, be cut inside a word instead)
+OPERATORS = "+-−±=×÷"
+
+
+def _number_at(text: str, i: int) -> bool:
+    """Does a number, signed or not, begin at `i`?"""
+    return i < len(text) and (text[i].isdigit() or (
+        text[i] in SIGNS and i + 1 < len(text) and text[i + 1].isdigit()))
+
+
+def numbers_held(text: str) -> str:
+    """`text` with a no-break space for each space between a number and the word, number or
+    operator beside it. A space beside other punctuation ("2 · Ende", "20:31 – 21:05") stays a
+    place to break."""
+    if " " not in text or not any(c.isdigit() for c in text):
+        return text
+    chars = list(text)
+    held = [i for i in range(1, len(text) - 1) if text[i] == " " and (
+        (text[i - 1].isdigit() and (text[i + 1].isalnum() or text[i + 1] in OPERATORS))
+        or (_number_at(text, i + 1) and (text[i - 1].isalnum() or text[i - 1] in OPERATORS)))]
+    for i in held:
+        chars[i] = NBSP
+    start = 0  # each run between two places left to break, too long a run set free again
+    for end in [*(i for i, c in enumerate(chars) if c == " "), len(chars)]:
+        if end - start > HELD_AT_MOST:
+            for i in held:
+                if start <= i < end:
+                    chars[i] = " "
+        start = end + 1
+    return "".join(chars)
+
+
 def plain(text: str) -> str:
-    """`text` without the joiners `phrased` put in."""
-    return text.replace(WJ, "")
+    """`text` as a person reads it: without the joiners `phrased` put in, its no-break spaces
+    (`numbers_held`'s, or a catalog's own) as spaces."""
+    return text.replace(WJ, "").replace(NBSP, " ")
 
 
 _installed = False
 
 
+def drawn(text: str, japanese: bool) -> str:
+    """`text` as a screen draws it: its numbers held to their words, and in Japanese its
+    phrases held together."""
+    held = numbers_held(text)
+    return phrased(held) if japanese else held
+
+
 def install(speaks_japanese: Callable[[], bool]) -> None:
-    """Make every `ft.Text` drawn for a session where `speaks_japanese()` join its value's
-    phrases as it is sent (once per process; later calls change nothing)."""
+    """Make every `ft.Text` join its value as it is sent: its numbers held to their words in
+    every session, its phrases in one where `speaks_japanese()` (once per process; later calls
+    change nothing)."""
     global _installed
     if _installed:
         return
@@ -113,10 +159,11 @@ def install(speaks_japanese: Callable[[], bool]) -> None:
     def before_update(self: ft.Text) -> None:
         before(self)
         value, spans = self.value, self.spans
-        if not ((isinstance(value, str) and value) or spans) or not speaks_japanese():
+        if not ((isinstance(value, str) and value) or spans):
             return
+        japanese = speaks_japanese()
         if isinstance(value, str):
-            joined = phrased(value)
+            joined = drawn(value, japanese)
             if joined != value:
                 self.value = joined
                 # A screen reader, and a search of the page, read the words as written: the
@@ -127,7 +174,7 @@ def install(speaks_japanese: Callable[[], bool]) -> None:
                     object.__setattr__(self, "_plain_label", value)
         for span in spans or ():
             if isinstance(span.text, str) and span.text:
-                joined = phrased(span.text)
+                joined = drawn(span.text, japanese)
                 if joined != span.text:
                     span.text = joined
 

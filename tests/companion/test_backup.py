@@ -14,6 +14,7 @@ import flet as ft
 import pytest
 
 from companion.describe.backup import due
+from companion.i18n.phrases import plain
 from companion.session.preferences import Preferences
 from storage import Store
 from tests.support.companion.apart import run_apart
@@ -28,7 +29,7 @@ def texts(session: Any, route: str = "") -> str:
     """The texts of the page, or of its view of `route` alone (Home's is under every other)."""
     root = session.page if not route else next(
         c for c in every(session.page) if isinstance(c, ft.View) and c.route == route)
-    return "\n".join(c.value for c in every(root)
+    return "\n".join(plain(c.value) for c in every(root)
                      if isinstance(c, ft.Text) and isinstance(c.value, str))
 
 

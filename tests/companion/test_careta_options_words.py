@@ -20,6 +20,7 @@ import pytest
 
 from companion.games.careta.options import CaretaOptions, create
 from companion.i18n.catalog import Voice
+from companion.i18n.phrases import plain
 from tests.support.companion.apart import run_apart
 from tests.support.companion.session_guard import session_with
 from tests.support.companion.tree import every
@@ -66,7 +67,7 @@ def shown(root: ft.Control) -> Iterator[str]:
             typed_or_key = field == "value" and isinstance(c, ft.TextField | ft.Radio
                                                            | ft.RadioGroup)
             if isinstance(value, str) and value and not typed_or_key:
-                yield value
+                yield plain(value)  # as read: no-break spaces and joiners as spaces
 
 
 def options_host(players: list[str], values: dict[str, Any],
@@ -142,7 +143,7 @@ def test_a_tap_on_a_choices_label_picks_it() -> None:
         seen: list[dict[str, Any]] = []
         session, _ = session_with(options_host(FOUR, {}, seen))
         row = next(c for c in every(session.page) if isinstance(c, ft.Container)
-                   and any(isinstance(t, ft.Text) and t.value == "Teams 2v2"
+                   and any(isinstance(t, ft.Text) and plain(str(t.value)) == "Teams 2v2"
                            for t in every(c)))
         await session.dispatch_event(row._i, "click", None)
         await asyncio.sleep(0.05)

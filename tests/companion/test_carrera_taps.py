@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 from flet.messaging.session import Session
 
+from companion.i18n.phrases import plain
 from scoring import carrera
 from storage import Store
 from tests.support.companion.apart import run_apart
@@ -26,7 +27,7 @@ def play_tile(session: Session, name: str) -> ft.Container:
 
 
 def texts(session: Session) -> list[str]:
-    return [c.value for c in every(session.page) if isinstance(c, ft.Text)
+    return [plain(c.value) for c in every(session.page) if isinstance(c, ft.Text)
             and isinstance(c.value, str)]
 
 

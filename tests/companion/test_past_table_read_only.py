@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 from flet.messaging.session import Session
 
+from companion.i18n.phrases import plain
 from companion.session.access import Gate
 from companion.session.open_matches import OpenMatches
 from scoring import careta, ratel
@@ -54,7 +55,7 @@ def check_past_read_only(session: Session, case: str) -> None:
     assert not tappable, f"{case}: the past table has something to tap: {tappable}"
     buttons = [c.label for c in controls if isinstance(c, ft.Semantics) and c.button]
     assert not buttons, f"{case}: the past table names buttons: {buttons}"
-    said = "\n".join(c.value for c in controls if isinstance(c, ft.Text)
+    said = "\n".join(plain(c.value) for c in controls if isinstance(c, ft.Text)
                      and isinstance(c.value, str) and c.value != "Back to the match")
     assert not TO_THE_KEEPER.search(said), f"{case}: said to the keeper: {said}"
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.i18n.phrases import plain
 from scoring import caro
 from storage import Store
 from tests.support.companion.apart import run_apart
@@ -21,7 +22,8 @@ from tests.support.companion.tree import every
 
 
 def texts(page: ft.Page) -> list[str]:
-    return [c.value for c in every(page) if isinstance(c, ft.Text) and isinstance(c.value, str)]
+    return [plain(c.value) for c in every(page)
+            if isinstance(c, ft.Text) and isinstance(c.value, str)]
 
 
 def named(page: ft.Page, kind: type, name: str) -> list[ft.Control]:

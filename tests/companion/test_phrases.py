@@ -1,6 +1,7 @@
 """Japanese lines break between phrases (issue 30): what a Japanese screen draws holds a word
 joiner between the characters of each BudouX phrase; what it stores, exports or says through the
-catalogs holds none."""
+catalogs holds none. In every language a number stays on the line of the word, number or sign
+beside it ("Cleo +10", "6 + 1 = 7"), drawn with no-break spaces."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from babel.messages.pofile import read_po
 
 import companion.i18n as i18n
 from companion.i18n.extract import LOCALE
-from companion.i18n.phrases import WJ, phrased, plain
+from companion.i18n.phrases import NBSP, WJ, numbers_held, phrased, plain
 from storage import Store
 from tests.support.companion.apart import run_apart
 from tests.support.companion.caro_undo_cost import open_route
+from tests.support.companion.session_guard import session_with
 from tests.support.companion.tree import every
 
 
@@ -118,5 +120,58 @@ def test_a_japanese_screen_draws_joined_text_and_an_english_one_plain(tmp_path: 
     assert said == "設定" and WJ not in said  # the catalog: plain
     assert phrased("設定") in japanese and "設定" not in japanese  # the screen: joined
     assert "設定" in heard and not any(WJ in label for label in heard)  # its name: plain
-    assert all(plain(text) == text for text in japanese if not any(
-        ord(c) > 0x2FFF for c in text))  # nothing Japanese-free was touched
+    assert not any(WJ in text for text in japanese if not any(
+        ord(c) > 0x2FFF for c in text))  # nothing Japanese-free was joined
+
+
+def lines_of(text: str) -> list[str]:
+    """`text` cut at each place a line may break between words (a plain space)."""
+    return text.split(" ")
+
+
+@pytest.mark.parametrize(("text", "pieces"), [
+    ("Cleo +10", ["Cleo +10"]),  # the review's "Cleo / +10"
+    ("6 + 1 = 7", ["6 + 1 = 7"]),  # and "6 + 1 / = 7"
+    ("auf der Hand: Ann 4 und Cleo 4", ["auf", "der", "Hand:", "Ann 4 und", "Cleo 4"]),
+    ("Ben 0 Trophäen", ["Ben 0 Trophäen"]),
+    ("Ann −3", ["Ann −3"]),
+    # beside other punctuation a line may still break
+    ("Runde 2 · Ende der Partie", ["Runde 2", "·", "Ende", "der", "Partie"]),
+    ("20:31 – 21:05", ["20:31", "–", "21:05"]),
+    ("No number here", ["No", "number", "here"]),
+    # a run too long for a narrow chip is left free to break (HELD_AT_MOST)
+    ("Maximiliana-Josefina 10 Punkte", ["Maximiliana-Josefina", "10", "Punkte"]),
+])
+def test_a_number_keeps_to_the_word_beside_it(text: str, pieces: list[str]) -> None:
+    held = numbers_held(text)
+    assert [piece.replace(NBSP, " ") for piece in lines_of(held)] == pieces
+    assert plain(held) == text and numbers_held(held) == held
+
+
+def test_every_message_in_every_language_keeps_its_words() -> None:
+    for code in ("es", "de", "ja"):
+        with (LOCALE / code / "LC_MESSAGES" / "messages.po").open("rb") as source:
+            catalog = read_po(source, locale=code)
+        for message in catalog:
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            for form in forms:
+                filled = form.replace("{n}", "3").replace("{points}", "+2")
+                assert plain(numbers_held(filled)) == plain(filled)  # only spaces changed
+
+
+def test_a_screen_sends_held_numbers_and_a_screen_reader_hears_plain_text() -> None:
+    """On a real Flet session in English: the text is sent with no-break spaces, its semantics
+    label is the text as written, and a text with no number is left alone."""
+
+    @ft.component
+    def Host() -> ft.Control:
+        return ft.Column([ft.Text("Cleo +10"), ft.Text("Ann wins"),
+                          ft.Text("Labelled 3 times", semantics_label="its own label")])
+
+    async def look() -> list[tuple[str, str | None]]:
+        session, _ = session_with(Host)
+        return [(c.value, c.semantics_label) for c in every(session.page)
+                if isinstance(c, ft.Text)]
+
+    assert run_apart(look()) == [("Cleo\u00a0+10", "Cleo +10"), ("Ann wins", None),
+                                 ("Labelled\u00a03\u00a0times", "its own label")]

@@ -15,6 +15,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from companion.describe import ratings as rated
+from companion.i18n.phrases import plain
 from scoring import caro
 from scoring.core import Placing
 from storage import Store, Summary
@@ -187,7 +188,7 @@ def test_ratings_change_as_a_match_is_deleted_or_imported(tmp_path: Path) -> Non
 
 
 def texts(root: object) -> str:
-    return "\n".join(c.value for c in every(root)
+    return "\n".join(plain(c.value) for c in every(root)
                      if isinstance(c, ft.Text) and isinstance(c.value, str))
 
 

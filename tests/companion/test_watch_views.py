@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 from flet.messaging.session import Session
 
+from companion.i18n.phrases import plain
 from companion.session.access import Gate
 from companion.session.open_matches import OpenMatches
 from companion.widgets.following_banner import KEPT_ELSEWHERE, LOCKED_OUT
@@ -43,7 +44,7 @@ def body(session: Session) -> list[Any]:
 
 def shown(session: Session) -> str:
     """The texts of the match screen (the top view; Home lies under it in the view stack)."""
-    return "\n".join(c.value for c in body(session)
+    return "\n".join(plain(c.value) for c in body(session)
                      if isinstance(c, ft.Text) and isinstance(c.value, str))
 
 

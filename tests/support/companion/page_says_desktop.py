@@ -13,6 +13,7 @@ from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 
 from companion.app import build_main
+from companion.i18n.phrases import plain
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from tests.support.companion.session_guard import Wire
@@ -46,7 +47,7 @@ def button(session: Session, text: str) -> ft.OutlinedButton:
 
 
 def shown(session: Session) -> list[str]:
-    return [str(c.value) for c in every(session.page) if isinstance(c, ft.Text)]
+    return [plain(str(c.value)) for c in every(session.page) if isinstance(c, ft.Text)]
 
 
 async def answer_invokes(session: Session, wire: Wire, result: Any,

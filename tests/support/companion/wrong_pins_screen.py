@@ -12,6 +12,7 @@ from flet.controls.context import _context_page
 from flet.messaging.session import Session
 
 from companion.app import build_main
+from companion.i18n.phrases import plain
 from companion.server.lan import Share
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
@@ -44,7 +45,7 @@ async def settle() -> None:
 
 
 def texts(session: Session) -> str:
-    return "\n".join(c.value for c in every(session.page)
+    return "\n".join(plain(c.value) for c in every(session.page)
                      if isinstance(c, ft.Text) and isinstance(c.value, str))
 
 
