@@ -3,7 +3,8 @@
 In this process, through the path a tap takes (bench/tap_python.py: the click, the rules, the
 save, the re-render, Flet's diff, msgpack), a mid-game Caro Undo/Redo on a page speaking
 Japanese, with the phrases joined as drawn against the same with `phrased` left out; rounds in
-turn, so a busy moment falls on both. Then the first drawing of every Japanese text: BudouX over
+turn, so a busy moment falls on both. Likewise in English, a number held to its word
+(`numbers_held`) against left out. Then the first drawing of every Japanese text: BudouX over
 each message of the catalog once (what a session's first Japanese screens pay, then kept).
 
     python bench/phrases.py [--rounds 10] [--pairs 10]
@@ -35,13 +36,13 @@ from companion.session.preferences import Preferences  # noqa: E402
 from storage import Store  # noqa: E402
 
 
-async def japanese_taps(pairs: int, folder: Path) -> list[float]:
+async def taps(pairs: int, folder: Path, language: str = "ja") -> list[float]:
     mid = seed_mid_game(folder / "data")
     s, wire = session()
     s.page.route = f"/match/{mid}"
     with Store(folder / "data") as store:
         build_main(OpenMatches(store), Preferences(folder))(s.page)
-        speak(s.page, "ja")
+        speak(s.page, language)
         s.get_page_patch()
         await asyncio.sleep(0.3)  # the router renders the match
 
@@ -49,13 +50,17 @@ async def japanese_taps(pairs: int, folder: Path) -> list[float]:
             return button(s, lambda c: isinstance(c, ft.IconButton)
                           and isinstance(c.icon, ft.Icon) and c.icon.icon == icon)
 
-        for _ in range(2):  # the screen drawn in Japanese (its buttons with it)
+        for _ in range(2):  # the screen drawn in its language (its buttons with it)
             await tap(s, wire, named(ft.Icons.UNDO))
             await tap(s, wire, named(ft.Icons.REDO))
         undo, redo = named(ft.Icons.UNDO), named(ft.Icons.REDO)
-        assert undo.icon.semantics_label == "元に戻す", undo.icon.semantics_label
         texts = [c.value for c in s.index.values() if isinstance(c, ft.Text)]
-        assert any(phrases.WJ in (t or "") for t in texts) == (phrases.phrased is joined)
+        if language == "ja":
+            assert undo.icon.semantics_label == "元に戻す", undo.icon.semantics_label
+            assert any(phrases.WJ in (t or "") for t in texts) == (phrases.phrased is joined)
+        else:
+            assert any(phrases.NBSP in (t or "") for t in texts) == (
+                phrases.numbers_held is held)
         times = []
         for _ in range(pairs):
             times.append(await tap(s, wire, undo))
@@ -64,6 +69,7 @@ async def japanese_taps(pairs: int, folder: Path) -> list[float]:
 
 
 joined = phrases.phrased
+held = phrases.numbers_held
 
 
 def main() -> None:
@@ -76,11 +82,22 @@ def main() -> None:
         for join in ((True, False) if round_ % 2 == 0 else (False, True)):
             phrases.phrased = joined if join else (lambda text: text)
             with tempfile.TemporaryDirectory(prefix="phrases-") as folder:
-                found[join] += asyncio.run(japanese_taps(args.pairs, Path(folder)))
+                found[join] += asyncio.run(taps(args.pairs, Path(folder)))
     phrases.phrased = joined
     a, b = statistics.median(found[True]), statistics.median(found[False])
     print(f"Japanese mid-game Caro Undo/Redo, Python per tap ({len(found[True])} taps each): "
           f"phrases joined {a * 1000:.2f} ms, plain {b * 1000:.2f} ms: {a / b:.2f}x "
+          f"(target <= 1.05x)")
+    found = {True: [], False: []}
+    for round_ in range(args.rounds):
+        for hold in ((True, False) if round_ % 2 == 0 else (False, True)):
+            phrases.numbers_held = held if hold else (lambda text: text)
+            with tempfile.TemporaryDirectory(prefix="phrases-") as folder:
+                found[hold] += asyncio.run(taps(args.pairs, Path(folder), "en"))
+    phrases.numbers_held = held
+    a, b = statistics.median(found[True]), statistics.median(found[False])
+    print(f"English mid-game Caro Undo/Redo, Python per tap ({len(found[True])} taps each): "
+          f"numbers held {a * 1000:.2f} ms, plain {b * 1000:.2f} ms: {a / b:.2f}x "
           f"(target <= 1.05x)")
 
     from babel.messages.pofile import read_po
