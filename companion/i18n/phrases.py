@@ -1,19 +1,23 @@
-"""Japanese lines break between phrases, never inside a word.
+"""Lines break where a reader expects: Japanese between phrases, never inside a word; every
+language never between a number and the word, number or sign beside it.
 
 Japanese is written without spaces, and the renderer (Flutter's line breaker, UAX #14) may break
 a line between any two of its characters: "燃 / 料5", "ト / ロフィー". Here BudouX (a phrase
 segmenter made for Japanese line breaking) finds the phrases of what a Japanese screen shows, and
 a word joiner (U+2060, which forbids a break and draws nothing) goes between the characters of
-each phrase, so a line breaks only between two phrases, as a Japanese reader expects.
+each phrase, so a line breaks only between two phrases, as a Japanese reader expects. In every
+language a no-break space holds a number to its neighbours: "Cleo / +10" and "6 + 1 / = 7" were
+drawn so (`numbers_held`).
 
-Only what is drawn is joined: `install` makes every `ft.Text` of a Japanese session join its value
-as Flet sends it (`before_update`), its accessible name staying the plain text. The catalogs,
-engines and stored files never hold a joiner, so an export, a file name or a player's name stays
-as typed, and a text field is never touched.
+Only what is drawn is joined: `install` makes every `ft.Text` join its value as Flet sends it
+(`before_update`), its accessible name staying the plain text. The catalogs, engines and stored
+files never hold a joiner, so an export, a file name or a player's name stays as typed, and a
+text field is never touched.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -95,39 +99,76 @@ def phrased(text: str) -> str:
 
 
 # A number and the word or sign beside it stay on one line in every language: "Cleo +10",
-# "Ann 4", "0 Trophäen", "6 + 1 = 7" (issue 30: the lines broke as "Cleo / +10", "6 + 1 / = 7").
+# "Ann 4", "0 Trophäen", "6 + 1 = 7", "50 %" (issue 30: the lines broke as "Cleo / +10",
+# "6 + 1 / = 7").
 SIGNS = "+-−±"
+OPERATORS = "+-−±=×÷"  # beside a number, held to it: "6 + 1", "= 7", "3 - 1"
+UNITS = "%‰°€$£¥"  # after a number, held to it: "50 %"
 HELD_AT_MOST = 20  # characters: a longer run is left free to break (a long name and its score
 # held together would, on a narrow chip at 200 % text, be cut inside a word instead)
-OPERATORS = "+-−±=×÷"
+_kept_held: dict[str, str] = {}
 
 
-def _number_at(text: str, i: int) -> bool:
-    """Does a number, signed or not, begin at `i`?"""
-    return i < len(text) and (text[i].isdigit() or (
-        text[i] in SIGNS and i + 1 < len(text) and text[i + 1].isdigit()))
+def _format(char: str) -> bool:
+    """An invisible format character: a name's isolates (U+2066-2069), a joiner, a mark."""
+    return unicodedata.category(char) == "Cf"
+
+
+def _neighbour(text: str, i: int, step: int) -> tuple[str, int]:
+    """The first visible character from `i` on, going `step` (1 or -1), and its index; a name
+    isolated for right-to-left text is read through its isolates ("\u2068محمد\u2069 3")."""
+    while 0 <= i < len(text) and _format(text[i]):
+        i += step
+    return (text[i], i) if 0 <= i < len(text) else ("", i)
+
+
+def _holds(text: str, i: int) -> bool:
+    """Is the space at `i` one between a number and the word, number, operator or unit beside
+    it?"""
+    left, _ = _neighbour(text, i - 1, -1)
+    right, at = _neighbour(text, i + 1, 1)
+    if left.isdigit() and (right.isalnum() or right in OPERATORS or right in UNITS):
+        return True
+    number_next = right.isdigit() or (
+        right in SIGNS and _neighbour(text, at + 1, 1)[0].isdigit())
+    return number_next and (left.isalnum() or left in OPERATORS)
 
 
 def numbers_held(text: str) -> str:
-    """`text` with a no-break space for each space between a number and the word, number or
-    operator beside it. A space beside other punctuation ("2 · Ende", "20:31 – 21:05") stays a
-    place to break."""
+    """`text` with a no-break space for each space between a number and the word, number,
+    operator or unit beside it. A space beside other punctuation ("2 · Ende", "20:31 – 21:05")
+    stays a place to break, and so does every space of a held run longer than HELD_AT_MOST (a
+    run ends at a space left to break or a line's end)."""
     if " " not in text or not any(c.isdigit() for c in text):
         return text
-    chars = list(text)
-    held = [i for i in range(1, len(text) - 1) if text[i] == " " and (
-        (text[i - 1].isdigit() and (text[i + 1].isalnum() or text[i + 1] in OPERATORS))
-        or (_number_at(text, i + 1) and (text[i - 1].isalnum() or text[i - 1] in OPERATORS)))]
-    for i in held:
-        chars[i] = NBSP
-    start = 0  # each run between two places left to break, too long a run set free again
-    for end in [*(i for i, c in enumerate(chars) if c == " "), len(chars)]:
-        if end - start > HELD_AT_MOST:
-            for i in held:
-                if start <= i < end:
-                    chars[i] = " "
-        start = end + 1
-    return "".join(chars)
+    found = _kept_held.get(text)
+    if found is not None:
+        return found
+    out: list[str] = []
+    run: list[int] = []  # the indexes in `out` of the current run's held spaces
+    length = 0  # the current run's characters
+    for i, char in enumerate(text):
+        if char == " " and 0 < i < len(text) - 1 and _holds(text, i):
+            run.append(len(out))
+            out.append(NBSP)
+            length += 1
+            continue
+        if char in " \n":
+            if length > HELD_AT_MOST:
+                for at in run:
+                    out[at] = " "
+            run, length = [], 0
+        else:
+            length += 1
+        out.append(char)
+    if length > HELD_AT_MOST:
+        for at in run:
+            out[at] = " "
+    result = "".join(out)
+    if len(_kept_held) >= KEPT:
+        _kept_held.clear()
+    _kept_held[text] = result
+    return result
 
 
 def plain(text: str) -> str:
@@ -162,16 +203,21 @@ def install(speaks_japanese: Callable[[], bool]) -> None:
         if not ((isinstance(value, str) and value) or spans):
             return
         japanese = speaks_japanese()
-        if isinstance(value, str):
+        if isinstance(value, str) and value != getattr(self, "_drawn", None):
             joined = drawn(value, japanese)
+            # A screen reader, and a search of the page, read the words as written: the label
+            # is the plain text, unless the screen gave one of its own; ours follows the value.
+            label = self.semantics_label
+            ours = label is None or label == getattr(self, "_plain_label", None)
             if joined != value:
                 self.value = joined
-                # A screen reader, and a search of the page, read the words as written: the
-                # label is the plain text (unless the screen gave one of its own).
-                label = self.semantics_label
-                if label is None or label == getattr(self, "_plain_label", None):
+                object.__setattr__(self, "_drawn", joined)
+                if ours:
                     self.semantics_label = value
                     object.__setattr__(self, "_plain_label", value)
+            elif ours and label is not None:  # a value that needs no joining any more
+                self.semantics_label = None
+                object.__setattr__(self, "_plain_label", None)
         for span in spans or ():
             if isinstance(span.text, str) and span.text:
                 joined = drawn(span.text, japanese)

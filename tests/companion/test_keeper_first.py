@@ -29,6 +29,7 @@ from flet.messaging.session import Session
 
 from companion.app import build_main
 from companion.games.caro.watch import turn_line
+from companion.i18n.phrases import plain
 from companion.server.lan import share_for
 from companion.server.origin import allowed_origins
 from companion.server.serve import web_app, web_root
@@ -416,7 +417,8 @@ class Phone:
         await self.session.dispatch_event(button._i, "click", None)
 
     def says(self, text: str) -> bool:
-        return any(isinstance(c, ft.Text) and c.value == text for c in every(self.session.page))
+        return any(isinstance(c, ft.Text) and plain(str(c.value)) == text
+                   for c in every(self.session.page))
 
 
 def test_changes_queued_while_a_follower_waits_draw_it_once(

@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 import pytest
 
+from companion.i18n.phrases import plain
 from companion.widgets.player_picker import name_problem
 from scoring import careta
 from scoring.core import RuleViolation, check_players
@@ -21,7 +22,7 @@ KNOWN = ["\ue000", "\u0410NN", "Cleo", "\u0301", "B\u0435n", "Dan"]
 
 
 def shown_texts(session: Any) -> list[str]:
-    return [c.value for c in every(session.page) if isinstance(c, ft.Text) and c.value]
+    return [plain(c.value) for c in every(session.page) if isinstance(c, ft.Text) and c.value]
 
 
 def offered(session: Any) -> list[str]:

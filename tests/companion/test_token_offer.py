@@ -15,6 +15,7 @@ from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 
 from companion.app import build_main
+from companion.i18n.phrases import plain
 from companion.session.access import Gate
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
@@ -170,4 +171,5 @@ def test_the_app_lets_a_trusted_device_in_when_its_page_answers_late(tmp_path: P
 
 def following(session: Session) -> bool:
     """Does the page show the watcher's banner (a device that does not keep score)?"""
-    return any(isinstance(c, ft.Text) and c.value == KEPT_ELSEWHERE for c in every(session.page))
+    return any(isinstance(c, ft.Text) and plain(str(c.value)) == KEPT_ELSEWHERE
+               for c in every(session.page))

@@ -12,6 +12,7 @@ from flet.messaging.protocol import InvokeMethodRequestBody
 from flet.messaging.session import Session
 
 from companion.app import build_main
+from companion.i18n.phrases import plain
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from tests.support.companion.session_guard import Wire
@@ -48,7 +49,8 @@ class Phone:
                                                   {}, None)
 
     def says(self, text: str) -> bool:
-        return any(isinstance(c, ft.Text) and c.value == text for c in every(self.session.page))
+        return any(isinstance(c, ft.Text) and plain(str(c.value)) == text
+                   for c in every(self.session.page))
 
 
 async def until(check: Any, limit: float = 3.0) -> None:
