@@ -46,6 +46,8 @@ JA_RULES = {
     "a space between a number and its counter": re.compile(rf"(\d|\}}) +{JA}"),
     "a space between a Latin word and Japanese": re.compile(rf"[A-Za-z] +{JA}|{JA} +[A-Za-z]"),
     "two sentences joined by a colon (use 。)": re.compile(rf"(です|ます|ません|ください)：{JA}"),
+    "a sentence's points after a colon (in brackets: …でした（{points}）。)": re.compile(
+        r"(ました|ません|でした|ます)）?：\{points\}"),
     "plain form beside です/ます": re.compile(
         r"(ない|ある)。.*(です|ます)|(です|ます).*(ない|ある)。"),
 }
