@@ -137,7 +137,7 @@ def Backup(on_home: bool = False) -> ft.Control:
                 ft.Row([ft.Icon(ft.Icons.BACKUP),
                         ft.Text(ask.format(n=figure(n), when=ago(last) if last else ""),
                                 expand=True)]),
-                line,
+                # no "last backup" line: the question says it already (a reader found it twice)
                 ft.Row([ft.TextButton(_("Not now"), height=48, on_click=not_now), button],
                        alignment=ft.MainAxisAlignment.END, wrap=True),
                 *tail,
