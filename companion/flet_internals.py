@@ -60,6 +60,11 @@ Flet (flet and flet-web 1.0.5):
   from the socket's handler (`attach`, called from `app.py`'s entry and its `page.on_connect`).
   `session/follow.py`'s `let_go` (on `page.on_close`) ends the subscriptions itself because Flet
   unmounts nothing when it closes a session.
+- `server/serve.py`'s `sweep_anew` clears Flet's app manager's private
+  `_FletAppManager__evict_sessions_task` (and the OAuth one) once it is done or cancelled:
+  `FletAppManager.start()` starts its sweep only while that field is None, and `shutdown()`
+  cancels the task without clearing it, so a second server in one process (a test's own) never
+  expired a closed page's session.
 - `server/closes.py` relies on how `FletApp.handle` ends when its page closes while its send
   loop sends (Starlette's `WebSocketDisconnect` out of the handler, and its receive loop's
   warning on `flet_web.fastapi`'s logger with `WebSocketDisconnected`): it logs each as one

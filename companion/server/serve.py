@@ -75,6 +75,7 @@ def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path,
     `welcome(address, scope)` says who gets in when `total` pages are open (sockets.py)."""
     import flet_web.fastapi as flet_fastapi
 
+    sweep_anew(flet_fastapi.app_manager)
     # Named as the web app's manifest: Flet's own index.html titles the page (the tab) "Flet".
     flet = flet_fastapi.app(main, assets_dir=str(root), no_cdn=True, app_name=APP_NAME,
                             app_description=APP_DESCRIPTION, session_timeout_seconds=grace)
@@ -83,6 +84,19 @@ def web_app(main: Callable[..., Any], allowed: frozenset[str], root: Path,
         inner = StandingsEndpoint(inner, standings, allowed, scheme)
     quiet_flet_reads()  # a page closing is one info line, not a traceback (closes.py)
     return QuietCloses(SecurityPolicy(OriginGuard(inner, allowed)))
+
+
+def sweep_anew(manager: Any) -> None:
+    """Let Flet's app manager (one per process) start its sweep of expired sessions again. It
+    starts the sweep only while it holds none, and a server's shutdown cancels it but keeps it:
+    a later server in the same process (a test's own) never expired a closed page's session
+    (docs: companion/flet_internals.py)."""
+    for name in ("_FletAppManager__evict_sessions_task",
+                 "_FletAppManager__evict_oauth_states_task"):
+        task = getattr(manager, name, None)
+        if task is not None and (task.done() or task.cancelling()
+                                 or task.get_loop().is_closed()):
+            setattr(manager, name, None)
 
 
 def serve_web(main: Callable[..., Any], host: str, port: int, lan_urls: Iterable[str] = (),
