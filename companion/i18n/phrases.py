@@ -147,7 +147,7 @@ def numbers_held(text: str) -> str:
     out: list[str] = []
     run: list[int] = []  # the indexes in `out` of the current run's held spaces
     length = 0  # the current run's characters
-    for i, char in enumerate(text):
+    for i, char in enumerate(text + "\n"):  # a line's end after the last closes its run
         if char == " " and 0 < i < len(text) - 1 and _holds(text, i):
             run.append(len(out))
             out.append(NBSP)
@@ -161,10 +161,7 @@ def numbers_held(text: str) -> str:
         else:
             length += 1
         out.append(char)
-    if length > HELD_AT_MOST:
-        for at in run:
-            out[at] = " "
-    result = "".join(out)
+    result = "".join(out[:-1])
     if len(_kept_held) >= KEPT:
         _kept_held.clear()
     _kept_held[text] = result
