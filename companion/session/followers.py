@@ -129,9 +129,12 @@ class Followers:
         """That page has been answered: the followers go on."""
         self._held_until = 0.0
 
-    def busy(self) -> bool:
-        """Are pages waiting to be drawn, or being drawn, on any loop?"""
+    def busy(self, loop: asyncio.AbstractEventLoop | None = None) -> bool:
+        """Are pages waiting to be drawn, or being drawn, on `loop` (None: on any loop)?"""
         with self._lock:
+            if loop is not None:
+                turns = self._turns.get(loop)
+                return turns is not None and turns.running
             return any(turns.running for turns in self._turns.values())
 
     def on_missed(self, missed: Callable[[ft.Page, dict[Hashable, Task]], None]) -> None:

@@ -14,6 +14,7 @@ from flet.messaging.session import Session
 from companion.app import build_main
 from companion.i18n.phrases import plain
 from companion.server.lan import Share
+from companion.session.followers import FOLLOWERS
 from companion.session.open_matches import OpenMatches
 from companion.session.preferences import Preferences
 from tests.support.companion.session_guard import Wire
@@ -41,7 +42,16 @@ async def open_as(tables: OpenMatches, folder: Path, route: str, address: str) -
 
 
 async def settle() -> None:
-    await asyncio.sleep(0.2)  # the renders and the live updates asked for are done
+    """The renders and the live updates asked for are done: a moment for the session's own
+    tasks, then until no follower waits to be drawn on this loop (bounded: 20 s), however busy
+    the machine (a fixed wait missed the keeper's live count in a shuffled CI run)."""
+    await asyncio.sleep(0.2)
+    loop = asyncio.get_running_loop()
+    for _ in range(400):
+        if not FOLLOWERS.busy(loop):
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0)  # the last follower's render, sent
 
 
 def texts(session: Session) -> str:
