@@ -12,15 +12,18 @@ INK = ft.Colors.ON_TERTIARY_CONTAINER
 
 
 def game_over(headline: str, lines: Sequence[str] = (), *,
-              actions: Sequence[ft.Control] = ()) -> ft.Control:
-    """`headline` beside a trophy, each of `lines` under it, then `actions` as they are."""
+              actions: Sequence[ft.Control] = (), won: bool = True) -> ft.Control:
+    """`headline` beside a trophy, each of `lines` under it, then `actions` as they are.
+    `won`: the headline names who won; one that names who lost (Ratel's damage game ends on a
+    loser) sits beside a finish flag instead, not a trophy."""
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         border_radius=12,
         padding=14,
         content=ft.Column(
             [
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=34, color=ft.Colors.AMBER_800),
+                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS if won else ft.Icons.SPORTS_SCORE, size=34,
+                                color=ft.Colors.AMBER_800 if won else INK),
                         ft.Text(headline, size=22, weight=ft.FontWeight.BOLD, color=INK,
                                 expand=True)],
                        spacing=6),

@@ -269,7 +269,8 @@ def game_end(match: ratel.Match) -> ft.Control:
         detail = detail.format(players=names(winners))
     language = i18n.words()  # the module's, looked up at each call like `_`'s
     return game_over(title, [detail, *[_("{player}: {figure}").format(
-        player=row.name, figure=row.text_in(language)) for row in match.standing_figures()]])
+        player=row.name, figure=row.text_in(language)) for row in match.standing_figures()]],
+        won=match.mode == "penalty")  # the damage game's headline is its loser
 
 
 def play_log(match: ratel.Match) -> ft.Control:
