@@ -33,6 +33,7 @@ from scoring.careta.cards import (
     Card,
     cause_colours_needed,
     copies,
+    doubt_colours_needed,
     is_cause,
     is_valid_ally,
     judge_play,
@@ -92,7 +93,7 @@ __all__ = [
     "PLAYER_ROLE", "PlayerState", "RuleViolation", "SUITS", "SUIT_WORDS", "TEAM_LAYOUTS",
     "TEAM_LETTERS", "TEAM_LETTER_WORDS", "TRICK", "TRICK_CARD_POINTS", "TRICK_SHOWN", "TRICK_WORD",
     "TRUTHFUL", "TRUTH_POINTS", "UNMASK_POINTS", "UP", "WIN_POINTS", "alternate_seating",
-    "cause_colours_needed", "copies", "is_cause", "is_valid_ally", "judge_play",
-    "play_colours_needed", "play_score", "reads_as", "score_range", "suit_of",
+    "cause_colours_needed", "copies", "doubt_colours_needed", "is_cause", "is_valid_ally",
+    "judge_play", "play_colours_needed", "play_score", "reads_as", "score_range", "suit_of",
     "team_name_problems", "unnamed_team",
 ]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.careta.glossary import COLOUR_WORDS, COLOURS, DIRECTIONS, SUIT_WORDS, TRICK_WORD, UP
-from scoring.core import RuleViolation, checked
+from scoring.core import RuleViolation, checked, refused_kind
 from scoring.said import Said, Term, listed, said, said_n
 from scoring.words import given_said
 
@@ -319,6 +319,40 @@ def play_colours_needed(cards: Sequence[Card]) -> list[int]:
 
 
 @checked
+def doubt_colours_needed(cards: Sequence[Card], stated: int, direction: str) -> list[int]:
+    """Which cards of a doubted play (by position) need their colours said before its verdict
+    can be given (K3, K7): as `play_colours_needed`, but none when the numbers alone show a lie,
+    valid allies or not.
+
+    >>> doubt_colours_needed([Card(5), Card(6)], 11, "up")  # valid allies make it the truth
+    [0, 1]
+    >>> doubt_colours_needed([Card(5), Card(6)], 12, "up")  # 5 and 6 make 11: a lie either way
+    []
+    """
+    if isinstance(stated, bool) or not isinstance(stated, int):
+        raise refused_kind(stated, int)
+    _check_direction(direction)
+    hand = _cards(cards, A_PLAY)
+    if len(hand) != 2 or TRICK in hand or _makes(hand, direction) != stated:
+        return []
+    return play_colours_needed(hand)
+
+
+def _makes(pair: Sequence[Card], direction: str) -> int:
+    """What two cards' numbers make, as valid allies (K2): the sum UP, less the difference
+    DOWN."""
+    a, b = pair
+    assert a.number is not None and b.number is not None
+    return a.number + b.number if direction == UP else -abs(a.number - b.number)
+
+
+def _check_direction(direction: str) -> None:
+    if direction not in DIRECTIONS:
+        raise RuleViolation("bad-direction", "A game is played up or down, not {given}.",
+                            given=given_said(direction))
+
+
+@checked
 def cause_colours_needed(hand: Sequence[Card]) -> list[int]:
     """Which cards of a 4-card hand need their colours said before Cause can be judged (K9): the
     secondary colour never counts, a 0 card's suit only when it decides.
@@ -342,9 +376,7 @@ def play_score(cards: Sequence[Card], direction: str) -> int | None:
     >>> play_score([Card(5, secondary="blue"), Card(7, secondary="green")], "down")
     -2
     """
-    if direction not in DIRECTIONS:
-        raise RuleViolation("bad-direction", "A game is played up or down, not {given}.",
-                            given=given_said(direction))
+    _check_direction(direction)
     hand = _cards(cards, A_PLAY)
     if len(hand) not in (1, 2):
         raise _bad_card(said("A play is 1 card, or 2 with an ally, not {count}.",
@@ -353,11 +385,9 @@ def play_score(cards: Sequence[Card], direction: str) -> int | None:
         return None
     if len(hand) == 1:
         return hand[0].number
-    a, b = hand
-    if not is_valid_ally(a, b):
+    if not is_valid_ally(*hand):
         return None
-    assert a.number is not None and b.number is not None
-    return a.number + b.number if direction == UP else -abs(a.number - b.number)
+    return _makes(hand, direction)
 
 
 @checked
@@ -369,13 +399,19 @@ def judge_play(cards: Sequence[Card], stated: int, direction: str) -> tuple[str,
     >>> str(judge_play([Card(5, secondary="yellow"), Card(7, secondary="green")], 12, "up")[1])
     '5 red/yellow and 7 blue/green are not valid allies, though they make 12'
     """
-    score = play_score(cards, direction)
     hand = _cards(cards, A_PLAY)
+    if len(hand) == 2 and TRICK not in hand and play_colours_needed(hand) \
+            and not doubt_colours_needed(hand, stated, direction):
+        # The colours would decide only whether they are valid allies: the numbers show the lie.
+        return LIED, said_n("the card makes {score}, not {stated}",
+                            "the cards make {score}, not {stated}", 2,
+                            score=_makes(hand, direction), stated=stated)
+    score = play_score(cards, direction)
     if TRICK in hand:
         return TRICK_SHOWN, said("a play with the Trick Card is always a lie").citing("K3")
     if score is None:
         a, b = hand
-        make = a.number + b.number if direction == UP else -abs(a.number - b.number)  # type: ignore[operator]
+        make = _makes(hand, direction)
         if make == stated:
             return LIED, said("{first} and {second} are not valid allies, though they make "
                               "{score}", first=a.phrase, second=b.phrase, score=make).citing("K3")

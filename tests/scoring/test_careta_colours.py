@@ -114,6 +114,38 @@ def test_an_ally_doubt_without_the_colours_that_decide_is_refused_and_changes_no
     assert "(the cards make 14, not 11)" in last(m)["text"]
 
 
+def test_an_ally_doubt_whose_numbers_show_the_lie_needs_no_colour() -> None:
+    """5 and 6 make 11 up and -1 down as valid allies: stated 12 (or -3 down) is a lie whether
+    or not they are valid, so no colour is asked (a trial scorer was asked "Which 5?")."""
+    needed = careta.doubt_colours_needed
+    assert needed([Card(5), Card(6)], 11, "up") == [0, 1]  # the colours decide: truth or lie
+    assert needed([Card(5), Card(6)], 12, "up") == []
+    assert needed([Card(5), Card(6)], -1, "down") == [0, 1]
+    assert needed([Card(5), Card(6)], -3, "down") == []
+    assert needed([Card(7)], 7, "up") == [] and needed([Card(5), TRICK], 5, "up") == []
+    assert needed([Card(5, secondary="blue"), Card(6)], 11, "up") == [1]
+    assert english(careta.judge_play([Card(5), Card(6)], 12, "up")) == (
+        careta.LIED, "the cards make 11, not 12")
+    # Colours that are known still give the sharper reason.
+    assert english(careta.judge_play([Card(5, secondary="blue"), Card(6, secondary="green")],
+                                     12, "up"))[1] == ("5 red/blue and 6 yellow/green are not "
+                                                       "valid allies")
+    for junk in ("12", 12.0, True, None):
+        with pytest.raises(careta.RuleViolation) as err:
+            needed([Card(5), Card(6)], junk, "up")
+        assert err.value.rule == "bad-input"
+    with pytest.raises(careta.RuleViolation) as err:
+        needed([Card(5), Card(6)], 12, "sideways")
+    assert err.value.rule == "bad-direction"
+
+    m = game()
+    m.play("Ben", 12, with_ally=True)
+    m.doubt("Cleo", [Card(5), Card(6)])
+    assert m.player_state("Ben").revealed == careta.LIED
+    assert "Ben lied (the cards make 11, not 12)" in last(m)["text"]
+    assert Match.replay(m.events).player_states == m.player_states
+
+
 def test_a_card_shown_without_colour_is_completed_when_the_ally_is_shown() -> None:
     m = game()
     m.play("Ben", 5)

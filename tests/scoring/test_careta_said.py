@@ -145,7 +145,7 @@ def test_the_verdict_of_cards_and_the_colours_asked_are_data() -> None:
         verdict, why = m.judge_cards("Ben", cards)
         check(why, names_of(m))
     with pytest.raises(RuleViolation) as refused:
-        m.judge_cards("Ben", [Card(5), Card(6)])
+        m.judge_cards("Ben", [Card(5), Card(8)])  # they make -3: the colours decide
     assert refused.value.rule == "colour-needed"
     check(refused.value.said, names_of(m))
     for card in DECK:

@@ -141,6 +141,8 @@ def EndGame(match: careta.Match, act: Callable[..., bool], version: int) -> ft.C
                 count=cards, start=state.shown,
                 heading=_("{player}'s cards shown: {n} of {count}"), player=p,
                 on_change=lambda shown, p=p: set_unmask({**unmask, p: shown}),
+                colours_needed=lambda shown, stated=state.stated: careta.doubt_colours_needed(
+                    shown, stated, match.direction or careta.UP),
                 key=f"unmask-{p}-{version}", draft=f"unmask-{p}-{version}"))
             parts.append(ft.TextButton(_("Cancel"), height=48,
                                        on_click=lambda e, p=p: cancel(p)))

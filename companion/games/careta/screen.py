@@ -102,6 +102,9 @@ def doubt_panel(match: careta.Match, act: Callable[..., bool], close: Callable[[
         verdicts=[(_("Truthful"), True), (_("Lied"), False)],
         cards=2 if s.with_ally else 1,
         start_cards=s.shown,
+        # A colour is asked only while it decides the verdict: not when the numbers show a lie.
+        colours_needed=lambda cards: careta.doubt_colours_needed(
+            cards, s.stated, match.direction or careta.UP),
         on_truth=judge,
         on_cancel=close,
         key=f"doubt-{target}-{version}",
