@@ -14,7 +14,6 @@ import flet as ft
 from flet.messaging.session import Session
 
 from companion.i18n.phrases import plain
-from scoring import careta
 from storage import Store
 from tests.support.companion.apart import run_apart
 from tests.support.companion.caro_undo_cost import open_match
