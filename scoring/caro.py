@@ -194,7 +194,7 @@ class Match(core.Match):
     HAS_NEXT_GAME: ClassVar[bool] = True  # the loser starts the next game (C11)
     FINAL_SCORE: ClassVar[core.FinalScore | None] = core.FinalScore("points")
     _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset(
-        {"_turns", "_story", "_passed", "_rounds"})  # see core.Match
+        {"_turns", "_story", "_passed", "_rounds", "_entry_turns"})  # see core.Match
     # A round: every player's turn once (the timeline's groups, `step_groups`).
     PARTS: ClassVar[Mapping[str, core.Part]] = {
         "round": core.Part(term("caro part", "Round {n}"), term("caro part", "round {n}")),
@@ -233,6 +233,7 @@ class Match(core.Match):
         self._seat = {p: (i - starter) % len(names) for i, p in enumerate(names)}
         self._round_no, self._last_seat = 0, len(names)
         self._rounds: list[int] = []  # the round of each `_story` entry
+        self._entry_turns: list[int] = []  # the turn of each `_story` entry (`step_turns`)
         self._last_cell: Cell | None = None
         self._over = False
         self._ended_by = ""  # "all-laid" | "blocked" once over
@@ -634,10 +635,13 @@ class Match(core.Match):
                                     "{total}.", penalty=penalty, total=gained + penalty))
         self._tell(_then(text, self._end_turn()), {player: gained}, player, round_no)
 
-    def _tell(self, text: Said, changes: dict[str, int], player: str, round_no: int) -> None:
-        """One history entry: what happened as data ("said"; its English "text" on first read)."""
+    def _tell(self, text: Said, changes: dict[str, int], player: str, round_no: int,
+              turn_over: bool = True) -> None:
+        """One history entry: what happened as data ("said"; its English "text" on first read);
+        `turn_over`: the action ended its turn (a rule break may leave it to a lay)."""
         self._story.append(core.Entry(text, {"changes": changes, "player": player}))
         self._rounds.append(round_no)
+        self._entry_turns.append(len(self._turns) + (0 if turn_over else 1))
 
     @staticmethod
     def _lay_text(
@@ -682,6 +686,7 @@ class Match(core.Match):
         laid = colour_word(colour)
         text = said("{player} broke a rule with {colour} and takes it back: {penalty}.",
                     player=player, colour=laid, penalty=Signed(-PENALTY))
+        ended = False  # the turn goes on: the player lays again
         if self._legal_cells(player, colour):
             self._must_relay = colour
             text = _then(text, said("{player} must lay {colour} again.", player=player,
@@ -707,7 +712,8 @@ class Match(core.Match):
             )
             ends = said("No caro can go anywhere, so the turn ends at {points}.", points=penalty)
             text = _then(text, _then(ends, self._end_turn()))
-        self._tell(text, {player: -PENALTY}, player, round_no)
+            ended = True
+        self._tell(text, {player: -PENALTY}, player, round_no, turn_over=ended)
 
     def _turn_round(self, player: str) -> int:
         """The round of `player`'s action: a new round when a turn starts at a seat no later
@@ -796,6 +802,13 @@ class Match(core.Match):
     def step_groups(self) -> list[tuple[tuple[str, int | None], ...]]:
         """The round of turns of every step (see `_turn_round`)."""
         return [(("round", n),) for n in self._rounds]
+
+    @property
+    def step_turns(self) -> list[int]:
+        """The turn each step (`history` entry) belongs to, counted from 1: a rule break and
+        the lay after it are one turn (C8), so a list of the latest steps can say how many
+        turns it holds."""
+        return list(self._entry_turns)
 
     @property
     def ahead(self) -> list[str]:

@@ -250,6 +250,8 @@ def test_c8_rule_break_costs_10_at_once_and_the_same_colour_must_be_relaid() -> 
     assert m.scores == {"Ann": -2, "Ben": 10} == {
         p: sum(t["points"] for t in m.turns if t["player"] == p) for p in m.players}
     assert m.must_relay is None and m.pending_penalty == 0 and m.current == "Ben"
+    # Two breaks and a lay: three steps of one turn, Ann's second.
+    assert m.step_turns == [1, 2, 3, 3, 3] and len(m.turns) == 3
 
 
 def test_c8_colour_without_a_legal_cell_frees_the_choice() -> None:

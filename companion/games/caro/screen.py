@@ -195,12 +195,16 @@ RECENT = 8  # turns listed under the grid; the match timeline has them all
 
 def _turn_list(match: caro.Match) -> ft.Control:
     history = match.history
-    count = len(history)
-    # The latest turns only, each in the table's language (the engine's "said", not its English).
-    lines = [{"text": say(entry["said"])} for entry in history[-RECENT:]]
-    title = (_("Turns") if count <= RECENT else
+    # The latest entries only, each in the table's language (the engine's "said", not its
+    # English); counted by turn: a rule break and the lay after it are one turn (C8).
+    recent = history[-RECENT:]
+    turns = match.step_turns
+    count = turns[-1] if turns else 0
+    shown = count - turns[-len(recent)] + 1 if recent else 0
+    title = (_("Turns") if len(history) <= RECENT else
              ngettext("Last {shown} of {n} turn", "Last {shown} of {n} turns", count).format(
-                 shown=say(RECENT), n=say(count)))
+                 shown=say(shown), n=say(count)))
+    lines = [{"text": say(entry["said"])} for entry in recent]
     return action_log(lines, empty=_("No caro laid yet."), most=RECENT, title=title,
                       one_text=True)
 

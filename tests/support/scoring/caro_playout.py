@@ -126,6 +126,14 @@ def check_invariants(m: caro.Match, strict: bool) -> None:
         base = 0 if t["cell"] is None else 10 if t["first"] else sum(t["pairs"])
         assert t["points"] == base * (2 if t["doubled"] else 1) + t["penalty"]
         assert t["penalty"] % -10 == 0 and t["doubled"] <= (t["cell"] is not None)
+    # Each step's turn: from 1, never back, one more than the turns done only while a rule
+    # break waits for its lay (C8).
+    turns = m.step_turns
+    assert len(turns) == len(m.history)
+    assert turns[:1] in ([], [1])
+    assert all(b - a in (0, 1) for a, b in zip(turns, turns[1:], strict=False))
+    in_turn = m.must_relay is not None or m.pending_penalty != 0
+    assert not turns or turns[-1] == len(m.turns) + in_turn
     if m.board:
         rows = [r for r, _ in m.board]
         cols = [c for _, c in m.board]
