@@ -561,6 +561,22 @@ class Match(core.Match):
                                                "market": market}))
         self._tricks.append(trick)
 
+    def _won_said(self, result: dict[str, Any], no: int, winner: str, speed: int) -> Said:
+        """Who won trick `no`, and how a tie went, for a card nothing added to."""
+        if not result["tied"]:
+            return said("Trick {trick}: {player} wins at speed {speed}.",
+                        trick=no, player=winner, speed=speed)
+        if self._ties == "ask":
+            return said("Trick {trick}: the scorekeeper gives the tie at speed {speed} to "
+                        "{player}.", trick=no, player=winner, speed=speed)
+        if self._ties == "first":
+            return said("Trick {trick}: {players} tie at speed {speed}; {player} played first "
+                        "and wins.", trick=no, players=listed(result["tied"]), speed=speed,
+                        player=winner)
+        return said("Trick {trick}: {players} tie at speed {speed}; {player} played last and "
+                    "wins.", trick=no, players=listed(result["tied"]), speed=speed,
+                    player=winner)
+
     def _play_said(self, entry: dict[str, Any]) -> Said:
         player, card, fuel = entry["player"], entry["card"], entry["fuel"]
         if card == FACE_DOWN:
@@ -609,7 +625,11 @@ class Match(core.Match):
                 first = said("{card} zeroed by the 1", card=play["card"])
             how = speed_sum(first, play["fuel"], play["momentum"])
             speed = play["speed"]
-            if not result["tied"]:
+            # The sum is said only when something adds to the card (or a 1 zeroed it): not
+            # "at speed 5 (5)".
+            if how == play["card"]:
+                text = self._won_said(result, no, winner, speed)
+            elif not result["tied"]:
                 text = said("Trick {trick}: {player} wins at speed {speed} ({how}).",
                             trick=no, player=winner, speed=speed, how=how)
             elif self._ties == "ask":

@@ -33,8 +33,8 @@ def test_play_order_from_the_lead_not_the_seating(ties: str, winner: str) -> Non
     assert m.momentum == {p: int(p == winner) for p in FOUR}
     order = "first" if ties == "first" else "last"
     assert m.history[-1]["text"].endswith(
-        f"Trick 1: Cleo, Dan and Ann tie at speed 4; {winner} played {order} and wins "
-        f"({'3 + 1 fuel' if winner == 'Cleo' else '4B'}). 1 chip to the market."
+        f"Trick 1: Cleo, Dan and Ann tie at speed 4; {winner} played {order} and wins"
+        f"{' (3 + 1 fuel)' if winner == 'Cleo' else ''}. 1 chip to the market."
     )
 
 
