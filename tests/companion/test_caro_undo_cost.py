@@ -21,9 +21,10 @@ from tests.support.companion.apart import run_apart
 from tests.support.companion.caro_undo_cost import mid_game, open_match
 from tests.support.companion.tree import children
 
-MOST = 36  # controls rebuilt per Undo or Redo (one: the changed scoreboard chip's spoken name;
+MOST = 40  # controls rebuilt per Undo or Redo (one: the changed scoreboard chip's spoken name;
 # 33 before each chip got its least width as a box of its own, 34 before the colour chips'
-# swatches and the grid's column numbers got theirs: the chips and numbers grow with the text)
+# swatches and the grid's column numbers got theirs: the chips and numbers grow with the text;
+# 36 before each colour chip held its "double" label, shown or not: two a chip changed)
 
 
 def touched(root: Any, operations: list[dict[str, Any]]) -> list[BaseControl]:

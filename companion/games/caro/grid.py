@@ -45,10 +45,9 @@ LETTER_SIZE = 20  # a laid caro's letter
 LAST_WIDTH = 4  # the "last laid" ring, drawn inside the cell's edge, outside the letter
 
 
-# One cell as plain data: (column, laid colour, last laid, points, points doubled, marked, the
-# colour that scores the points), or None for a spot inside the drawn rectangle where no caro can
-# go.
-CellLook = tuple[int, str | None, bool, int | None, bool, bool, str | None] | None
+# One cell as plain data: (column, laid colour, last laid, points, marked, the colour that scores
+# the points), or None for a spot inside the drawn rectangle where no caro can go.
+CellLook = tuple[int, str | None, bool, int | None, bool, str | None] | None
 
 
 # Free and legal cells are told apart by their fill alone (its brightness): a border is four
@@ -80,7 +79,7 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
           size: int = MIN_CELL) -> ft.Control:
     if look is None:
         return ft.Container(expand=True)
-    col, laid, last, points, double, marked, scorer = look
+    col, laid, last, points, marked, scorer = look
     # Named as a screen reader reads a table: row, column, then what the cell holds.
     where = {"row": say(row), "column": say(col)}
     border = None
@@ -95,8 +94,9 @@ def _cell(row: int, look: CellLook, on_tap: Callable[[Cell], None] | None,
         border = (LAST if size >= MIN_CELL else ft.Border.all(last_width(size), ft.Colors.AMBER)
                   ) if last else LAID
     elif points is not None:
-        # Signs and figures only, the same in every language: ×2 doubles (C7).
-        text = ft.Text(("×2 " if double else "") + say(points), size=13, no_wrap=True,
+        # The figure alone, doubled already where the colour doubles (C7): the colour's chip
+        # says so once ("×2 14" read as a sum).
+        text = ft.Text(say(points), size=13, no_wrap=True,
                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY,
                        semantics_label=_("row {row}, column {column}, empty; {colour} scores "
                                          "{points} here").format(
@@ -254,7 +254,6 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
         # The engine offers the first caro at (0, 0), the screen draws it at first_cell (C2:
         # it may go anywhere); what it scores is the engine's to say.
         points = {first_cell: match.points(colour, first_cell)} if colour and points else {}
-    double = colour is not None and match.doubles(colour)
     rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
     cols = tuple(range(min(c for _, c in cells), max(c for _, c in cells) + 1))
     size = fitted_size(width, len(cols)) if fit else cell_size(width, len(cols))
@@ -277,7 +276,7 @@ def CaroGrid(match: caro.Match, colour: str | None, points: dict[Cell, int], ver
     for r in rows:
         looks = tuple(
             (c, board.get((r, c)), (r, c) == last, points.get((r, c)),
-             double and (r, c) in points, (r, c) == marked,
+             (r, c) == marked,
              colour if (r, c) in points else None)
             if (r, c) in cells else None
             for c in cols

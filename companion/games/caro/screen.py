@@ -56,14 +56,16 @@ def _colour_bar(match: caro.Match, legal: dict[str, bool], chosen: str | None,
         left = held.get(colour, 0)
         allowed = keeps_score and left > 0 and (forced is None or colour == forced)
         dimmed = allowed and not legal[colour]
-        label = f"×{left}" + (" = ×2" if match.doubles(colour) else "")  # signs, no words
+        label = f"×{left}"  # a sign and a figure, the same in every language
+        # C7: the colour scores double now, said once on its chip ("×1 = ×2" read as a sum).
+        double = pgettext("caro chip", "double") if left and match.doubles(colour) else ""
         # (A tooltip would come first in the chip's name; the line under the bar explains a
         # dimmed colour instead.)
         tip = (_("{player} must lay {colour} again (rule 5)").format(
             player=player, colour=say(caro.colour_word(forced)))
             if forced and colour != forced else None)
         name = _chip_name(colour, left, dimmed, colour == chosen)
-        look = (colour, left, label, allowed, dimmed, colour == chosen, tip, name)
+        look = (colour, left, label, double, allowed, dimmed, colour == chosen, tip, name)
         tap = kept.stable(("choose", colour), lambda e, c=colour: choose(c))
         buttons.append(kept.get(("chip", colour), look, _chip, look, tap, kept))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=6,
@@ -86,9 +88,9 @@ def _chip_name(colour: str, left: int, dimmed: bool, picked: bool) -> str:
     return text.format(colour=say(caro.colour_word(colour)), n=say(left))
 
 
-def _chip(look: tuple[str, int, str, bool, bool, bool, str | None, str],
+def _chip(look: tuple[str, int, str, str, bool, bool, bool, str | None, str],
           tap: Callable[[Any], Any], kept: Kept) -> ft.Control:
-    colour, left, label, allowed, dimmed, picked, tip, name = look
+    colour, left, label, double, allowed, dimmed, picked, tip, name = look
     caro_look = kept.get(("swatch", colour), (dimmed, letter(colour)), lambda: ft.Container(
         content=swatch(colour, 26), opacity=0.4 if dimmed else 1.0))
     parts: list[ft.Control] = [
@@ -96,6 +98,12 @@ def _chip(look: tuple[str, int, str, bool, bool, bool, str | None, str],
         ft.Text(label, size=14, weight=ft.FontWeight.BOLD if picked else None,
                 color=ft.Colors.ON_PRIMARY_CONTAINER if picked else None),
     ]
+    # Always in the row, shown or not: a row whose length changes is sent again whole.
+    parts.append(ft.Container(
+        ft.Text(double, size=12, weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ON_TERTIARY_CONTAINER),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, visible=bool(double),
+        padding=ft.Padding.symmetric(horizontal=6, vertical=1)))
     if picked:  # more than a thicker border: a tick, a fill and bold figures
         parts.insert(0, ft.Icon(ft.Icons.CHECK_CIRCLE, size=18, color=ft.Colors.PRIMARY))
     if dimmed:
