@@ -49,9 +49,14 @@ def test_a_doubling_colour_says_double_on_its_chip_and_its_cells_show_the_figure
                      if isinstance(c, ft.Text) and isinstance(c.value, str)]
             cells = [c.value for c in every(session.page) if isinstance(c, ft.Text)
                      and "empty; " in str(c.semantics_label or "")]
-            return texts, cells
+            names = [c.label for c in every(session.page) if isinstance(c, ft.Semantics)
+                     and str(c.label).startswith("Lay ")]
+            return texts, cells, names
 
-    texts, cells = run_apart(run())
+    texts, cells, names = run_apart(run())
+    # Heard as well as seen: the chip's name says it, the others' do not.
+    assert [n for n in names if "double" in n] == [f"Lay {colour}, 1 left, selected, scores "
+                                                   "double"]
     assert texts.count("double") == 1  # its chip only: the other colours do not double now
     assert "×1" in texts and not any("=" in t for t in texts if t.startswith("×"))
     assert sorted(int(c) for c in cells) == expected  # the doubled figures, nothing before them

@@ -65,6 +65,9 @@ def _colour_bar(match: caro.Match, legal: dict[str, bool], chosen: str | None,
             player=player, colour=say(caro.colour_word(forced)))
             if forced and colour != forced else None)
         name = _chip_name(colour, left, dimmed, colour == chosen)
+        if double:  # heard too: the label is drawn inside the chip's look, not its name
+            # Translators: a colour chip's spoken name, then that the colour scores double now.
+            name = _("{name}, scores double").format(name=name)
         look = (colour, left, label, double, allowed, dimmed, colour == chosen, tip, name)
         tap = kept.stable(("choose", colour), lambda e, c=colour: choose(c))
         buttons.append(kept.get(("chip", colour), look, _chip, look, tap, kept))
