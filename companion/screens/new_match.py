@@ -18,7 +18,7 @@ from companion.describe.ratings import ratings, win_chances
 from companion.describe.records import key, percent
 from companion.describe.words import new_match
 from companion.games import GAME_UIS
-from companion.i18n import _, ngettext, say
+from companion.i18n import _, say
 from companion.session.context import use_services
 from companion.session.drafts import use_draft, use_forget_drafts
 from companion.session.viewport import NARROW, use_page_width
@@ -78,7 +78,6 @@ def NewMatch() -> ft.View:
 
     chosen_first = first if first in players else (players[0] if players else None)
     count = ui.players
-    missing = count.start - len(players)  # Start waits for the fewest the game takes
     now = (list(players), chosen_first, values)
     # The refusal is kept as data and said at each render, in the language of the moment.
     message = say(problem[0]) if problem[1] == now else ""
@@ -155,13 +154,8 @@ def NewMatch() -> ft.View:
                     if ui.options
                     else ft.Container(height=0),
                     message_line(message, error=True),
-                    ft.Text(ngettext("Add {n} more player to start.",
-                                     "Add {n} more players to start.", missing).format(
-                        n=say(missing)), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
-                    if missing > 0 else ft.Container(height=0),
                     ft.Row([ft.FilledButton(_("Start match"), icon=ft.Icons.PLAY_ARROW, height=52,
-                                            on_click=start, expand=True,
-                                            disabled=missing > 0)]),
+                                            on_click=start, expand=True)]),
                 ],
                 spacing=14,
             ),
