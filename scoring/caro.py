@@ -807,8 +807,11 @@ class Match(core.Match):
     def step_turns(self) -> list[int]:
         """The turn each step (`history` entry) belongs to, counted from 1: a rule break and
         the lay after it are one turn (C8), so a list of the latest steps can say how many
-        turns it holds."""
-        return list(self._entry_turns)
+        turns it holds. A pause or resume (an entry of `history` too) has the turn before it."""
+        turns = list(self._entry_turns)
+        for n, _kind in self.pauses:  # `history` entry n - 1 is event n, as core splices it
+            turns.insert(n - 1, turns[n - 2] if 0 <= n - 2 < len(turns) else 0)
+        return turns
 
     @property
     def ahead(self) -> list[str]:

@@ -33,3 +33,17 @@ def test_a_rule_break_is_no_turn_of_its_own() -> None:
     assert title(m) == "Last 7 of 10 turns"
     lay_anywhere(m)
     assert title(m) == "Last 7 of 11 turns"  # until the break leaves the list
+
+
+def test_a_pause_and_a_resume_are_listed_in_the_turn_before_them() -> None:
+    """The clock's entries are in `history` too (core splices them): the list counts them in
+    the turn they follow (a pause made the Caro screen fail to draw when they were not)."""
+    m = caro.Match(["Ann", "Ben"])
+    for _ in range(RECENT):
+        lay_anywhere(m)
+    m.pause()
+    assert m.step_turns == [*range(1, RECENT + 1), RECENT] and len(m.history) == RECENT + 1
+    assert title(m) == "Last 7 of 8 turns"
+    m.resume()
+    lay_anywhere(m)
+    assert len(m.step_turns) == len(m.history) and title(m) == "Last 6 of 9 turns"
