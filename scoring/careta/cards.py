@@ -399,9 +399,10 @@ def judge_play(cards: Sequence[Card], stated: int, direction: str) -> tuple[str,
     >>> str(judge_play([Card(5, secondary="yellow"), Card(7, secondary="green")], 12, "up")[1])
     '5 red/yellow and 7 blue/green are not valid allies, though they make 12'
     """
+    _check_direction(direction)
     hand = _cards(cards, A_PLAY)
-    if len(hand) == 2 and TRICK not in hand and play_colours_needed(hand) \
-            and not doubt_colours_needed(hand, stated, direction):
+    if len(hand) == 2 and TRICK not in hand and _makes(hand, direction) != stated \
+            and play_colours_needed(hand):
         # The colours would decide only whether they are valid allies: the numbers show the lie.
         return LIED, said_n("the card makes {score}, not {stated}",
                             "the cards make {score}, not {stated}", 2,
